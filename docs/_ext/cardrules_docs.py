@@ -1,0 +1,172 @@
+"""Sphinx extension: renders the clause catalogue and the traceability matrix.
+
+* At ``builder-inited`` it writes ``areas/index.rst`` and one page per rule
+  area (``areas/<area>.rst``), so a new area file gets a page by itself.
+* ``.. cardrules-area:: <area id>`` renders every clause of the area: an
+  anchor per clause ID, the statement, the source, the decisions as notes, and
+  the code and tests that link to the clause.
+* ``.. cardrules-trace::`` renders the matrix; ``.. cardrules-versions::`` the
+  versions of every area.
+
+Everything comes from ``specs.catalogue``, ``specs.registry`` and a
+collection of the test suite, computed once per build.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from oracle.pytest_plugin import collect_test_links
+from oracle.trace import TraceRow, build_matrix, default_tests_dir
+from specs.catalogue import Catalogue, default_catalogue
+from specs.registry import LINK_KINDS
+
+_state: dict[str, Any] = {}
+
+
+def escape(text: str) -> str:
+    """Escape reST inline markup so catalogue text renders literally."""
+    out = text.replace("\\", "\\\\")
+    for char in "*`|_[]":
+        out = out.replace(char, "\\" + char)
+    return out
+
+
+def label(clause_id: str) -> str:
+    return f"clause-{clause_id.lower()}"
+
+
+def _matrix() -> tuple[Catalogue, list[TraceRow]]:
+    if "rows" not in _state:
+        catalogue = default_catalogue()
+        tests_dir = default_tests_dir()
+        test_links = collect_test_links(tests_dir) if tests_dir else {}
+        _state["catalogue"] = catalogue
+        _state["rows"] = build_matrix(catalogue, test_links)
+    return _state["catalogue"], _state["rows"]
+
+
+def write_area_pages(app: Sphinx) -> None:
+    catalogue = default_catalogue()
+    folder = Path(app.srcdir) / "areas"
+    folder.mkdir(exist_ok=True)
+    pages = {"index.rst": _area_index(catalogue)}
+    for area in catalogue.areas:
+        title = f"{area.title} ({area.game})"
+        pages[f"{area.id}.rst"] = f"{title}\n{'=' * len(title)}\n\n.. cardrules-area:: {area.id}\n"
+    for name, text in pages.items():
+        path = folder / name
+        if not path.exists() or path.read_text() != text:  # keep mtimes for incremental builds
+            path.write_text(text)
+    for stale in folder.glob("*.rst"):
+        if stale.name not in pages:
+            stale.unlink()
+
+
+def _area_index(catalogue: Catalogue) -> str:
+    lines = ["Rule areas", "==========", "", "One page per rule area, generated from the catalogue.", ""]
+    lines += [".. toctree::", "   :maxdepth: 1", ""]
+    lines += [f"   {area.id}" for area in catalogue.areas]
+    return "\n".join(lines) + "\n"
+
+
+class _RstDirective(SphinxDirective):
+    """A directive that renders generated reST lines."""
+
+    def render(self, lines: list[str]) -> list[nodes.Node]:
+        container = nodes.container()
+        self.state.nested_parse(StringList(lines, source=self.get_source_info()[0]), self.content_offset, container)
+        return container.children
+
+
+class AreaDirective(_RstDirective):
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        catalogue, rows = _matrix()
+        area = catalogue.area(self.arguments[0])
+        lines: list[str] = [escape(area.summary), ""]
+        lines += [f"Source file of the catalogue: ``specs/clauses/{area.file}``. Versions:", ""]
+        for version in area.versions:
+            default = " (default)" if version.id == area.default_version else ""
+            lines.append(f"* ``{version.id}``{default}: {escape(version.title)}")
+        lines.append("")
+        for row in (r for r in rows if r.clause.area == area.id):
+            lines += self._clause_lines(catalogue, row)
+        return self.render(lines)
+
+    def _clause_lines(self, catalogue: Catalogue, row: TraceRow) -> list[str]:
+        c = row.clause
+        heading = f"{c.id}: {escape(c.title)}"
+        lines = [f".. _{label(c.id)}:", "", heading, "-" * len(heading), ""]
+        lines += [escape(c.statement), ""]
+        lines += [f":Kind: {c.kind}", f":Versions: {', '.join(c.versions)}"]
+        lines.append(f":Source: {escape(c.source.text(catalogue.sources))}")
+        if c.refs:
+            lines.append(":Refers to: " + ", ".join(f":ref:`{r} <{label(r)}>`" for r in c.refs))
+        lines.append("")
+        if c.notes:
+            lines += [".. note::", "", f"   {escape(c.notes)}", ""]
+        for d in c.decisions:
+            lines += [f".. admonition:: Decision ``{d.id}``", "", f"   {escape(d.question)}", ""]
+            for option in d.options:
+                chosen = " **(chosen)**" if option.id == d.chosen else ""
+                lines.append(f"   * ``{option.id}``{chosen}: {escape(option.reading)}")
+            lines += ["", f"   Why: {escape(d.why)}", ""]
+        linked = [(kind, target) for kind in LINK_KINDS for target in row.links.get(kind, ())]
+        if linked:
+            lines += ["Linked code and tests:", ""]
+            lines += [f"* {kind}: ``{target}``" for kind, target in linked]
+        else:
+            lines.append("*No code or test links to this clause yet.*")
+        if row.gaps:
+            lines += ["", f"Missing links: {', '.join(row.gaps)}."]
+        lines.append("")
+        return lines
+
+
+class TraceDirective(_RstDirective):
+    option_spec = {"area": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        _, rows = _matrix()
+        lines = [".. list-table::", "   :header-rows: 1", "", "   * - clause", "     - versions"]
+        lines += [f"     - {kind}" for kind in LINK_KINDS]
+        for row in rows:
+            lines.append(f"   * - :ref:`{row.clause.id} <{label(row.clause.id)}>`")
+            lines.append(f"     - {', '.join(row.clause.versions)}")
+            for kind in LINK_KINDS:
+                count = len(row.links.get(kind, ()))
+                lines.append(f"     - {count if count else ('**gap**' if kind in row.gaps else '-')}")
+        complete = sum(1 for r in rows if not r.gaps)
+        lines += ["", f"{len(rows)} clauses, {complete} with every link they need.", ""]
+        return self.render(lines)
+
+
+class VersionsDirective(_RstDirective):
+    def run(self) -> list[nodes.Node]:
+        catalogue = default_catalogue()
+        lines: list[str] = []
+        for area in catalogue.areas:
+            lines += [f"* **{escape(area.title)}** (``{area.id}``)", ""]
+            for version in area.versions:
+                count = len(catalogue.select(area=area.id, version=version.id))
+                default = ", default" if version.id == area.default_version else ""
+                lines.append(f"  * ``{version.id}`` ({count} clauses{default}): {escape(version.description)}")
+            lines.append("")
+        return self.render(lines)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", write_area_pages)
+    app.add_directive("cardrules-area", AreaDirective)
+    app.add_directive("cardrules-trace", TraceDirective)
+    app.add_directive("cardrules-versions", VersionsDirective)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,22 @@
+"""Sphinx configuration for the cardrules spec site.
+
+Clause pages and the traceability matrix are generated from the catalogue
+and the registry by the local extension ``_ext/cardrules_docs.py``; nothing
+in them is written by hand.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
+project = "cardrules"
+author = "the cardrules developers"
+copyright = "2026, the cardrules developers"
+extensions = ["cardrules_docs"]
+exclude_patterns = ["_build"]
+html_theme = "alabaster"
+html_static_path: list[str] = []
+nitpicky = True

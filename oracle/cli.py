@@ -1,0 +1,252 @@
+"""The ``cardrules`` command line.
+
+Exit codes (the same for every subcommand):
+
+* 0 - done, and every check asked for passed;
+* 1 - a check failed (``trace --strict`` found gaps; later: a property was violated);
+* 2 - the command line was wrong (unknown option, unknown subcommand);
+* 3 - the input was wrong (unknown clause ID, a malformed catalogue file, tests that do not collect).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Callable, Sequence, TextIO
+
+from specs.catalogue import KINDS, Catalogue, CatalogueError, Clause, default_catalogue, load
+from specs.registry import LINK_KINDS, UnknownClauseError
+
+EXIT_OK = 0
+EXIT_CHECK_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INPUT = 3
+
+
+class InputError(Exception):
+    """Bad input found by a subcommand; printed as one line, exit code 3."""
+
+
+def _catalogue(args: argparse.Namespace) -> Catalogue:
+    directory: Path | None = getattr(args, "catalogue", None)
+    return load(directory) if directory else default_catalogue()
+
+
+def _filter(catalogue: Catalogue, args: argparse.Namespace) -> tuple[Clause, ...]:
+    game, area = getattr(args, "game", None), getattr(args, "area", None)
+    if area is not None and area not in {a.id for a in catalogue.areas}:
+        raise InputError(f"unknown area {area!r}; known: {', '.join(a.id for a in catalogue.areas)}")
+    if game is not None and game not in {a.game for a in catalogue.areas}:
+        raise InputError(f"unknown game {game!r}; known: {', '.join(sorted({a.game for a in catalogue.areas}))}")
+    return catalogue.select(
+        game=game, area=area, kind=getattr(args, "kind", None), version=getattr(args, "version", None)
+    )
+
+
+# --- cardrules clauses ---------------------------------------------------------
+
+
+def _show_clause(catalogue: Catalogue, clause: Clause, out: TextIO) -> None:
+    print(f"{clause.id}: {clause.title}", file=out)
+    print(f"  game: {clause.game}   area: {clause.area}   kind: {clause.kind}", file=out)
+    print(f"  versions: {', '.join(clause.versions)}", file=out)
+    print(f"  source: {clause.source.text(catalogue.sources)}", file=out)
+    print(f"  statement: {clause.statement}", file=out)
+    if clause.refs:
+        print(f"  refers to: {', '.join(clause.refs)}", file=out)
+    if clause.notes:
+        print(f"  notes: {clause.notes}", file=out)
+    for decision in clause.decisions:
+        print(f"  decision {decision.id}: {decision.question}", file=out)
+        for option in decision.options:
+            mark = "*" if option.id == decision.chosen else " "
+            print(f"    {mark} {option.id}: {option.reading}", file=out)
+        print(f"    why: {decision.why}", file=out)
+
+
+def cmd_clauses(args: argparse.Namespace, out: TextIO) -> int:
+    catalogue = _catalogue(args)
+    if args.id:
+        try:
+            clause = catalogue.clause(args.id)
+        except KeyError:
+            raise InputError(f"no clause {args.id!r} in the catalogue (try 'cardrules clauses' for the list)") from None
+        if args.json:
+            json.dump(_clause_json(catalogue, clause), out, indent=2)
+            print(file=out)
+        else:
+            _show_clause(catalogue, clause, out)
+        return EXIT_OK
+    clauses = _filter(catalogue, args)
+    if args.json:
+        json.dump([_clause_json(catalogue, c) for c in clauses], out, indent=2)
+        print(file=out)
+        return EXIT_OK
+    width = max((len(c.id) for c in clauses), default=2)
+    for clause in clauses:
+        print(f"{clause.id:<{width}}  {clause.kind:<17}  {','.join(clause.versions):<17}  {clause.title}", file=out)
+    print(f"{len(clauses)} clause(s)", file=out)
+    return EXIT_OK
+
+
+def _clause_json(catalogue: Catalogue, clause: Clause) -> dict[str, object]:
+    return {
+        "id": clause.id,
+        "title": clause.title,
+        "game": clause.game,
+        "area": clause.area,
+        "kind": clause.kind,
+        "versions": list(clause.versions),
+        "statement": clause.statement,
+        "source": clause.source.text(catalogue.sources),
+        "refs": list(clause.refs),
+        "notes": clause.notes,
+        "decisions": [
+            {
+                "id": d.id,
+                "question": d.question,
+                "chosen": d.chosen,
+                "why": d.why,
+                "options": [{"id": o.id, "reading": o.reading} for o in d.options],
+            }
+            for d in clause.decisions
+        ],
+    }
+
+
+# --- cardrules trace -----------------------------------------------------------
+
+
+def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
+    from oracle.pytest_plugin import CollectionFailed, collect_test_links
+    from oracle.trace import TraceError, build_matrix, default_tests_dir
+
+    catalogue = _catalogue(args)
+    clauses = set(c.id for c in _filter(catalogue, args))
+    test_links: dict[str, tuple[str, ...]] = {}
+    warning = ""
+    if not args.no_tests:
+        tests_dir = args.tests or default_tests_dir()
+        if tests_dir is None:
+            warning = "tests not found (installed without a checkout?): pass --tests DIR; test links are empty"
+        elif not tests_dir.is_dir():
+            raise InputError(f"--tests {tests_dir}: not a directory")
+        else:
+            try:
+                test_links = collect_test_links(tests_dir)
+            except CollectionFailed as error:
+                raise InputError(f"the tests in {tests_dir} do not collect:\n{error}") from None
+    try:
+        rows = [row for row in build_matrix(catalogue, test_links) if row.clause.id in clauses]
+    except TraceError as error:
+        raise InputError(str(error)) from None
+    if args.gaps:
+        rows = [row for row in rows if row.gaps]
+    if warning:
+        print(f"cardrules trace: warning: {warning}", file=sys.stderr)
+    if args.json:
+        json.dump([row.to_json(row.clause.source.text(catalogue.sources)) for row in rows], out, indent=2)
+        print(file=out)
+    else:
+        _print_matrix(rows, out, verbose=args.verbose)
+    if args.strict and any(row.gaps for row in rows):
+        return EXIT_CHECK_FAILED
+    return EXIT_OK
+
+
+def _print_matrix(rows: list, out: TextIO, *, verbose: bool) -> None:
+    from oracle.trace import expected_kinds
+
+    width = max((len(r.clause.id) for r in rows), default=2)
+    header = f"{'clause':<{width}}  {'versions':<17}  " + "  ".join(f"{k:>10}" for k in LINK_KINDS)
+    print(header, file=out)
+    print("-" * len(header), file=out)
+    for row in rows:
+        cells = []
+        for kind in LINK_KINDS:
+            count = len(row.links.get(kind, ()))
+            if count:
+                cells.append(f"{count:>10}")
+            elif kind in expected_kinds(row.clause):
+                cells.append(f"{'GAP':>10}")
+            else:
+                cells.append(f"{'-':>10}")
+        print(f"{row.clause.id:<{width}}  {','.join(row.clause.versions):<17}  " + "  ".join(cells), file=out)
+        if verbose:
+            for kind in LINK_KINDS:
+                for target in row.links.get(kind, ()):
+                    print(f"{'':<{width}}    {kind}: {target}", file=out)
+    complete = sum(1 for r in rows if not r.gaps)
+    missing = {kind: sum(1 for r in rows if kind in r.gaps) for kind in LINK_KINDS}
+    gap_text = ", ".join(f"{kind} {n}" for kind, n in missing.items() if n) or "none"
+    print(f"\n{len(rows)} clause(s); {complete} fully linked; missing links: {gap_text}", file=out)
+    print("GAP = a link the clause needs is missing; - = none, and none needed", file=out)
+
+
+# --- parser --------------------------------------------------------------------
+
+
+def _add_filters(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", help="only clauses of this game (redemption, fftcg)")
+    parser.add_argument("--area", help="only clauses of this rule area (e.g. heal, party)")
+    parser.add_argument("--version", help="only clauses of this rule version (e.g. revised, previous)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardrules",
+        description="Formal rules verification and test oracle for trading-card-game rules.",
+        epilog="Exit codes: 0 ok, 1 a check failed, 2 usage error, 3 bad input.",
+    )
+    parser.add_argument(
+        "--catalogue", type=Path, metavar="DIR", help="read the clause catalogue from DIR (default: the shipped one)"
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("clauses", help="list clauses, or show one whole", description="List clauses or show one.")
+    p.add_argument("id", nargs="?", help="a clause ID to show whole")
+    _add_filters(p)
+    p.add_argument("--kind", choices=KINDS, help="only clauses of this kind")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_clauses)
+
+    p = sub.add_parser(
+        "trace",
+        help="print the traceability matrix",
+        description="Per clause: its versions and the model functions, SMT constraints, properties and tests "
+        "that link to it, with gaps marked.",
+    )
+    _add_filters(p)
+    p.add_argument("--json", action="store_true", help="print a JSON array, one object per clause")
+    p.add_argument("--gaps", action="store_true", help="only clauses with a missing link")
+    p.add_argument("--verbose", "-v", action="store_true", help="list every linked function and test")
+    p.add_argument("--strict", action="store_true", help="exit 1 when any clause has a gap")
+    p.add_argument("--tests", type=Path, metavar="DIR", help="collect test links from DIR (default: the checkout's tests/)")
+    p.add_argument("--no-tests", action="store_true", help="do not collect tests (test links stay empty)")
+    p.set_defaults(handler=cmd_trace)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the CLI; returns the exit code (the console script exits with it)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
+    stream = out if out is not None else sys.stdout
+    try:
+        return handler(args, stream)
+    except CatalogueError as error:
+        print(f"cardrules: catalogue error: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    except (InputError, UnknownClauseError) as error:
+        print(f"cardrules: error: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    except BrokenPipeError:  # `cardrules trace | head`
+        sys.stderr.close()
+        return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

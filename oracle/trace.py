@@ -1,0 +1,98 @@
+"""The traceability matrix: for every clause, the code and tests that link to it.
+
+Computed, never kept by hand: the model, SMT and property links come from the
+:mod:`specs.registry` (filled as the packages are imported), the test links
+from collecting the test suite with the ``clause`` marker.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from specs.catalogue import Catalogue, Clause
+from specs.registry import LINK_KINDS, LinkKind, links
+
+LINKED_PACKAGES: tuple[str, ...] = ("model", "specs", "properties")
+"""Packages whose modules declare links with ``@implements``."""
+
+
+class TraceError(RuntimeError):
+    """The matrix could not be computed (a module failed to import, tests failed to collect)."""
+
+
+def expected_kinds(clause: Clause) -> tuple[LinkKind, ...]:
+    """Which links a clause must have for it to count as covered.
+
+    Every clause needs a model link and a test link; every clause but an
+    assumption also needs an SMT link (assumptions are encoded as part of the
+    rules that rely on them). Property links are welcome but never required.
+    """
+    if clause.kind == "assumption":
+        return ("model", "tests")
+    return ("model", "smt", "tests")
+
+
+@dataclass(frozen=True, slots=True)
+class TraceRow:
+    """One clause and everything that links to it."""
+
+    clause: Clause
+    links: dict[LinkKind, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def gaps(self) -> tuple[LinkKind, ...]:
+        return tuple(kind for kind in expected_kinds(self.clause) if not self.links.get(kind))
+
+    def to_json(self, source_text: str) -> dict[str, Any]:
+        c = self.clause
+        return {
+            "id": c.id,
+            "title": c.title,
+            "game": c.game,
+            "area": c.area,
+            "kind": c.kind,
+            "versions": list(c.versions),
+            "source": source_text,
+            "statement": c.statement,
+            "decisions": [d.id for d in c.decisions],
+            "links": {kind: list(self.links.get(kind, ())) for kind in LINK_KINDS},
+            "gaps": list(self.gaps),
+        }
+
+
+def import_linked_modules(packages: tuple[str, ...] = LINKED_PACKAGES) -> None:
+    """Import every module of the linked packages so their decorators run."""
+    for package_name in packages:
+        package = importlib.import_module(package_name)
+        for info in pkgutil.walk_packages(package.__path__, prefix=f"{package_name}."):
+            try:
+                importlib.import_module(info.name)
+            except Exception as error:  # report which module, not a traceback
+                raise TraceError(f"cannot import {info.name}: {type(error).__name__}: {error}") from None
+
+
+def default_tests_dir() -> Path | None:
+    """The ``tests/`` folder of the checkout the packages were installed from, if any."""
+    import model
+
+    candidate = Path(model.__file__).resolve().parent.parent / "tests"
+    return candidate if candidate.is_dir() else None
+
+
+def build_matrix(catalogue: Catalogue, test_links: dict[str, tuple[str, ...]]) -> list[TraceRow]:
+    """Join the catalogue, the registry and the collected tests into rows."""
+    import_linked_modules()
+    by_clause: dict[str, dict[LinkKind, list[str]]] = {c.id: {} for c in catalogue.clauses}
+    for link in links():
+        by_clause.setdefault(link.clause_id, {}).setdefault(link.kind, []).append(link.target)
+    for node_id, clause_ids in sorted(test_links.items()):
+        for clause_id in clause_ids:
+            by_clause.setdefault(clause_id, {}).setdefault("tests", []).append(node_id)
+    return [
+        TraceRow(clause, {kind: tuple(sorted(set(targets))) for kind, targets in by_clause[clause.id].items()})
+        for clause in catalogue.clauses
+    ]

@@ -1,0 +1,485 @@
+"""The clause catalogue: loading and validating ``specs/clauses/*.toml``.
+
+The format is documented in ``specs/clauses/FORMAT.md`` and in the docs
+page "Catalogue format". Every problem is reported as one
+:class:`CatalogueError` naming the file, the clause (when there is one) and
+the field, never as a traceback from deep inside the loader.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+CATALOGUE_DIR = Path(__file__).parent / "clauses"
+
+GAMES: Mapping[str, str] = {"redemption": "RED", "fftcg": "FF"}
+"""Game id -> the GAME part of its clause IDs."""
+
+KINDS: tuple[str, ...] = (
+    "rule",
+    "default-condition",
+    "special-condition",
+    "clarification",
+    "assumption",
+)
+"""Known clause kinds, in the order the docs list them."""
+
+AREA_CODES: Mapping[str, str] = {
+    "side-battle": "SB",
+    "heal": "HEAL",
+    "battle-resolution": "BR",
+    "redirect": "RD",
+    "party": "PARTY",
+    "red-base": "BASE",
+    "ff-base": "BASE",
+}
+"""Area id -> the AREA part of its clause IDs."""
+
+BASE_AREAS = frozenset({"red-base", "ff-base"})
+"""Areas that hold only assumption clauses."""
+
+CLAUSE_ID = re.compile(r"^(RED|FF)-(SB|HEAL|BR|RD|PARTY|BASE)-[A-Z0-9]+(-[A-Z0-9]+){0,4}$")
+SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9.]+)*$")
+
+
+class CatalogueError(Exception):
+    """A catalogue file is malformed; the message names file, clause and field."""
+
+    def __init__(self, file: str, clause: str | None, field: str | None, problem: str) -> None:
+        self.file = file
+        self.clause = clause
+        self.field = field
+        self.problem = problem
+        where = ": ".join(part for part in (file, clause, field) if part)
+        super().__init__(f"{where}: {problem}")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A document that clauses may cite."""
+
+    id: str
+    title: str
+    file: str | None
+    """The seed file name, for seed sources."""
+    sections: tuple[str, ...] | None
+    """Citable section headings; ``None`` means any section text is accepted."""
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """Where a clause comes from: a source and a section of it."""
+
+    doc: str
+    section: str
+
+    def text(self, sources: Mapping[str, Source]) -> str:
+        source = sources.get(self.doc)
+        name = source.file if source and source.file else self.doc
+        return f"{name}, {self.section}"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One reading of an ambiguous passage."""
+
+    id: str
+    reading: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """How the project reads a passage the text leaves ambiguous or open."""
+
+    id: str
+    question: str
+    chosen: str
+    """The id of the chosen option; models default to it."""
+    why: str
+    options: tuple[Option, ...]
+
+    def option(self, option_id: str) -> Option:
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        raise KeyError(option_id)
+
+    @property
+    def alternatives(self) -> tuple[Option, ...]:
+        return tuple(o for o in self.options if o.id != self.chosen)
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """A wording of one rule area (a seed text, a previous wording, a proposal)."""
+
+    id: str
+    title: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One rule, condition, clarification or assumption, with a stable ID."""
+
+    id: str
+    title: str
+    game: str
+    area: str
+    kind: str
+    versions: tuple[str, ...]
+    statement: str
+    source: Citation
+    refs: tuple[str, ...]
+    notes: str
+    decisions: tuple[Decision, ...]
+    file: str
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A rule area: one catalogue file."""
+
+    id: str
+    code: str
+    game: str
+    title: str
+    summary: str
+    default_version: str
+    versions: tuple[Version, ...]
+    file: str
+
+    def version(self, version_id: str) -> Version:
+        for version in self.versions:
+            if version.id == version_id:
+                return version
+        raise KeyError(version_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """Every area, clause, decision and source, validated and cross-linked."""
+
+    sources: Mapping[str, Source]
+    areas: tuple[Area, ...]
+    clauses: tuple[Clause, ...]
+
+    def clause(self, clause_id: str) -> Clause:
+        for clause in self.clauses:
+            if clause.id == clause_id:
+                return clause
+        raise KeyError(clause_id)
+
+    def area(self, area_id: str) -> Area:
+        for area in self.areas:
+            if area.id == area_id:
+                return area
+        raise KeyError(area_id)
+
+    @property
+    def ids(self) -> frozenset[str]:
+        return frozenset(c.id for c in self.clauses)
+
+    @property
+    def decisions(self) -> dict[str, tuple[Clause, Decision]]:
+        return {d.id: (c, d) for c in self.clauses for d in c.decisions}
+
+    def select(
+        self,
+        *,
+        game: str | None = None,
+        area: str | None = None,
+        kind: str | None = None,
+        version: str | None = None,
+    ) -> tuple[Clause, ...]:
+        """Clauses matching every given filter (``None`` matches all)."""
+        return tuple(
+            c
+            for c in self.clauses
+            if (game is None or c.game == game)
+            and (area is None or c.area == area)
+            and (kind is None or c.kind == kind)
+            and (version is None or version in c.versions)
+        )
+
+
+# --- field readers: each names file, clause and field on failure -------------
+
+
+class _Reader:
+    """Reads typed fields from one TOML table, reporting where a field is bad."""
+
+    def __init__(self, file: str, clause: str | None, table: Any, prefix: str = "") -> None:
+        self.file = file
+        self.clause = clause
+        self.prefix = prefix
+        if not isinstance(table, dict):
+            raise self.error(None, f"expected a table, found {type(table).__name__}")
+        self.table: dict[str, Any] = table
+
+    def error(self, field: str | None, problem: str) -> CatalogueError:
+        name = f"{self.prefix}{field}" if field else (self.prefix.rstrip(".") or None)
+        return CatalogueError(self.file, self.clause, name, problem)
+
+    def text(self, field: str, *, required: bool = True, pattern: re.Pattern[str] | None = None) -> str:
+        value = self.table.get(field)
+        if value is None:
+            if required:
+                raise self.error(field, "missing required field")
+            return ""
+        if not isinstance(value, str):
+            raise self.error(field, f"expected a string, found {type(value).__name__}")
+        value = value.strip()
+        if required and not value:
+            raise self.error(field, "must not be empty")
+        if pattern is not None and not pattern.match(value):
+            raise self.error(field, f"{value!r} does not match {pattern.pattern}")
+        return value
+
+    def texts(self, field: str, *, required: bool = True) -> tuple[str, ...]:
+        value = self.table.get(field)
+        if value is None:
+            if required:
+                raise self.error(field, "missing required field")
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.error(field, "expected a list of strings")
+        if required and not value:
+            raise self.error(field, "must not be empty")
+        if len(set(value)) != len(value):
+            raise self.error(field, "lists an entry twice")
+        return tuple(v.strip() for v in value)
+
+    def tables(self, field: str, *, required: bool = True) -> list[Any]:
+        value = self.table.get(field)
+        if value is None:
+            if required:
+                raise self.error(field, "missing required field")
+            return []
+        if not isinstance(value, list):
+            raise self.error(field, "expected an array of tables")
+        if required and not value:
+            raise self.error(field, "must not be empty")
+        return value
+
+    def only(self, allowed: Iterable[str]) -> None:
+        unknown = sorted(set(self.table) - set(allowed))
+        if unknown:
+            raise self.error(unknown[0], "unknown field (see specs/clauses/FORMAT.md)")
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogueError(path.name, None, None, f"not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise CatalogueError(path.name, None, None, f"cannot be read: {exc.strerror}") from None
+
+
+def load_sources(path: Path) -> dict[str, Source]:
+    data = _read_toml(path)
+    top = _Reader(path.name, None, data)
+    top.only(["source"])
+    sources: dict[str, Source] = {}
+    for index, table in enumerate(top.tables("source")):
+        r = _Reader(path.name, None, table, prefix=f"source[{index}].")
+        r.only(["id", "title", "file", "sections"])
+        source_id = r.text("id", pattern=SLUG)
+        if source_id in sources:
+            raise r.error("id", f"source {source_id!r} is declared twice")
+        sections = r.texts("sections", required=False) if "sections" in table else None
+        sources[source_id] = Source(
+            id=source_id,
+            title=r.text("title"),
+            file=r.text("file", required=False) or None,
+            sections=sections,
+        )
+    return sources
+
+
+def _read_decision(r: _Reader) -> Decision:
+    r.only(["id", "question", "chosen", "why", "options"])
+    decision_id = r.text("id", pattern=SLUG)
+    options: list[Option] = []
+    for index, table in enumerate(r.tables("options")):
+        o = _Reader(r.file, r.clause, table, prefix=f"{r.prefix}options[{index}].")
+        o.only(["id", "reading"])
+        option = Option(id=o.text("id", pattern=SLUG), reading=o.text("reading"))
+        if any(existing.id == option.id for existing in options):
+            raise o.error("id", f"option {option.id!r} appears twice")
+        options.append(option)
+    if len(options) < 2:
+        raise r.error("options", "a decision needs at least two options (the reading chosen and an alternative)")
+    chosen = r.text("chosen")
+    if chosen not in {o.id for o in options}:
+        raise r.error("chosen", f"{chosen!r} is not one of the options {[o.id for o in options]}")
+    return Decision(
+        id=decision_id,
+        question=r.text("question"),
+        chosen=chosen,
+        why=r.text("why"),
+        options=tuple(options),
+    )
+
+
+def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Clause]]:
+    """Read one area file; cross-file checks (refs, unique IDs) are done by :func:`load`."""
+    data = _read_toml(path)
+    top = _Reader(path.name, None, data)
+    top.only(["area", "clause"])
+    a = _Reader(path.name, None, data.get("area"), prefix="area.") if "area" in data else None
+    if a is None:
+        raise CatalogueError(path.name, None, "area", "missing the [area] table")
+    a.only(["id", "code", "game", "title", "summary", "default_version", "versions"])
+    area_id = a.text("id")
+    if area_id not in AREA_CODES:
+        raise a.error("id", f"unknown area {area_id!r}; known: {sorted(AREA_CODES)}")
+    code = a.text("code")
+    if code != AREA_CODES[area_id]:
+        raise a.error("code", f"area {area_id!r} uses code {AREA_CODES[area_id]!r}, not {code!r}")
+    game = a.text("game")
+    if game not in GAMES:
+        raise a.error("game", f"unknown game {game!r}; known: {sorted(GAMES)}")
+    versions: list[Version] = []
+    for index, table in enumerate(a.tables("versions")):
+        v = _Reader(path.name, None, table, prefix=f"area.versions[{index}].")
+        v.only(["id", "title", "description"])
+        version = Version(id=v.text("id", pattern=SLUG), title=v.text("title"), description=v.text("description"))
+        if any(existing.id == version.id for existing in versions):
+            raise v.error("id", f"version {version.id!r} is declared twice")
+        versions.append(version)
+    default_version = a.text("default_version")
+    if default_version not in {v.id for v in versions}:
+        raise a.error("default_version", f"{default_version!r} is not a declared version")
+    area = Area(
+        id=area_id,
+        code=code,
+        game=game,
+        title=a.text("title"),
+        summary=a.text("summary"),
+        default_version=default_version,
+        versions=tuple(versions),
+        file=path.name,
+    )
+    prefix = f"{GAMES[game]}-{code}-"
+    clauses: list[Clause] = []
+    for index, table in enumerate(top.tables("clause")):
+        raw_id = table.get("id") if isinstance(table, dict) else None
+        label = raw_id if isinstance(raw_id, str) and raw_id else f"clause[{index}]"
+        r = _Reader(path.name, label, table)
+        r.only(["id", "title", "kind", "versions", "statement", "source", "refs", "notes", "decisions"])
+        clause_id = r.text("id", pattern=CLAUSE_ID)
+        if not clause_id.startswith(prefix):
+            raise r.error("id", f"clauses of area {area_id!r} ({game}) must start with {prefix!r}")
+        kind = r.text("kind")
+        if kind not in KINDS:
+            raise r.error("kind", f"unknown kind {kind!r}; known: {list(KINDS)}")
+        if (kind == "assumption") != (area_id in BASE_AREAS):
+            raise r.error(
+                "kind",
+                "assumption clauses belong in the base files, and base files hold only assumptions",
+            )
+        clause_versions = r.texts("versions")
+        for version_id in clause_versions:
+            if version_id not in {v.id for v in versions}:
+                raise r.error("versions", f"{version_id!r} is not a version of area {area_id!r}")
+        if "source" not in table:
+            raise r.error("source", "missing required field")
+        s = _Reader(path.name, label, table["source"], prefix="source.")
+        s.only(["doc", "section"])
+        doc = s.text("doc")
+        if doc not in sources:
+            raise s.error("doc", f"unknown source {doc!r}; known: {sorted(sources)}")
+        section = s.text("section")
+        allowed_sections = sources[doc].sections
+        if allowed_sections is not None and section not in allowed_sections:
+            raise s.error("section", f"{section!r} is not a section of {doc}; known: {list(allowed_sections)}")
+        decisions = tuple(
+            _read_decision(_Reader(path.name, label, d, prefix=f"decisions[{i}]."))
+            for i, d in enumerate(r.tables("decisions", required=False))
+        )
+        refs = r.texts("refs", required=False)
+        for ref in refs:
+            if not CLAUSE_ID.match(ref):
+                raise r.error("refs", f"{ref!r} is not a clause ID")
+        clauses.append(
+            Clause(
+                id=clause_id,
+                title=r.text("title"),
+                game=game,
+                area=area_id,
+                kind=kind,
+                versions=clause_versions,
+                statement=" ".join(r.text("statement").split()),
+                source=Citation(doc=doc, section=section),
+                refs=refs,
+                notes=" ".join(r.text("notes", required=False).split()),
+                decisions=decisions,
+                file=path.name,
+            )
+        )
+    return area, clauses
+
+
+def load(directory: Path = CATALOGUE_DIR) -> Catalogue:
+    """Load and validate every catalogue file in ``directory``."""
+    sources_path = directory / "sources.toml"
+    if not sources_path.exists():
+        raise CatalogueError("sources.toml", None, None, f"not found in {directory}")
+    sources = load_sources(sources_path)
+    areas: list[Area] = []
+    clauses: list[Clause] = []
+    seen_ids: dict[str, str] = {}
+    seen_decisions: dict[str, str] = {}
+    for path in sorted(directory.glob("*.toml")):
+        if path.name == "sources.toml":
+            continue
+        area, area_clauses = load_area(path, sources)
+        if any(existing.id == area.id for existing in areas):
+            raise CatalogueError(path.name, None, "area.id", f"area {area.id!r} is also declared in another file")
+        areas.append(area)
+        for clause in area_clauses:
+            if clause.id in seen_ids:
+                raise CatalogueError(path.name, clause.id, "id", f"duplicate clause ID (also in {seen_ids[clause.id]})")
+            seen_ids[clause.id] = path.name
+            for decision in clause.decisions:
+                if decision.id in seen_decisions:
+                    raise CatalogueError(
+                        path.name, clause.id, "decisions.id",
+                        f"decision {decision.id!r} is also used by {seen_decisions[decision.id]}",
+                    )
+                seen_decisions[decision.id] = clause.id
+            clauses.append(clause)
+    for clause in clauses:
+        for ref in clause.refs:
+            if ref not in seen_ids:
+                raise CatalogueError(clause.file, clause.id, "refs", f"{ref!r} is not a clause in the catalogue")
+            if ref == clause.id:
+                raise CatalogueError(clause.file, clause.id, "refs", "a clause cannot refer to itself")
+    return Catalogue(sources=sources, areas=tuple(areas), clauses=tuple(clauses))
+
+
+@lru_cache(maxsize=1)
+def default_catalogue() -> Catalogue:
+    """The catalogue shipped with the package, loaded once per process."""
+    return load(CATALOGUE_DIR)
+
+
+if __name__ == "__main__":  # pragma: no cover - a convenience for catalogue authors
+    import sys
+
+    try:
+        catalogue = load(Path(sys.argv[1]) if len(sys.argv) > 1 else CATALOGUE_DIR)
+    except CatalogueError as error:
+        print(f"catalogue error: {error}", file=sys.stderr)
+        raise SystemExit(1) from None
+    for area in catalogue.areas:
+        print(f"{area.file}: {len(catalogue.select(area=area.id))} clauses")
+    print(f"total: {len(catalogue.clauses)} clauses")

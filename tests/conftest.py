@@ -1,0 +1,16 @@
+"""Shared test configuration.
+
+hypothesis profiles: ``ci`` (default, quick enough for two cores) and
+``deep`` for long runs: ``HYPOTHESIS_PROFILE=deep python -m pytest``.
+The ``clause`` marker and its checks come from ``oracle.pytest_plugin``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("deep", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
