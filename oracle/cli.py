@@ -5,7 +5,8 @@ Exit codes (the same for every subcommand):
 * 0 - done, and every check asked for passed;
 * 1 - a check failed (``trace --strict`` found gaps; later: a property was violated);
 * 2 - the command line was wrong (unknown option, unknown subcommand);
-* 3 - the input was wrong (unknown clause ID, a malformed catalogue file, tests that do not collect).
+* 3 - the input was wrong (unknown clause ID, a malformed catalogue file, tests that do not collect);
+* 4 - a check could not decide (an SMT ``unknown`` or timeout): never a pass.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
 from specs.catalogue import KINDS, Catalogue, CatalogueError, Clause, default_catalogue, load
+from oracle import smt_commands
+from oracle.smt_commands import SmtInputError
 from specs.registry import LINK_KINDS, UnknownClauseError
 
 EXIT_OK = 0
@@ -198,7 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardrules",
         description="Formal rules verification and test oracle for trading-card-game rules.",
-        epilog="Exit codes: 0 ok, 1 a check failed, 2 usage error, 3 bad input.",
+        epilog="Exit codes: 0 ok, 1 a check failed, 2 usage error, 3 bad input, 4 undecided (SMT unknown).",
     )
     parser.add_argument(
         "--catalogue", type=Path, metavar="DIR", help="read the clause catalogue from DIR (default: the shipped one)"
@@ -226,6 +229,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tests", type=Path, metavar="DIR", help="collect test links from DIR (default: the checkout's tests/)")
     p.add_argument("--no-tests", action="store_true", help="do not collect tests (test links stay empty)")
     p.set_defaults(handler=cmd_trace)
+
+    smt_commands.add_parser(sub)
     return parser
 
 
@@ -240,7 +245,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except CatalogueError as error:
         print(f"cardrules: catalogue error: {error}", file=sys.stderr)
         return EXIT_INPUT
-    except (InputError, UnknownClauseError) as error:
+    except (InputError, UnknownClauseError, SmtInputError) as error:
         print(f"cardrules: error: {error}", file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:  # `cardrules trace | head`

@@ -1,0 +1,178 @@
+"""``cardrules smt``: the SMT checks (consistency and vacuity of clause sets).
+
+Exit codes follow :mod:`oracle.cli`: 0 every check holds, 1 a check found a
+contradiction or a vacuous clause, 4 z3 could not decide (``unknown`` or a
+timeout), which is never reported as a pass.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Callable, TextIO
+
+from specs.catalogue import default_catalogue
+from specs.rulesets import RuleSet, RuleSetError, clauses_in_force
+from specs.smt.consistency import ConsistencyReport, Situation, Verdict, check_vacuity, find_contradictions
+
+EXIT_OK, EXIT_CHECK_FAILED, EXIT_UNKNOWN = 0, 1, 4
+
+
+class SmtInputError(Exception):
+    """Bad arguments to an smt subcommand (printed as one line, exit 3)."""
+
+
+def situations() -> dict[str, Callable[[RuleSet], Situation]]:
+    """Areas that have a consistency situation, and how to build it."""
+    from specs.smt.heal import heal_situation
+
+    return {"heal": heal_situation}
+
+
+def _parse_decisions(pairs: list[str]) -> dict[str, str]:
+    decisions = {}
+    for pair in pairs:
+        decision, sep, option = pair.partition("=")
+        if not sep or not decision or not option:
+            raise SmtInputError(f"--decision {pair!r}: expected DECISION=OPTION")
+        decisions[decision] = option
+    return decisions
+
+
+def _version_sets(area_id: str, asked: list[str] | None) -> list[frozenset[str]]:
+    """The version sets to check: as asked (read together), or each alone and then all together."""
+    area = default_catalogue().area(area_id)
+    if asked:
+        return [frozenset(asked)]
+    alone = [frozenset({v.id}) for v in area.versions]
+    return alone + ([frozenset(v.id for v in area.versions)] if len(alone) > 1 else [])
+
+
+def _prepare(args: argparse.Namespace) -> tuple[Callable[[RuleSet], Situation], list[RuleSet]]:
+    builders = situations()
+    if args.area not in builders:
+        raise SmtInputError(f"no SMT situation for area {args.area!r} yet; available: {', '.join(sorted(builders))}")
+    decisions = _parse_decisions(args.decision or [])
+    rule_sets = [RuleSet(versions={args.area: versions}, decisions=decisions) for versions in _version_sets(args.area, args.version)]
+    try:
+        for rule_set in rule_sets:
+            rule_set.validate()
+    except RuleSetError as error:
+        raise SmtInputError(str(error)) from None
+    return builders[args.area], rule_sets
+
+
+def _label(versions: frozenset[str]) -> str:
+    joined = "+".join(sorted(versions))
+    return f"{joined} (read as one text)" if len(versions) > 1 else joined
+
+
+def cmd_consistency(args: argparse.Namespace, out: TextIO) -> int:
+    build, rule_sets = _prepare(args)
+    catalogue = default_catalogue()
+    reports: list[tuple[frozenset[str], ConsistencyReport]] = []
+    for rule_set in rule_sets:
+        ids = clauses_in_force(args.area, rule_set)
+        reports.append((rule_set.versions[args.area], find_contradictions(build(rule_set), ids, timeout_ms=args.timeout)))
+    if args.json:
+        json.dump(
+            [
+                {
+                    "area": args.area,
+                    "versions": sorted(versions),
+                    "verdict": report.verdict.value,
+                    "clauses": list(report.clause_ids),
+                    "reason": report.reason,
+                    "contradictions": [
+                        {"clauses": list(c.clause_ids), "situation": c.situation} for c in report.contradictions
+                    ],
+                }
+                for versions, report in reports
+            ],
+            out,
+            indent=2,
+        )
+        print(file=out)
+    else:
+        for versions, report in reports:
+            head = f"{args.area}, {_label(versions)}: {len(report.clause_ids)} clauses: "
+            if report.verdict is Verdict.UNKNOWN:
+                print(head + f"UNKNOWN ({report.reason})", file=out)
+            elif report.verdict is Verdict.CONSISTENT:
+                print(head + "consistent", file=out)
+            else:
+                print(head + f"{len(report.contradictions)} contradiction(s)", file=out)
+            for number, contradiction in enumerate(report.contradictions, 1):
+                print(f"  {number}. these clauses cannot all hold:", file=out)
+                for clause_id in contradiction.clause_ids:
+                    print(f"       {clause_id}: {catalogue.clause(clause_id).title}", file=out)
+                situation = "; ".join(f"{k}: {v}" for k, v in contradiction.situation.items())
+                print(f"     when: {situation}", file=out)
+    verdicts = {report.verdict for _, report in reports}
+    if Verdict.UNKNOWN in verdicts:
+        return EXIT_UNKNOWN
+    return EXIT_CHECK_FAILED if Verdict.CONTRADICTION in verdicts else EXIT_OK
+
+
+def cmd_vacuity(args: argparse.Namespace, out: TextIO) -> int:
+    build, rule_sets = _prepare(args)
+    rows = []
+    for rule_set in rule_sets:
+        ids = clauses_in_force(args.area, rule_set)
+        for result in check_vacuity(build(rule_set), ids, timeout_ms=args.timeout):
+            rows.append((rule_set.versions[args.area], result))
+    if args.json:
+        json.dump(
+            [
+                {
+                    "area": args.area,
+                    "versions": sorted(versions),
+                    "clause": r.clause_id,
+                    "verdict": {"consistent": "applies", "contradiction": "vacuous", "unknown": "unknown"}[r.verdict.value],
+                    "witness": r.witness,
+                    "reason": r.reason,
+                }
+                for versions, r in rows
+            ],
+            out,
+            indent=2,
+        )
+        print(file=out)
+    else:
+        for versions, result in rows:
+            if result.verdict is not Verdict.CONSISTENT:
+                word = "VACUOUS (can never apply)" if result.verdict is Verdict.CONTRADICTION else f"UNKNOWN ({result.reason})"
+                print(f"{args.area}, {_label(versions)}: {result.clause_id}: {word}", file=out)
+        applies = sum(1 for _, r in rows if r.verdict is Verdict.CONSISTENT)
+        print(f"{applies} of {len(rows)} clause checks have a situation where the clause applies", file=out)
+    verdicts = {r.verdict for _, r in rows}
+    if Verdict.UNKNOWN in verdicts:
+        return EXIT_UNKNOWN
+    return EXIT_CHECK_FAILED if Verdict.CONTRADICTION in verdicts else EXIT_OK
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    smt = sub.add_parser(
+        "smt",
+        help="SMT checks: consistency and vacuity of clause sets",
+        description="SMT checks with z3. Exit codes: 0 holds, 1 contradiction or vacuous clause, 4 unknown.",
+    )
+    checks = smt.add_subparsers(dest="smt_command", metavar="CHECK", required=True)
+    for name, handler, text in (
+        ("consistency", cmd_consistency, "find minimal sets of clauses that contradict each other, with a situation"),
+        ("vacuity", cmd_vacuity, "find clauses that can never apply"),
+    ):
+        p = checks.add_parser(name, help=text, description=text.capitalize() + ".")
+        p.add_argument("--area", default="heal", help="rule area (default: heal)")
+        p.add_argument(
+            "--version",
+            action="append",
+            metavar="V",
+            help="a version to check; repeat to read several as one text (default: each alone, then all together)",
+        )
+        p.add_argument(
+            "--decision", action="append", metavar="ID=OPTION", help="read a decision another way (repeatable)"
+        )
+        p.add_argument("--timeout", type=int, default=10_000, metavar="MS", help="z3 timeout per query (default 10000)")
+        p.add_argument("--json", action="store_true", help="print JSON")
+        p.set_defaults(handler=handler)

@@ -1,0 +1,103 @@
+"""Rule sets: which clauses are in force for a choice of versions and decisions.
+
+A rule set is catalogue data, not an encoding, so both the executable model
+and the SMT encoding may read it. The only place where a decision changes
+*which clauses* are in force (rather than how one clause reads) is the heal
+redline reconstruction: choosing another reading of a redline phrase moves
+clauses between the two heal wordings. :data:`MEMBERSHIP_CHANGES` lists those
+moves, and :func:`clauses_in_force` applies them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from specs.catalogue import Catalogue, default_catalogue
+
+# (decision id, option id) -> {clause id: (versions added, versions removed)}
+MEMBERSHIP_CHANGES: Mapping[tuple[str, str], Mapping[str, tuple[frozenset[str], frozenset[str]]]] = {
+    # The heal window was inserted by the revision: the previous wording lacks it.
+    ("redline-window", "inserted"): {
+        cid: (frozenset(), frozenset({"previous"}))
+        for cid in ("RED-HEAL-WINDOW", "RED-HEAL-WINDOW-SUSPENDS", "RED-HEAL-WINDOW-MEANS", "RED-HEAL-AT-RESOLUTION")
+    },
+    # Both destination sentences were old text: the previous wording had both.
+    ("redline-destination", "both-old"): {
+        "RED-HEAL-TO-PERMANENT-CONTROLLER": (frozenset({"previous"}), frozenset()),
+    },
+    # Both discard-pile sentences were old text.
+    ("redline-discard-pile", "both-old"): {
+        "RED-HEAL-NOT-IN-DISCARD-PILE": (frozenset({"previous"}), frozenset()),
+    },
+    # The healed discard never completing was old text too.
+    ("redline-not-completed", "half-old"): {
+        "RED-HEAL-DISCARD-NOT-COMPLETED": (frozenset({"previous"}), frozenset()),
+    },
+}
+
+
+class RuleSetError(ValueError):
+    """An unknown area, version, decision or option was asked for."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """A choice of one version per area (or several, to read them as one text) and decision options."""
+
+    versions: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Area id -> the versions read together (default: the area's default version)."""
+    decisions: Mapping[str, str] = field(default_factory=dict)
+    """Decision id -> option id (default: the option chosen in the catalogue)."""
+
+    def option(self, decision_id: str, catalogue: Catalogue | None = None) -> str:
+        """The option in force for a decision."""
+        catalogue = catalogue or default_catalogue()
+        if decision_id in self.decisions:
+            return self.decisions[decision_id]
+        try:
+            return catalogue.decisions[decision_id][1].chosen
+        except KeyError:
+            raise RuleSetError(f"unknown decision {decision_id!r}") from None
+
+    def validate(self, catalogue: Catalogue | None = None) -> None:
+        catalogue = catalogue or default_catalogue()
+        areas = {a.id: a for a in catalogue.areas}
+        for area_id, versions in self.versions.items():
+            if area_id not in areas:
+                raise RuleSetError(f"unknown area {area_id!r}; known: {', '.join(sorted(areas))}")
+            known = {v.id for v in areas[area_id].versions}
+            for version in versions:
+                if version not in known:
+                    raise RuleSetError(f"area {area_id!r} has no version {version!r}; known: {', '.join(sorted(known))}")
+        decisions = catalogue.decisions
+        for decision_id, option_id in self.decisions.items():
+            if decision_id not in decisions:
+                raise RuleSetError(f"unknown decision {decision_id!r}")
+            options = [o.id for o in decisions[decision_id][1].options]
+            if option_id not in options:
+                raise RuleSetError(f"decision {decision_id!r} has no option {option_id!r}; options: {', '.join(options)}")
+
+
+def clauses_in_force(area_id: str, rule_set: RuleSet, catalogue: Catalogue | None = None) -> tuple[str, ...]:
+    """IDs of the area's clauses in force under ``rule_set``, in catalogue order."""
+    catalogue = catalogue or default_catalogue()
+    rule_set.validate(catalogue)
+    area = catalogue.area(area_id)
+    wanted = rule_set.versions.get(area_id, frozenset({area.default_version}))
+    changes: dict[str, tuple[set[str], set[str]]] = {}
+    for (decision_id, option_id), moves in MEMBERSHIP_CHANGES.items():
+        if decision_id in catalogue.decisions and rule_set.option(decision_id, catalogue) == option_id:
+            for clause_id, (added, removed) in moves.items():
+                entry = changes.setdefault(clause_id, (set(), set()))
+                entry[0].update(added)
+                entry[1].update(removed)
+    result = []
+    for clause in catalogue.select(area=area_id):
+        versions = set(clause.versions)
+        if clause.id in changes:
+            added, removed = changes[clause.id]
+            versions = (versions | added) - removed
+        if versions & wanted:
+            result.append(clause.id)
+    return tuple(result)
