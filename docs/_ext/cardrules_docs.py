@@ -22,6 +22,7 @@ from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
 
 from oracle.pytest_plugin import collect_test_links
 from oracle.trace import TraceRow, build_matrix, default_tests_dir
@@ -81,8 +82,9 @@ class _RstDirective(SphinxDirective):
     """A directive that renders generated reST lines."""
 
     def render(self, lines: list[str]) -> list[nodes.Node]:
-        container = nodes.container()
-        self.state.nested_parse(StringList(lines, source=self.get_source_info()[0]), self.content_offset, container)
+        container = nodes.section()
+        container.document = self.state.document
+        nested_parse_with_titles(self.state, StringList(lines, source=self.get_source_info()[0]), container)
         return container.children
 
 

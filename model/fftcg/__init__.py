@@ -7,7 +7,8 @@ Modules:
 - :mod:`model.fftcg.config`: :class:`RuleConfig`, the rule variant selector.
 - :mod:`model.fftcg.party`: party composition and disbanding (FF-PARTY-*).
 - :mod:`model.fftcg.combat`: who may attack and block, declarations.
-- :mod:`model.fftcg.damage`: damage resolution, breaking, losing.
+- :mod:`model.fftcg.damage`: damage resolution, the blocker's split, breaking, losing.
+- :mod:`model.fftcg.turn`: moving through the steps, leaving the field, ending the turn.
 - :mod:`model.fftcg.engine`: ``legal_actions`` and ``step``.
 
 The clause IDs each function implements are declared with

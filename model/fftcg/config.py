@@ -1,0 +1,98 @@
+"""Rule variants: which option of each recorded decision the model follows.
+
+Every decision of the fftcg clauses in the catalogue (``party.toml``) is a
+variant point. :class:`RuleConfig` maps decision ids to option ids; a decision
+not mentioned follows its ``chosen`` option. Unknown decision or option ids
+are rejected with :class:`model.errors.ScenarioError` naming them.
+
+>>> RuleConfig.of({"party-last-member": "removed-from-combat"}).option("party-last-member")
+'removed-from-combat'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Mapping
+
+from model.errors import ScenarioError
+from specs.catalogue import Decision, default_catalogue
+
+GAME = "fftcg"
+
+
+@lru_cache(maxsize=1)
+def fftcg_decisions() -> dict[str, Decision]:
+    """Every decision recorded on an fftcg clause, by id."""
+    return {
+        decision.id: decision
+        for clause, decision in default_catalogue().decisions.values()
+        if clause.game == GAME
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class RuleConfig:
+    """A selection of rule variants; the default is every decision's chosen option."""
+
+    overrides: tuple[tuple[str, str], ...] = ()
+    """(decision id, option id) pairs that differ from the default, sorted."""
+
+    def __post_init__(self) -> None:
+        known = fftcg_decisions()
+        seen: set[str] = set()
+        for decision_id, option_id in self.overrides:
+            if decision_id not in known:
+                raise ScenarioError(
+                    f"config.{decision_id}", f"unknown decision; known: {sorted(known)}"
+                )
+            if decision_id in seen:
+                raise ScenarioError(f"config.{decision_id}", "given twice")
+            seen.add(decision_id)
+            options = [o.id for o in known[decision_id].options]
+            if option_id not in options:
+                raise ScenarioError(
+                    f"config.{decision_id}", f"unknown option {option_id!r}; known: {options}"
+                )
+
+    @staticmethod
+    def of(choices: Mapping[str, str] | None = None) -> RuleConfig:
+        """Build from a mapping; entries equal to the chosen option are dropped."""
+        choices = dict(choices or {})
+        probe = RuleConfig(tuple(sorted(choices.items())))  # validates ids
+        known = fftcg_decisions()
+        return RuleConfig(tuple((d, o) for d, o in probe.overrides if known[d].chosen != o))
+
+    def option(self, decision_id: str) -> str:
+        """The option id in force for a decision."""
+        for d, o in self.overrides:
+            if d == decision_id:
+                return o
+        try:
+            return fftcg_decisions()[decision_id].chosen
+        except KeyError:
+            raise ScenarioError(f"config.{decision_id}", "unknown decision") from None
+
+    def is_(self, decision_id: str, option_id: str) -> bool:
+        """Whether the decision's option in force is ``option_id`` (checked to exist)."""
+        options = [o.id for o in fftcg_decisions()[decision_id].options]
+        if option_id not in options:
+            raise ScenarioError(f"config.{decision_id}", f"unknown option {option_id!r}; known: {options}")
+        return self.option(decision_id) == option_id
+
+    def to_json(self) -> dict[str, str]:
+        """Every decision and the option in force."""
+        return {d: self.option(d) for d in sorted(fftcg_decisions())}
+
+    @staticmethod
+    def from_json(data: Any) -> RuleConfig:
+        if not isinstance(data, Mapping):
+            raise ScenarioError("config", f"expected an object, found {type(data).__name__}")
+        for key, value in data.items():
+            if not isinstance(value, str):
+                raise ScenarioError(f"config.{key}", "expected an option id (a string)")
+        return RuleConfig.of(data)
+
+
+DEFAULT = RuleConfig()
+"""The project's reading: every decision at its chosen option."""

@@ -1,0 +1,258 @@
+"""Damage resolution: who deals damage in which part, the blocker's split,
+breaking Forwards, player damage and losing."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterator, Mapping
+
+from model.fftcg.actions import Split
+from model.fftcg.config import RuleConfig
+from model.fftcg.party import attackers_have_preemptive, forward_left_field
+from model.fftcg.state import LOSING_DAMAGE, Event, Forward, Outcome, State, Step
+from specs.registry import implements
+
+BREAK_THRESHOLD = 1000
+"""Damage breaks only Forwards of at least this power (FF-BASE-BREAK-DAMAGE)."""
+
+
+# --- the blocker's split --------------------------------------------------------
+
+
+@implements("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
+def split_unit(config: RuleConfig) -> int:
+    """Shares are multiples of 1000 (``party-split-unit``; ``hundreds`` is a deliberate mutant)."""
+    return 100 if config.is_("party-split-unit", "hundreds") else 1000
+
+
+@implements("FF-PARTY-SPLIT-THOUSANDS")
+def divisible_power(power: int, config: RuleConfig) -> tuple[int, int]:
+    """(the part divided in units, the remainder also dealt) for a blocker's power.
+
+    ``party-blocker-power-remainder = floor``: 5500 -> (5000, 0), 800 -> (0, 0).
+    ``remainder-to-one``: 5500 -> (5000, 500), the 500 going to one member.
+    """
+    unit = split_unit(config)
+    main = max(power, 0) // unit * unit
+    remainder = max(power, 0) - main if config.is_("party-blocker-power-remainder", "remainder-to-one") else 0
+    return main, remainder
+
+
+def _compositions(units: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every way to write ``units`` as an ordered sum of ``parts`` non-negative integers."""
+    if parts == 1:
+        yield (units,)
+        return
+    for first in range(units, -1, -1):
+        for rest in _compositions(units - first, parts - 1):
+            yield (first, *rest)
+
+
+@implements("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
+def legal_splits(members: tuple[str, ...], power: int, config: RuleConfig) -> tuple[Split, ...]:
+    """Every way the blocker's controller may divide ``power`` among ``members``.
+
+    Shares are multiples of the unit summing to the divisible power
+    (FF-PARTY-SPLIT-THOUSANDS, ``party-blocker-power-remainder``); a member may
+    get 0 unless ``party-zero-share = each-hit-if-possible``.
+    """
+    unit = split_unit(config)
+    main, remainder = divisible_power(power, config)
+    n = len(members)
+    each_hit = config.is_("party-zero-share", "each-hit-if-possible")
+    result: set[tuple[int, ...]] = set()
+    for parts in _compositions(main // unit, n):
+        amounts = tuple(p * unit for p in parts)
+        if each_hit:
+            if main >= n * 1000 and min(amounts) < 1000:
+                continue
+            if main < n * 1000 and max(amounts) > 1000:
+                continue
+        if remainder:
+            for i in range(n):
+                result.add(tuple(a + remainder if j == i else a for j, a in enumerate(amounts)))
+        else:
+            result.add(amounts)
+    return tuple(Split(tuple(zip(members, amounts))) for amounts in sorted(result, reverse=True))
+
+
+# --- who deals damage when ------------------------------------------------------
+
+
+@implements("FF-PARTY-BLOCKED-SUM", "FF-BASE-UNBLOCKED-DAMAGE")
+def is_unblocked(state: State, config: RuleConfig) -> bool:
+    """Not blocked, or (variant ``party-blocker-left = as-unblocked``) the blocker left.
+
+    Under the chosen ``party-blocker-left = no-damage`` a blocked attack whose
+    blocker left deals no damage at all.
+    """
+    attack = state.attack
+    assert attack is not None
+    if attack.blocked is False:
+        return True
+    return attack.blocker is None and config.is_("party-blocker-left", "as-unblocked")
+
+
+@implements("FF-BASE-PREEMPTIVE", "FF-PARTY-PREEMPTIVE-ALL")
+def dealing_sides(state: State, config: RuleConfig, step: Step | None = None) -> tuple[bool, bool]:
+    """(attackers deal damage, blocker deals damage) in the damage part ``step``.
+
+    In the Pre-emptive Strike part only a side with Pre-emptive Strike deals
+    (a party only if all members have it, FF-PARTY-PREEMPTIVE-ALL); in the
+    ordinary part every side that has not dealt yet does. A side that left the
+    field deals nothing (FF-BASE-PREEMPTIVE); each side deals once.
+    """
+    attack = state.attack
+    assert attack is not None
+    step = step or state.step
+    if not attack.blocked or attack.blocker is None or not attack.attackers:
+        return False, False
+    if step is Step.PREEMPTIVE:
+        blocker = state.forward(attack.blocker)
+        attackers = attackers_have_preemptive(state, attack, config) and not attack.attackers_dealt
+        return attackers, blocker.preemptive and not attack.blocker_dealt
+    return not attack.attackers_dealt, not attack.blocker_dealt
+
+
+def needs_split(state: State, config: RuleConfig) -> bool:
+    """The blocker deals damage to a party in this damage part, so its controller
+    must choose a split (FF-PARTY-SPLIT-THOUSANDS)."""
+    attack = state.attack
+    if attack is None or state.step not in (Step.PREEMPTIVE, Step.DAMAGE) or not attack.party:
+        return False
+    return dealing_sides(state, config)[1]
+
+
+@implements("FF-BASE-PREEMPTIVE", "FF-PARTY-PREEMPTIVE-ALL")
+def has_preemptive_part(state: State, config: RuleConfig) -> bool:
+    """Damage resolution starts with a Pre-emptive Strike part when some combatant deals damage then."""
+    attackers, blocker = dealing_sides(state, config, Step.PREEMPTIVE)
+    return attackers or blocker
+
+
+# --- dealing damage --------------------------------------------------------------
+
+
+@implements(
+    "FF-PARTY-BLOCKED-SUM", "FF-PARTY-SPLIT-THOUSANDS", "FF-PARTY-BREAK-CREDIT",
+    "FF-BASE-BLOCKED-EXCHANGE", "FF-BASE-PREEMPTIVE",
+)
+def deal_combat_damage(state: State, split: Split | None, config: RuleConfig) -> State:
+    """Deal this damage part's combat damage simultaneously, then break Forwards.
+
+    A party deals the sum of its members' power to the blocker
+    (FF-PARTY-BLOCKED-SUM); the blocker deals the chosen ``split`` to the
+    members (FF-PARTY-SPLIT-THOUSANDS) or its power to a single attacker
+    (FF-BASE-BLOCKED-EXCHANGE). If the blocker breaks, every member is
+    credited (FF-PARTY-BREAK-CREDIT; ``party-preemptive-broken-member``).
+    """
+    attack = state.attack
+    assert attack is not None
+    attackers_deal, blocker_deal = dealing_sides(state, config)
+    damage: dict[str, int] = {}
+    credits: dict[str, tuple[str, ...]] = {}
+    events: list[Event] = []
+    if attackers_deal:
+        assert attack.blocker is not None
+        powers = {fid: max(state.forward(fid).power, 0) for fid in attack.attackers}
+        total = sum(powers.values())
+        damage[attack.blocker] = total
+        if attack.party and config.is_("party-damage-source", "per-member"):
+            events.extend(Event("damage", (fid,), attack.blocker, powers[fid]) for fid in attack.attackers)
+        else:
+            events.append(Event("damage", attack.attackers, attack.blocker, total))
+        credit = attack.attackers
+        if attack.party and config.is_("party-preemptive-broken-member", "all-declared"):
+            credit = attack.declared
+        credits[attack.blocker] = credit
+    if blocker_deal:
+        assert attack.blocker is not None
+        blocker = state.forward(attack.blocker)
+        if attack.party:
+            assert split is not None
+            shares = dict(split.shares)
+        else:
+            shares = {attack.attackers[0]: max(blocker.power, 0)}
+        for fid in attack.attackers:
+            amount = shares.get(fid, 0)
+            if amount > 0:
+                damage[fid] = amount
+                events.append(Event("damage", (blocker.id,), fid, amount))
+            credits[fid] = (blocker.id,)
+    for fid, amount in damage.items():
+        forward = state.forward(fid)
+        state = state.with_forward(replace(forward, damage=forward.damage + amount))
+    state = replace(
+        state,
+        attack=replace(
+            attack,
+            attackers_dealt=attack.attackers_dealt or attackers_deal,
+            blocker_dealt=attack.blocker_dealt or blocker_deal,
+        ),
+    ).log(*events)
+    return check_breaks(state, credits, config)
+
+
+@implements("FF-PARTY-UNBLOCKED-ONE", "FF-BASE-UNBLOCKED-DAMAGE")
+def deal_unblocked_damage(state: State) -> State:
+    """An unblocked attacker, single or party, deals exactly one damage to the
+    defending player (FF-PARTY-UNBLOCKED-ONE)."""
+    attack = state.attack
+    assert attack is not None
+    if not attack.attackers:
+        return state
+    defender = state.defender
+    player = state.players[defender]
+    state = state.with_player(defender, replace(player, damage=player.damage + 1))
+    return check_loss(state.log(Event("hit", attack.attackers, f"p{defender}", 1)))
+
+
+# --- state-based checks ----------------------------------------------------------
+
+
+@implements("FF-BASE-BREAK-DAMAGE", "FF-BASE-BREAK-ZERO-POWER")
+def is_broken(forward: Forward) -> bool:
+    """Power 0 or less (FF-BASE-BREAK-ZERO-POWER), or power 1000 or more with
+    damage at least its power (FF-BASE-BREAK-DAMAGE)."""
+    return forward.power <= 0 or (forward.power >= BREAK_THRESHOLD and forward.damage >= forward.power)
+
+
+def to_break_zone(state: State, forward_id: str) -> State:
+    """Move a Forward from the field to its owner's Break Zone, cleared of damage and status."""
+    index, forward = state.locate(forward_id) or (None, None)
+    assert index is not None and forward is not None
+    player = state.players[index]
+    card = replace(forward, dull=False, damage=0, since_start=False)
+    return state.with_player(
+        index,
+        replace(
+            player,
+            forwards=tuple(f for f in player.forwards if f.id != forward_id),
+            break_zone=player.break_zone + (card,),
+        ),
+    )
+
+
+@implements("FF-BASE-BREAK-DAMAGE", "FF-BASE-BREAK-ZERO-POWER", "FF-PARTY-LEAVE-FIELD")
+def check_breaks(state: State, credits: Mapping[str, tuple[str, ...]], config: RuleConfig) -> State:
+    """Break, all at once, every Forward that should be; credit ``credits[id]``.
+
+    Each broken Forward then leaves the attack and party (FF-PARTY-LEAVE-FIELD).
+    """
+    broken = sorted(f.id for _, f in state.on_field() if is_broken(f))
+    for fid in broken:
+        state = to_break_zone(state, fid).log(Event("break", tuple(credits.get(fid, ())), fid))
+    for fid in broken:
+        state = forward_left_field(state, fid, config)
+    return state
+
+
+@implements("FF-BASE-SEVEN-DAMAGE-LOSES")
+def check_loss(state: State) -> State:
+    """A player with seven or more damage loses; the other player wins."""
+    if state.outcome is not None:
+        return state
+    for index, player in enumerate(state.players):
+        if player.damage >= LOSING_DAMAGE:
+            return replace(state, outcome=Outcome(winner=1 - index))
+    return state

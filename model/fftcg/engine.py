@@ -1,0 +1,202 @@
+"""The rules engine: ``legal_actions(state, config)`` and pure ``step(state, action, config)``.
+
+Legality is one function, :func:`why_illegal`, which names the clauses that
+forbid an action; ``legal_actions`` is every candidate action it accepts,
+sorted, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from model.errors import IllegalAction
+from model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
+from model.fftcg.combat import all_can_attack, can_attack, can_block_attackers, can_declare_now, declare_attack, declare_block
+from model.fftcg.config import DEFAULT, RuleConfig
+from model.fftcg.damage import check_breaks, divisible_power, is_broken, legal_splits, needs_split, split_unit
+from model.fftcg.party import is_valid_party
+from model.fftcg.state import State, Step
+from model.fftcg.turn import end_turn, pass_step, remove_forward, resolve_damage_part
+from specs.registry import implements
+
+PRIORITY_STEPS = (Step.PREPARATION, Step.DECLARATION, Step.COMBAT_END)
+"""Steps in which a Forward may be removed (plus Block Declaration once the block is declared)."""
+
+
+def _illegal(action: Action, reason: str, *clause_ids: str) -> IllegalAction:
+    return IllegalAction(str(action), reason, tuple(clause_ids))
+
+
+def _why_attack_illegal(state: State, action: DeclareAttack, config: RuleConfig) -> IllegalAction | None:
+    party = len(action.forwards) >= 2
+    if not can_declare_now(state):
+        if party:
+            return _illegal(action, "a party can only be formed as the attack of the Attack Declaration Step, "
+                            "with no attack in progress", "FF-PARTY-FORM-DECLARATION")
+        return _illegal(action, "an attack can only be declared in the Attack Declaration Step, with no attack "
+                        "in progress", "FF-BASE-ATTACK-STEPS", "FF-BASE-ONE-ATTACK-AT-A-TIME")
+    cited = ("FF-PARTY-ALL-CAN-ATTACK", "FF-BASE-CAN-ATTACK") if party else ("FF-BASE-CAN-ATTACK",)
+    members = []
+    for fid in action.forwards:
+        forward = state.players[state.turn_player].forward(fid)
+        if forward is None:
+            return _illegal(action, f"{fid} is not a Forward of the turn player on the field", *cited)
+        if not all_can_attack(state, [forward]):
+            if forward.dull:
+                why = "is dull"
+            elif fid in state.attacked:
+                why = "has already attacked this turn"
+            else:
+                why = "has not been under its controller's control since the start of the turn and lacks Haste"
+            return _illegal(action, f"{fid} cannot attack: it {why}", *cited)
+        members.append(forward)
+    if party and not is_valid_party(members, config):
+        return _illegal(action, "the Forwards share no element and do not all have the P icon",
+                        "FF-PARTY-FORM-VALID", "FF-PARTY-TWO-TYPES", "FF-PARTY-ELEMENT", "FF-PARTY-P-ICON")
+    return None
+
+
+def _why_block_illegal(state: State, action: Block | NoBlock) -> IllegalAction | None:
+    attack = state.attack
+    if state.step is not Step.BLOCK or attack is None or attack.blocked is not None:
+        return _illegal(action, "a block is declared once, in the Block Declaration Step", "FF-BASE-BLOCK")
+    if isinstance(action, NoBlock):
+        return None
+    blocker = state.players[state.defender].forward(action.blocker)
+    if blocker is None:
+        return _illegal(action, f"{action.blocker} is not a Forward of the defending player on the field", "FF-BASE-BLOCK")
+    if blocker.dull:
+        return _illegal(action, f"{action.blocker} is dull", "FF-BASE-BLOCK")
+    attackers = [state.forward(fid) for fid in attack.attackers]
+    if not can_block_attackers(attackers, blocker):
+        if attack.party:
+            return _illegal(action, f"no member of the party can be blocked by {action.blocker}",
+                            "FF-PARTY-BLOCK-ANY-MEMBER", "FF-BASE-BLOCK")
+        return _illegal(action, f"the attacker cannot be blocked by {action.blocker}", "FF-BASE-BLOCK")
+    return None
+
+
+def _why_split_illegal(state: State, action: Split, config: RuleConfig) -> IllegalAction | None:
+    if not needs_split(state, config):
+        return _illegal(action, "no blocker's damage is to be divided among party members now",
+                        "FF-PARTY-SPLIT-THOUSANDS")
+    attack = state.attack
+    assert attack is not None and attack.blocker is not None
+    named = tuple(fid for fid, _ in action.shares)
+    if named != attack.attackers:
+        return _illegal(action, f"the split must name exactly the party members {' '.join(attack.attackers)}",
+                        "FF-PARTY-SPLIT-THOUSANDS")
+    power = state.forward(attack.blocker).power
+    if action not in legal_splits(attack.attackers, power, config):
+        main, remainder = divisible_power(power, config)
+        extra = f" plus a remainder of {remainder} to one member" if remainder else ""
+        return _illegal(action, f"shares must be multiples of {split_unit(config)} totalling {main}{extra} "
+                        f"(blocker power {power})", "FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
+    return None
+
+
+def _why_pass_illegal(state: State, action: Pass, config: RuleConfig) -> IllegalAction | None:
+    attack = state.attack
+    if state.step is Step.DECLARATION and attack is None:
+        return _illegal(action, "declare an attack or end the turn", "FF-BASE-ATTACK-STEPS")
+    if state.step is Step.BLOCK and attack is not None and attack.blocked is None:
+        return _illegal(action, "the defending player must first block or decline to block", "FF-BASE-BLOCK")
+    if needs_split(state, config):
+        return _illegal(action, "the blocker's controller must first divide its damage among the members",
+                        "FF-PARTY-SPLIT-THOUSANDS")
+    return None
+
+
+@implements("FF-BASE-ATTACK-STEPS", "FF-BASE-ONE-ATTACK-AT-A-TIME", "FF-PARTY-FORM-DECLARATION", "FF-PARTY-FORM-VALID")
+def why_illegal(state: State, action: Action, config: RuleConfig = DEFAULT) -> IllegalAction | None:
+    """None if ``action`` is legal in ``state``; otherwise the error ``step`` raises."""
+    if state.outcome is not None:
+        return _illegal(action, f"the game is over (player {state.outcome.winner} won)", "FF-BASE-SEVEN-DAMAGE-LOSES")
+    if isinstance(action, DeclareAttack):
+        return _why_attack_illegal(state, action, config)
+    if isinstance(action, (Block, NoBlock)):
+        return _why_block_illegal(state, action)
+    if isinstance(action, Split):
+        return _why_split_illegal(state, action, config)
+    if isinstance(action, Remove):
+        in_window = state.step in PRIORITY_STEPS or (
+            state.step is Step.BLOCK and state.attack is not None and state.attack.blocked is not None
+        )
+        if not in_window:
+            return _illegal(action, f"no player may act in {state.step.value} now", "FF-BASE-ATTACK-STEPS")
+        if state.locate(action.forward) is None:
+            return _illegal(action, f"{action.forward} is not on the field", "FF-PARTY-LEAVE-FIELD")
+        return None
+    if isinstance(action, Pass):
+        return _why_pass_illegal(state, action, config)
+    if isinstance(action, EndTurn):
+        if state.step not in (Step.PREPARATION, Step.DECLARATION) or state.attack is not None:
+            return _illegal(action, "the current attack must be finished first",
+                            "FF-BASE-ONE-ATTACK-AT-A-TIME", "FF-BASE-END-OF-TURN")
+        return None
+    raise TypeError(f"not an action: {action!r}")
+
+
+def _candidates(state: State, config: RuleConfig) -> list[Action]:
+    """Every action worth checking in this state (a superset of the legal ones)."""
+    found: list[Action] = [Pass(), EndTurn(), NoBlock()]
+    found.extend(Remove(f.id) for _, f in state.on_field())
+    if can_declare_now(state):
+        able = sorted(f.id for f in state.players[state.turn_player].forwards if can_attack(state, f))
+        for size in range(1, len(able) + 1):
+            found.extend(DeclareAttack(ids) for ids in combinations(able, size))
+    attack = state.attack
+    if state.step is Step.BLOCK and attack is not None and attack.blocked is None:
+        found.extend(Block(f.id) for f in state.players[state.defender].forwards)
+    if needs_split(state, config):
+        assert attack is not None and attack.blocker is not None
+        found.extend(legal_splits(attack.attackers, state.forward(attack.blocker).power, config))
+    return found
+
+
+@implements("FF-PARTY-NO-SIZE-LIMIT", "FF-PARTY-FORM-VALID", "FF-PARTY-SPLIT-THOUSANDS", "FF-PARTY-BLOCK-ANY-MEMBER")
+def legal_actions(state: State, config: RuleConfig = DEFAULT) -> tuple[Action, ...]:
+    """Every legal action, sorted deterministically (attacks by size then ids,
+    blocks, noblock, splits, removals, pass, end-turn). Empty once the game is over.
+
+    Enumerates every valid party of any size, every permitted blocker and
+    every permitted split of the blocker's damage.
+    """
+    if state.outcome is not None:
+        return ()
+    legal = {a for a in _candidates(state, config) if why_illegal(state, a, config) is None}
+    return tuple(sorted(legal, key=lambda a: a.sort_key()))
+
+
+def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
+    """The state after ``action``; raises :class:`IllegalAction` if it is not legal."""
+    error = why_illegal(state, action, config)
+    if error is not None:
+        raise error
+    return settle(_apply(state, action, config), config)
+
+
+@implements("FF-BASE-BREAK-ZERO-POWER", "FF-BASE-BREAK-DAMAGE")
+def settle(state: State, config: RuleConfig) -> State:
+    """State-based checks after every action: break any Forward that should be
+    (e.g. one of power 0 or less, FF-BASE-BREAK-ZERO-POWER), uncredited."""
+    if any(is_broken(f) for _, f in state.on_field()):
+        state = check_breaks(state, {}, config)
+    return state
+
+
+def _apply(state: State, action: Action, config: RuleConfig) -> State:
+    if isinstance(action, DeclareAttack):
+        return declare_attack(state, action.forwards, config)
+    if isinstance(action, Block):
+        return declare_block(state, action.blocker)
+    if isinstance(action, NoBlock):
+        return declare_block(state, None)
+    if isinstance(action, Split):
+        return resolve_damage_part(state, action, config)
+    if isinstance(action, Remove):
+        return remove_forward(state, action.forward, config)
+    if isinstance(action, Pass):
+        return pass_step(state, config)
+    assert isinstance(action, EndTurn)
+    return end_turn(state)

@@ -1,0 +1,538 @@
+"""Immutable state of a two-player FFTCG game in its attack phase.
+
+Everything is a frozen, slotted dataclass of tuples and frozensets, so states
+are hashable and can be compared, stored in sets and explored.
+
+What the model abstracts away: decks, hands, CP and the main/draw phases;
+abilities other than Haste, Brave, Pre-emptive Strike and two blocking
+restrictions; any effect that makes a Forward leave the field is the single
+``remove`` action (the Forward goes to its owner's Break Zone, uncredited).
+
+JSON form (:meth:`State.to_json` / :meth:`State.from_json`, exact round trip)::
+
+    {
+      "turn": 1,                       # turn number, from 1
+      "turn_player": 0,                # 0 or 1: whose turn it is (the attacker)
+      "phase": "attack",               # only the attack phase is modelled
+      "step": "attack-declaration",    # a Step value
+      "players": [                     # exactly two
+        {"damage": 0,                  # points of damage, 0..7
+         "forwards": [FORWARD, ...],   # on the field, in order
+         "break_zone": [FORWARD, ...]} # broken or removed, oldest first
+      ],
+      "attack": null | ATTACK,         # the attack being resolved
+      "attacked": ["a1"],              # ids of Forwards that attacked this turn
+      "events": [EVENT, ...],          # this turn's event log
+      "outcome": null | {"winner": 0, "reason": "seven-damage"}
+    }
+    FORWARD = {"id": "a1", "name": "Cloud", "elements": ["fire"], "cost": 3,
+               "power": 7000, "p_icon": false, "dull": false, "damage": 0,
+               "since_start": true, "haste": false, "brave": false,
+               "preemptive": false, "unblockable_by_cost": null,
+               "unblockable_by_elements": []}
+    ATTACK = {"attackers": ["a1", "a2"], "party": true, "declared": ["a1", "a2"],
+              "declared_preemptive": false, "blocked": null, "blocker": null,
+              "attackers_dealt": false, "blocker_dealt": false}
+    EVENT = {"kind": "damage", "sources": ["a1", "a2"], "target": "b1", "amount": 8000}
+
+In ``from_json`` the Forward fields after ``power`` may be omitted (they
+default to false/0/null/[], ``since_start`` to true); so may ``attacked``,
+``events`` (empty) and ``outcome``/``attack`` (null). Anything malformed
+raises :class:`model.errors.ScenarioError` naming the path.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any, Iterator, Literal, Mapping
+
+from model.errors import ScenarioError
+
+ELEMENTS: frozenset[str] = frozenset({"fire", "ice", "wind", "earth", "lightning", "water", "light", "dark"})
+"""The eight elements, lower case."""
+
+LOSING_DAMAGE = 7
+"""A player with this much damage loses (FF-BASE-SEVEN-DAMAGE-LOSES)."""
+
+FORWARD_ID = re.compile(r"^[A-Za-z0-9_-]+$")
+"""Forward ids: letters, digits, ``_`` and ``-`` (no spaces, no ``=``)."""
+
+
+class Step(StrEnum):
+    """Steps of the attack phase (FF-BASE-ATTACK-STEPS), in order."""
+
+    PREPARATION = "attack-preparation"
+    DECLARATION = "attack-declaration"
+    BLOCK = "block-declaration"
+    PREEMPTIVE = "damage-preemptive"
+    """The Pre-emptive Strike part of Damage Resolution."""
+    DAMAGE = "damage-resolution"
+    """The ordinary part of Damage Resolution."""
+    COMBAT_END = "combat-end"
+
+
+EventKind = Literal["damage", "break", "hit", "remove", "disband"]
+EVENT_KINDS: tuple[str, ...] = ("damage", "break", "hit", "remove", "disband")
+
+
+@dataclass(frozen=True, slots=True)
+class Forward:
+    """A Forward card on the field or in a Break Zone."""
+
+    id: str
+    """Unique in the game; names may repeat."""
+    name: str
+    elements: frozenset[str]
+    """One or more of :data:`ELEMENTS` (FF-BASE-MULTI-ELEMENT)."""
+    cost: int
+    power: int
+    p_icon: bool = False
+    """The printed P icon (FF-BASE-P-ICON)."""
+    dull: bool = False
+    damage: int = 0
+    """Damage on it this turn."""
+    since_start: bool = True
+    """Under its controller's control since the start of the turn."""
+    haste: bool = False
+    brave: bool = False
+    preemptive: bool = False
+    """Pre-emptive Strike (FF-BASE-PREEMPTIVE)."""
+    unblockable_by_cost: int | None = None
+    """"Cannot be blocked by a Forward of cost N or more": N, or None."""
+    unblockable_by_elements: frozenset[str] = frozenset()
+    """"Cannot be blocked by a Forward of element E": those elements."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "elements": sorted(self.elements),
+            "cost": self.cost,
+            "power": self.power,
+            "p_icon": self.p_icon,
+            "dull": self.dull,
+            "damage": self.damage,
+            "since_start": self.since_start,
+            "haste": self.haste,
+            "brave": self.brave,
+            "preemptive": self.preemptive,
+            "unblockable_by_cost": self.unblockable_by_cost,
+            "unblockable_by_elements": sorted(self.unblockable_by_elements),
+        }
+
+    @staticmethod
+    def from_json(data: Any, where: str) -> Forward:
+        r = _Reader(data, where)
+        r.only(_FORWARD_FIELDS)
+        forward_id = r.text("id")
+        if not FORWARD_ID.match(forward_id):
+            raise ScenarioError(f"{where}.id", f"{forward_id!r} is not a valid id (letters, digits, _ and - only)")
+        elements = r.elements("elements", required=True)
+        unblockable_cost = r.optional_int("unblockable_by_cost", minimum=0)
+        return Forward(
+            id=forward_id,
+            name=r.text("name"),
+            elements=elements,
+            cost=r.int("cost", minimum=0),
+            power=r.int("power"),
+            p_icon=r.bool("p_icon", False),
+            dull=r.bool("dull", False),
+            damage=r.int("damage", minimum=0, default=0),
+            since_start=r.bool("since_start", True),
+            haste=r.bool("haste", False),
+            brave=r.bool("brave", False),
+            preemptive=r.bool("preemptive", False),
+            unblockable_by_cost=unblockable_cost,
+            unblockable_by_elements=r.elements("unblockable_by_elements", required=False),
+        )
+
+
+_FORWARD_FIELDS = (
+    "id", "name", "elements", "cost", "power", "p_icon", "dull", "damage", "since_start",
+    "haste", "brave", "preemptive", "unblockable_by_cost", "unblockable_by_elements",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One player's side of the game."""
+
+    damage: int = 0
+    """Points of damage received (FF-BASE-SEVEN-DAMAGE-LOSES)."""
+    forwards: tuple[Forward, ...] = ()
+    """Forwards on the field, in order."""
+    break_zone: tuple[Forward, ...] = ()
+    """Forwards broken or removed, oldest first."""
+
+    def forward(self, forward_id: str) -> Forward | None:
+        for forward in self.forwards:
+            if forward.id == forward_id:
+                return forward
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "damage": self.damage,
+            "forwards": [f.to_json() for f in self.forwards],
+            "break_zone": [f.to_json() for f in self.break_zone],
+        }
+
+    @staticmethod
+    def from_json(data: Any, where: str) -> Player:
+        r = _Reader(data, where)
+        r.only(("damage", "forwards", "break_zone"))
+        return Player(
+            damage=r.int("damage", minimum=0, default=0),
+            forwards=tuple(Forward.from_json(item, f"{where}.forwards[{i}]") for i, item in enumerate(r.list("forwards"))),
+            break_zone=tuple(
+                Forward.from_json(item, f"{where}.break_zone[{i}]")
+                for i, item in enumerate(r.list("break_zone", required=False))
+            ),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The attack being resolved (FF-BASE-ONE-ATTACK-AT-A-TIME)."""
+
+    attackers: tuple[str, ...]
+    """Ids of the Forwards attacking now, sorted. Members leave it when they leave the field."""
+    party: bool
+    """A party exists now: True from a party declaration until it disbands (FF-PARTY-DISBAND-MEANING)."""
+    declared: tuple[str, ...]
+    """Ids of every Forward declared as attacker, sorted; never changes."""
+    declared_preemptive: bool = False
+    """Every declared Forward had Pre-emptive Strike (for the ``at-formation`` variant)."""
+    blocked: bool | None = None
+    """None until the block declaration; then whether the attack was blocked."""
+    blocker: str | None = None
+    """Id of the blocking Forward while it is on the field."""
+    attackers_dealt: bool = False
+    """The attacking side has dealt its combat damage (FF-BASE-PREEMPTIVE: once per attack)."""
+    blocker_dealt: bool = False
+    """The blocker has dealt its combat damage."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "attackers": list(self.attackers),
+            "party": self.party,
+            "declared": list(self.declared),
+            "declared_preemptive": self.declared_preemptive,
+            "blocked": self.blocked,
+            "blocker": self.blocker,
+            "attackers_dealt": self.attackers_dealt,
+            "blocker_dealt": self.blocker_dealt,
+        }
+
+    @staticmethod
+    def from_json(data: Any, where: str) -> Attack:
+        r = _Reader(data, where)
+        r.only(("attackers", "party", "declared", "declared_preemptive", "blocked", "blocker",
+                "attackers_dealt", "blocker_dealt"))
+        blocked = r.table.get("blocked")
+        if blocked is not None and not isinstance(blocked, bool):
+            raise ScenarioError(f"{where}.blocked", "expected true, false or null")
+        blocker = r.table.get("blocker")
+        if blocker is not None and not isinstance(blocker, str):
+            raise ScenarioError(f"{where}.blocker", "expected a Forward id or null")
+        return Attack(
+            attackers=r.sorted_ids("attackers"),
+            party=r.bool("party", None),
+            declared=r.sorted_ids("declared"),
+            declared_preemptive=r.bool("declared_preemptive", False),
+            blocked=blocked,
+            blocker=blocker,
+            attackers_dealt=r.bool("attackers_dealt", False),
+            blocker_dealt=r.bool("blocker_dealt", False),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of the turn's event log.
+
+    - ``damage``: ``sources`` dealt ``amount`` damage to Forward ``target``;
+    - ``break``: ``target`` was broken, credited to ``sources`` (may be empty);
+    - ``hit``: ``sources`` dealt ``amount`` damage to player ``target`` ("p0"/"p1");
+    - ``remove``: ``target`` left the field by an effect;
+    - ``disband``: the party of ``sources`` disbanded.
+    """
+
+    kind: EventKind
+    sources: tuple[str, ...] = ()
+    target: str = ""
+    amount: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "sources": list(self.sources), "target": self.target, "amount": self.amount}
+
+    @staticmethod
+    def from_json(data: Any, where: str) -> Event:
+        r = _Reader(data, where)
+        r.only(("kind", "sources", "target", "amount"))
+        kind = r.text("kind")
+        if kind not in EVENT_KINDS:
+            raise ScenarioError(f"{where}.kind", f"unknown event kind {kind!r}; known: {list(EVENT_KINDS)}")
+        sources = r.list("sources", required=False)
+        for i, source in enumerate(sources):
+            if not isinstance(source, str):
+                raise ScenarioError(f"{where}.sources[{i}]", "expected a string")
+        target = r.table.get("target", "")
+        if not isinstance(target, str):
+            raise ScenarioError(f"{where}.target", "expected a string")
+        return Event(kind=kind, sources=tuple(sources), target=target, amount=r.int("amount", default=0))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended: a value, not a flag (FF-BASE-SEVEN-DAMAGE-LOSES)."""
+
+    winner: int
+    reason: Literal["seven-damage"] = "seven-damage"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason}
+
+    @staticmethod
+    def from_json(data: Any, where: str) -> Outcome:
+        r = _Reader(data, where)
+        r.only(("winner", "reason"))
+        winner = r.int("winner", minimum=0)
+        if winner > 1:
+            raise ScenarioError(f"{where}.winner", "expected 0 or 1")
+        reason = r.text("reason")
+        if reason != "seven-damage":
+            raise ScenarioError(f"{where}.reason", f"unknown reason {reason!r}; known: ['seven-damage']")
+        return Outcome(winner=winner)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The whole game state. ``turn_player`` attacks; the other player defends."""
+
+    players: tuple[Player, Player]
+    turn_player: int = 0
+    step: Step = Step.PREPARATION
+    turn: int = 1
+    phase: Literal["attack"] = "attack"
+    attack: Attack | None = None
+    attacked: frozenset[str] = field(default_factory=frozenset)
+    """Ids of Forwards that have attacked this turn (FF-BASE-CAN-ATTACK)."""
+    events: tuple[Event, ...] = ()
+    """This turn's event log; cleared when the turn ends."""
+    outcome: Outcome | None = None
+    """Set once the game is over."""
+
+    # --- queries ---------------------------------------------------------
+
+    @property
+    def defender(self) -> int:
+        return 1 - self.turn_player
+
+    def locate(self, forward_id: str) -> tuple[int, Forward] | None:
+        """The controller and Forward with this id on the field, or None."""
+        for index, player in enumerate(self.players):
+            forward = player.forward(forward_id)
+            if forward is not None:
+                return index, forward
+        return None
+
+    def forward(self, forward_id: str) -> Forward:
+        """The Forward with this id on the field (KeyError if it is not there)."""
+        found = self.locate(forward_id)
+        if found is None:
+            raise KeyError(forward_id)
+        return found[1]
+
+    def on_field(self) -> Iterator[tuple[int, Forward]]:
+        for index, player in enumerate(self.players):
+            for forward in player.forwards:
+                yield index, forward
+
+    # --- updates (pure) ----------------------------------------------------
+
+    def with_player(self, index: int, player: Player) -> State:
+        players = (player, self.players[1]) if index == 0 else (self.players[0], player)
+        return replace(self, players=players)
+
+    def with_forward(self, forward: Forward) -> State:
+        """Replace the on-field Forward with the same id."""
+        index, _ = self.locate(forward.id) or (None, None)
+        if index is None:
+            raise KeyError(forward.id)
+        player = self.players[index]
+        forwards = tuple(forward if f.id == forward.id else f for f in player.forwards)
+        return self.with_player(index, replace(player, forwards=forwards))
+
+    def log(self, *events: Event) -> State:
+        return replace(self, events=self.events + events)
+
+    # --- JSON --------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "turn_player": self.turn_player,
+            "phase": self.phase,
+            "step": self.step.value,
+            "players": [p.to_json() for p in self.players],
+            "attack": self.attack.to_json() if self.attack is not None else None,
+            "attacked": sorted(self.attacked),
+            "events": [e.to_json() for e in self.events],
+            "outcome": self.outcome.to_json() if self.outcome is not None else None,
+        }
+
+    @staticmethod
+    def from_json(data: Any) -> State:
+        r = _Reader(data, "")
+        r.only(("turn", "turn_player", "phase", "step", "players", "attack", "attacked", "events", "outcome"))
+        turn_player = r.int("turn_player", minimum=0)
+        if turn_player > 1:
+            raise ScenarioError("turn_player", "expected 0 or 1")
+        phase = r.table.get("phase", "attack")
+        if phase != "attack":
+            raise ScenarioError("phase", f"only the attack phase is modelled, got {phase!r}")
+        step_text = r.text("step")
+        try:
+            step_value = Step(step_text)
+        except ValueError:
+            raise ScenarioError("step", f"unknown step {step_text!r}; known: {[s.value for s in Step]}") from None
+        raw_players = r.list("players")
+        if len(raw_players) != 2:
+            raise ScenarioError("players", f"expected exactly 2 players, found {len(raw_players)}")
+        players = (Player.from_json(raw_players[0], "players[0]"), Player.from_json(raw_players[1], "players[1]"))
+        attack = r.table.get("attack")
+        outcome = r.table.get("outcome")
+        state = State(
+            players=players,
+            turn_player=turn_player,
+            step=step_value,
+            turn=r.int("turn", minimum=1, default=1),
+            attack=Attack.from_json(attack, "attack") if attack is not None else None,
+            attacked=frozenset(r.sorted_ids("attacked", required=False)),
+            events=tuple(Event.from_json(e, f"events[{i}]") for i, e in enumerate(r.list("events", required=False))),
+            outcome=Outcome.from_json(outcome, "outcome") if outcome is not None else None,
+        )
+        _check_consistency(state)
+        return state
+
+
+def _check_consistency(state: State) -> None:
+    """Structural checks a hand-written position must pass (ScenarioError otherwise)."""
+    seen: dict[str, str] = {}
+    for p, player in enumerate(state.players):
+        if player.damage > LOSING_DAMAGE:
+            raise ScenarioError(f"players[{p}].damage", f"at most {LOSING_DAMAGE}, got {player.damage}")
+        for zone, cards in (("forwards", player.forwards), ("break_zone", player.break_zone)):
+            for i, forward in enumerate(cards):
+                where = f"players[{p}].{zone}[{i}].id"
+                if forward.id in seen:
+                    raise ScenarioError(where, f"id {forward.id!r} is also used at {seen[forward.id]}")
+                seen[forward.id] = where
+    attack = state.attack
+    if attack is None:
+        if state.step in (Step.BLOCK, Step.PREEMPTIVE, Step.DAMAGE, Step.COMBAT_END):
+            raise ScenarioError("attack", f"step {state.step.value} needs an attack")
+        return
+    if state.step is Step.PREPARATION:
+        raise ScenarioError("attack", "no attack can be in progress in attack preparation")
+    attacking = state.players[state.turn_player]
+    for i, forward_id in enumerate(attack.attackers):
+        if attacking.forward(forward_id) is None:
+            raise ScenarioError(f"attack.attackers[{i}]", f"{forward_id!r} is not a Forward of the turn player on the field")
+        if forward_id not in attack.declared:
+            raise ScenarioError(f"attack.attackers[{i}]", f"{forward_id!r} was not declared")
+    if not attack.declared:
+        raise ScenarioError("attack.declared", "an attack declares at least one Forward")
+    if attack.party and len(attack.attackers) < 2:
+        raise ScenarioError("attack.party", "a party has at least two members (FF-PARTY-MIN-TWO)")
+    if attack.blocker is not None:
+        if state.players[state.defender].forward(attack.blocker) is None:
+            raise ScenarioError("attack.blocker", f"{attack.blocker!r} is not a Forward of the defending player on the field")
+        if attack.blocked is not True:
+            raise ScenarioError("attack.blocked", "must be true when there is a blocker")
+
+
+class _Reader:
+    """Reads typed fields of one JSON object, naming the path when one is bad."""
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, Mapping):
+            raise ScenarioError(where, f"expected an object, found {type(data).__name__}")
+        self.table: Mapping[str, Any] = data
+        self.where = where
+
+    def path(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def only(self, allowed: tuple[str, ...]) -> None:
+        unknown = sorted(set(self.table) - set(allowed))
+        if unknown:
+            raise ScenarioError(self.path(unknown[0]), f"unknown field; known: {list(allowed)}")
+
+    def text(self, key: str) -> str:
+        value = self.table.get(key)
+        if not isinstance(value, str) or not value:
+            raise ScenarioError(self.path(key), "expected a non-empty string" if key in self.table else "missing")
+        return value
+
+    def int(self, key: str, *, minimum: int | None = None, default: int | None = None) -> int:
+        if key not in self.table:
+            if default is None:
+                raise ScenarioError(self.path(key), "missing")
+            return default
+        value = self.table[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ScenarioError(self.path(key), f"expected an integer, found {value!r}")
+        if minimum is not None and value < minimum:
+            raise ScenarioError(self.path(key), f"must be at least {minimum}, got {value}")
+        return value
+
+    def optional_int(self, key: str, *, minimum: int) -> int | None:
+        if self.table.get(key) is None:
+            return None
+        return self.int(key, minimum=minimum)
+
+    def bool(self, key: str, default: bool | None) -> bool:
+        if key not in self.table:
+            if default is None:
+                raise ScenarioError(self.path(key), "missing")
+            return default
+        value = self.table[key]
+        if not isinstance(value, bool):
+            raise ScenarioError(self.path(key), f"expected true or false, found {value!r}")
+        return value
+
+    def list(self, key: str, *, required: bool = True) -> list[Any]:
+        if key not in self.table:
+            if required:
+                raise ScenarioError(self.path(key), "missing")
+            return []
+        value = self.table[key]
+        if not isinstance(value, list):
+            raise ScenarioError(self.path(key), f"expected a list, found {type(value).__name__}")
+        return value
+
+    def sorted_ids(self, key: str, *, required: bool = True) -> tuple[str, ...]:
+        items = self.list(key, required=required)
+        for i, item in enumerate(items):
+            if not isinstance(item, str) or not FORWARD_ID.match(item):
+                raise ScenarioError(f"{self.path(key)}[{i}]", f"expected a Forward id, found {item!r}")
+        if len(set(items)) != len(items):
+            raise ScenarioError(self.path(key), "lists an id twice")
+        if items != sorted(items):
+            raise ScenarioError(self.path(key), "ids must be sorted")
+        return tuple(items)
+
+    def elements(self, key: str, *, required: bool) -> frozenset[str]:
+        items = self.list(key, required=required)
+        for i, item in enumerate(items):
+            if item not in ELEMENTS:
+                raise ScenarioError(f"{self.path(key)}[{i}]", f"unknown element {item!r}; known: {sorted(ELEMENTS)}")
+        if len(set(items)) != len(items):
+            raise ScenarioError(self.path(key), "lists an element twice")
+        if required and not items:
+            raise ScenarioError(self.path(key), "a Forward has at least one element")
+        return frozenset(items)

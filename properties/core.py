@@ -1,0 +1,107 @@
+"""Properties: each invariant or transition property stated once.
+
+A property has a name, a statement a rules judge can read, its clause IDs,
+its game, the rule versions it applies to, and whether it must hold. Every
+engine (the explorer, the hypothesis machines, the SMT bounded check) reads
+the same list, :data:`PROPERTIES`.
+
+* A *state* property is a predicate on one state.
+* A *transition* property is a predicate on ``(state, action, next_state)``.
+
+Register with :func:`state_property` or :func:`transition_property`; both also
+link the check to its clauses in the traceability registry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Literal, Mapping
+
+from specs.registry import implements
+
+PropertyKind = Literal["state", "transition"]
+
+
+@dataclass(frozen=True)
+class Property:
+    """One property, as every engine sees it."""
+
+    name: str
+    statement: str
+    clause_ids: tuple[str, ...]
+    game: str
+    kind: PropertyKind
+    check: Callable[..., bool]
+    must_hold: bool = True
+    """False for a property that documents a known gap (it is reported, not failed)."""
+    versions: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Area id -> versions it applies to; an area not named means every version."""
+
+    def applies_to(self, versions: Mapping[str, frozenset[str]]) -> bool:
+        """True unless ``versions`` picks, for an area this property names, none of its versions."""
+        return all(bool(versions.get(area, wanted) & wanted) for area, wanted in self.versions.items())
+
+
+PROPERTIES: dict[str, Property] = {}
+
+
+class PropertyError(ValueError):
+    """A property is declared twice or names an unknown game."""
+
+
+def _register(
+    kind: PropertyKind,
+    name: str,
+    statement: str,
+    clause_ids: tuple[str, ...],
+    game: str,
+    must_hold: bool,
+    versions: Mapping[str, frozenset[str]] | None,
+) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
+    def register(check: Callable[..., bool]) -> Callable[..., bool]:
+        implements(*clause_ids)(check)
+        if name in PROPERTIES and PROPERTIES[name].check.__qualname__ != check.__qualname__:
+            raise PropertyError(f"property {name!r} is declared twice")
+        PROPERTIES[name] = Property(
+            name=name,
+            statement=" ".join(statement.split()),
+            clause_ids=clause_ids,
+            game=game,
+            kind=kind,
+            check=check,
+            must_hold=must_hold,
+            versions=dict(versions or {}),
+        )
+        return check
+
+    return register
+
+
+def state_property(
+    name: str,
+    statement: str,
+    *clause_ids: str,
+    game: str,
+    must_hold: bool = True,
+    versions: Mapping[str, frozenset[str]] | None = None,
+) -> Callable[[Callable[[Any], bool]], Callable[[Any], bool]]:
+    """Declare ``check(state) -> bool`` as a state invariant."""
+    return _register("state", name, statement, clause_ids, game, must_hold, versions)
+
+
+def transition_property(
+    name: str,
+    statement: str,
+    *clause_ids: str,
+    game: str,
+    must_hold: bool = True,
+    versions: Mapping[str, frozenset[str]] | None = None,
+) -> Callable[[Callable[[Any, Any, Any], bool]], Callable[[Any, Any, Any], bool]]:
+    """Declare ``check(state, action, next_state) -> bool`` as a transition property."""
+    return _register("transition", name, statement, clause_ids, game, must_hold, versions)
+
+
+def properties_for(game: str, versions: Mapping[str, frozenset[str]] | None = None) -> tuple[Property, ...]:
+    """The registered properties of a game that apply to the given versions, by name."""
+    chosen = [p for p in PROPERTIES.values() if p.game == game and (versions is None or p.applies_to(versions))]
+    return tuple(sorted(chosen, key=lambda p: p.name))

@@ -1,0 +1,265 @@
+"""Exhaustive breadth-first exploration of a game's state graph.
+
+The search loop is kept lean: states are the model's own immutable, hashable
+values; each distinct canonical key gets an integer index; parents, the
+action that reached a state and its depth are kept in flat lists; networkx is
+never touched during the search. The graph is built afterwards, from the
+edge records, by :meth:`Exploration.graph` (only when ``keep_edges``).
+
+Because the search is breadth-first, the first violation found of each
+property is at the smallest depth: its path from the root is a shortest
+counterexample.
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
+
+from properties.core import Property
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class Game(Protocol[S, A]):
+    """What the explorer needs from a game's model under one rule set."""
+
+    name: str
+
+    def legal_actions(self, state: S) -> Sequence[A]: ...
+
+    def step(self, state: S, action: A) -> S: ...
+
+    def is_terminal(self, state: S) -> bool: ...
+
+    def canonical_key(self, state: S) -> Hashable:
+        """Equal for states that differ only by interchangeable cards (symmetry reduction)."""
+        ...
+
+    def turn(self, state: S) -> int:
+        """How many turns have begun (for the turn bound)."""
+        ...
+
+    def action_text(self, action: A) -> str: ...
+
+    def summary(self, state: S) -> str:
+        """A one-line summary of a state, for narratives."""
+        ...
+
+    def action_from_text(self, text: str) -> A: ...
+
+    def state_to_json(self, state: S) -> Any: ...
+
+    def state_from_json(self, data: Any) -> S: ...
+
+
+@dataclass(frozen=True)
+class Violation:
+    """The first (shallowest) state or transition that breaks a property."""
+
+    property: Property
+    state_index: int
+    """Index of the violating state (for a transition: the state after it)."""
+    via_parent: int | None = None
+    """For a transition property: the state before the transition."""
+    action: Any = None
+
+
+@dataclass(frozen=True)
+class Bounds:
+    max_depth: int | None = None
+    max_states: int | None = 200_000
+    max_turns: int | None = None
+
+
+@dataclass
+class Stats:
+    states: int = 0
+    transitions: int = 0
+    depth: int = 0
+    seconds: float = 0.0
+    peak_rss_mib: float = 0.0
+    truncated: bool = False
+    """True when a bound stopped the search before the graph was complete."""
+
+    @property
+    def states_per_second(self) -> float:
+        return self.states / self.seconds if self.seconds > 0 else float("inf")
+
+
+@dataclass
+class Exploration(Generic[S, A]):
+    """The result of one exploration: states, parent records, violations, statistics."""
+
+    game_name: str
+    states: list[S]
+    parent: list[int]
+    via: list[Any]
+    depth: list[int]
+    violations: dict[str, Violation]
+    deadlocks: list[int]
+    terminals: list[int]
+    stats: Stats
+    edges: list[tuple[int, int, Any]] | None = None
+
+    def path_to(self, index: int) -> list[tuple[Any, S]]:
+        """``[(None, root), (action1, s1), ...]`` from the root to state ``index``."""
+        steps: list[tuple[Any, S]] = []
+        while index >= 0:
+            steps.append((self.via[index], self.states[index]))
+            index = self.parent[index]
+        return steps[::-1]
+
+    def counterexample(self, name: str) -> list[tuple[Any, S]]:
+        """The shortest path that breaks property ``name`` (the transition included)."""
+        violation = self.violations[name]
+        if violation.via_parent is None:
+            return self.path_to(violation.state_index)
+        return self.path_to(violation.via_parent) + [(violation.action, self.states[violation.state_index])]
+
+    def graph(self) -> Any:
+        """The explored graph as a networkx DiGraph (needs ``keep_edges=True``)."""
+        import networkx as nx
+
+        if self.edges is None:
+            raise ValueError("this exploration kept no edges; explore with keep_edges=True")
+        graph = nx.DiGraph()
+        for index in range(len(self.states)):
+            graph.add_node(index, depth=self.depth[index], terminal=index in set(self.terminals))
+        for source, target, action in self.edges:
+            graph.add_edge(source, target, action=str(action))
+        return graph
+
+
+def _progress(started: float, states: int, depth: int, frontier: int, out: Any) -> None:
+    rate = states / max(time.perf_counter() - started, 1e-9)
+    out.write(f"\r  {states:>10,} states  depth {depth:>3}  frontier {frontier:>9,}  {rate:>9,.0f} states/s")
+    out.flush()
+
+
+def explore(
+    game: Game[S, A],
+    roots: Sequence[S],
+    properties: Sequence[Property],
+    bounds: Bounds = Bounds(),
+    *,
+    keep_edges: bool = False,
+    progress: bool | None = None,
+    progress_stream: Any = None,
+) -> Exploration[S, A]:
+    """Explore every state reachable from ``roots`` within ``bounds``, checking ``properties``.
+
+    ``progress``: show a progress line on stderr after two seconds (default:
+    only when stderr is a terminal).
+    """
+    stream = progress_stream or sys.stderr
+    show_progress = stream.isatty() if progress is None else progress
+    state_checks = [p for p in properties if p.kind == "state"]
+    transition_checks = [p for p in properties if p.kind == "transition"]
+    index_of: dict[Hashable, int] = {}
+    states: list[S] = []
+    parent: list[int] = []
+    via: list[Any] = []
+    depth: list[int] = []
+    violations: dict[str, Violation] = {}
+    deadlocks: list[int] = []
+    terminals: list[int] = []
+    edges: list[tuple[int, int, Any]] | None = [] if keep_edges else None
+    stats = Stats()
+    started = time.perf_counter()
+    next_report = started + 2.0
+    shown = False
+
+    def add(state: S, from_index: int, action: Any, d: int) -> tuple[int, bool]:
+        key = game.canonical_key(state)
+        found = index_of.get(key)
+        if found is not None:
+            return found, False
+        index = len(states)
+        index_of[key] = index
+        states.append(state)
+        parent.append(from_index)
+        via.append(action)
+        depth.append(d)
+        for prop in state_checks:
+            if prop.name not in violations and not prop.check(state):
+                violations[prop.name] = Violation(prop, index)
+        return index, True
+
+    frontier: list[int] = []
+    for root in roots:
+        index, new = add(root, -1, None, 0)
+        if new:
+            frontier.append(index)
+    level = 0
+    while frontier:
+        if bounds.max_depth is not None and level >= bounds.max_depth:
+            stats.truncated = True
+            break
+        next_frontier: list[int] = []
+        for index in frontier:
+            state = states[index]
+            if game.is_terminal(state):
+                terminals.append(index)
+                continue
+            if bounds.max_turns is not None and game.turn(state) > bounds.max_turns:
+                continue
+            actions = game.legal_actions(state)
+            if not actions:
+                deadlocks.append(index)
+                continue
+            for action in actions:
+                successor = game.step(state, action)
+                stats.transitions += 1
+                target, new = add(successor, index, action, level + 1)
+                if edges is not None:
+                    edges.append((index, target, action))
+                for prop in transition_checks:
+                    if prop.name not in violations and not prop.check(state, action, successor):
+                        violations[prop.name] = Violation(prop, target, via_parent=index, action=action)
+                if new:
+                    next_frontier.append(target)
+                    if bounds.max_states is not None and len(states) >= bounds.max_states:
+                        stats.truncated = True
+                        next_frontier = []
+                        frontier = []
+                        break
+            if show_progress and time.perf_counter() >= next_report:
+                _progress(started, len(states), level, len(next_frontier), stream)
+                next_report = time.perf_counter() + 0.5
+                shown = True
+            if stats.truncated:
+                break
+        frontier = next_frontier
+        if frontier:
+            level += 1
+    stats.states = len(states)
+    stats.depth = max(depth, default=0)
+    stats.seconds = time.perf_counter() - started
+    stats.peak_rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if shown:
+        stream.write("\n")
+    return Exploration(game.name, states, parent, via, depth, violations, deadlocks, terminals, stats, edges)
+
+
+def narrative(
+    exploration: Exploration[S, A],
+    name: str,
+    game: Game[S, A],
+    clause_titles: Callable[[str], str] | None = None,
+) -> str:
+    """A counterexample as readable steps: state summary, action, clause IDs involved."""
+    violation = exploration.violations[name]
+    prop = violation.property
+    lines = [f"Property {prop.name} is violated: {prop.statement}", f"Clauses: {', '.join(prop.clause_ids)}"]
+    for number, (action, state) in enumerate(exploration.counterexample(name)):
+        if action is None:
+            lines.append(f"  start: {game.summary(state)}")
+        else:
+            lines.append(f"  {number:>2}. {game.action_text(action)}")
+            lines.append(f"      -> {game.summary(state)}")
+    return "\n".join(lines)

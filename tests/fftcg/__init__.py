@@ -1,0 +1,1 @@
+"""Tests of the FFTCG party model (model/fftcg) against the party and ff-base clauses."""
