@@ -1,0 +1,392 @@
+"""Playing enhancements and the timing core: abilities, special initiative,
+interrupt, negate, and the record of what was played in which battle.
+
+Every card played in battle leaves a :class:`PlayRecord` with the path of
+battles it was played in, its status and what it did (:class:`Undo`), so
+that interrupt (undo, leave pending), negate (undo, cancel), the side battle
+negation cascade, and later heal and redirect can act on it.
+
+Clause IDs: RED-BASE-ENHANCEMENTS, RED-BASE-INITIATIVE,
+RED-BASE-SPECIAL-INITIATIVE, RED-BASE-INTERRUPT, RED-BASE-NEGATE,
+RED-BASE-STATUSES, RED-SB-NEGATE-CASCADE, RED-SB-NO-INTERRUPT-FROM-SUSPENDED,
+RED-SB-ONCE-PER-TURN, RED-SB-RESTRICT-AFTER.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from model.errors import IllegalAction
+from model.redemption.actions import Play
+from model.redemption.battle import play_prompt
+from model.redemption.config import RuleConfig
+from model.redemption.ops import add_fighter, battle_index, discard_fighter, edit_zones, remove_fighter, remove_from
+from model.redemption.side_battle import assign_sides, check_pair, restricted, start_side_battle, target_pairs
+from model.redemption.state import (
+    CardType,
+    Effect,
+    Fighter,
+    PlayRecord,
+    Prompt,
+    PromptKind,
+    RecordStatus,
+    State,
+    Status,
+    Undo,
+)
+from specs.registry import implements
+
+STATUS_OF: dict[Effect, Status] = {
+    Effect.PARALYZE: Status.PARALYZED,
+    Effect.POISON: Status.POISONED,
+    Effect.DISEASE: Status.DISEASED,
+}
+INTERRUPTIBLE: frozenset[Effect] = frozenset({Effect.DISCARD, *STATUS_OF})
+"""Effects an interrupt can undo and hold pending (the model's 'interruptible effects')."""
+NEGATABLE: frozenset[Effect] = INTERRUPTIBLE | {Effect.SIDE_BATTLE}
+CHARACTER_TARGETS: frozenset[Effect] = INTERRUPTIBLE
+
+
+def _set_record(state: State, record: PlayRecord) -> State:
+    return replace(state, records=tuple(record if r.id == record.id else r for r in state.records))
+
+
+# --- where a card may go --------------------------------------------------------
+
+
+@implements("RED-BASE-ENHANCEMENTS")
+def hosts(state: State, player: int, card_id: str) -> tuple[str, ...]:
+    """Characters of ``player``'s side in the active battle that enhancement
+    ``card_id`` may be played on: same alignment, a shared brigade
+    (RED-BASE-ENHANCEMENTS; decision ``red-base-enhancement-timing``)."""
+    battle = state.active_battle
+    if battle is None:
+        return ()
+    card = state.card(card_id)
+    return tuple(
+        sorted(
+            f.card
+            for side, f in battle.fighters()
+            if battle.players[side] == player
+            and state.card(f.card).alignment is card.alignment
+            and state.card(f.card).brigades & card.brigades
+        )
+    )
+
+
+def characters_in_battle(state: State) -> tuple[str, ...]:
+    return tuple(sorted(f.card for b in state.battles for _, f in b.fighters()))
+
+
+@implements("RED-BASE-INTERRUPT", "RED-SB-NO-INTERRUPT-FROM-SUSPENDED")
+def interruptible_records(state: State) -> tuple[PlayRecord, ...]:
+    """Abilities an interrupt may target: interruptible effects in effect (or
+    announced) that were played in the active battle. Abilities of a side
+    battle that has ended are no longer targetable (RED-SB-NO-INTERRUPT-FROM-SUSPENDED)."""
+    battle = state.active_battle
+    if battle is None:
+        return ()
+    return tuple(
+        r
+        for r in state.records
+        if r.effect in INTERRUPTIBLE
+        and r.status in (RecordStatus.ACTIVE, RecordStatus.ANNOUNCED)
+        and r.battle == battle.id
+    )
+
+
+@implements("RED-BASE-NEGATE")
+def negatable_records(state: State) -> tuple[PlayRecord, ...]:
+    """Abilities a negate may target: those of the active battle still in
+    effect, announced or pending, side battle abilities included."""
+    battle = state.active_battle
+    if battle is None:
+        return ()
+    return tuple(
+        r
+        for r in state.records
+        if r.effect in NEGATABLE
+        and r.status in (RecordStatus.ACTIVE, RecordStatus.ANNOUNCED, RecordStatus.PENDING)
+        and r.battle == battle.id
+    )
+
+
+def target_options(state: State, player: int, card_id: str, config: RuleConfig) -> tuple[tuple[str, ...], ...]:
+    """Every legal target tuple for the ability of ``card_id`` used by ``player``;
+    empty when it has no ability or nothing to target (then it is played blank)."""
+    effect = state.card(card_id).ability
+    if effect is None or effect is Effect.DRAW_ON_SUCCESS:
+        return ()
+    if effect is Effect.SIDE_BATTLE:
+        if restricted(state, player, config):
+            return ()
+        return target_pairs(state, player, config)
+    if effect in CHARACTER_TARGETS:
+        return tuple((c,) for c in characters_in_battle(state))
+    if effect is Effect.INTERRUPT:
+        return tuple((f"#{r.id}",) for r in interruptible_records(state))
+    return tuple((f"#{r.id}",) for r in negatable_records(state))
+
+
+# --- playing a card ---------------------------------------------------------------
+
+
+@implements("RED-BASE-ENHANCEMENTS", "RED-BASE-INITIATIVE", "RED-SB-RESTRICT-AFTER", "RED-SB-ONCE-PER-TURN")
+def check_play(state: State, play: Play, config: RuleConfig) -> None:
+    """Raise IllegalAction unless ``play`` is allowed now."""
+    action = play.text()
+    prompt = state.prompt
+    assert prompt is not None and state.active_battle is not None
+    player = prompt.player
+    if play.card not in state.zones[player].hand or state.card(play.card).type is not CardType.ENHANCEMENT:
+        raise IllegalAction(action, f"{play.card} is not an enhancement in your hand", ("RED-BASE-ENHANCEMENTS",))
+    if play.on not in hosts(state, player, play.card):
+        raise IllegalAction(
+            action,
+            f"{play.on} is not a character of yours in this battle with matching alignment and brigade",
+            ("RED-BASE-ENHANCEMENTS",),
+        )
+    effect = state.card(play.card).ability
+    if prompt.kind is PromptKind.SPECIAL_INITIATIVE:
+        if effect not in (Effect.INTERRUPT, Effect.NEGATE) or play.targets != (f"#{prompt.record}",):
+            raise IllegalAction(
+                action,
+                f"special initiative allows only an interrupt or negate of #{prompt.record}",
+                ("RED-BASE-SPECIAL-INITIATIVE",),
+            )
+    if effect is Effect.SIDE_BATTLE and restricted(state, player, config):
+        if config.option("sb-restriction-scope") == "card-unplayable" or play.targets:
+            raise IllegalAction(
+                action,
+                f"player {player} has already initiated their side battle(s) this turn",
+                ("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER"),
+            )
+        return
+    if effect is Effect.SIDE_BATTLE and play.targets:
+        check_pair(state, player, play.targets, action, config)
+    options = target_options(state, player, play.card, config)
+    if not options and not play.targets:
+        return
+    if play.targets not in options and tuple(sorted(play.targets)) not in options:
+        if effect is Effect.INTERRUPT:
+            raise IllegalAction(
+                action,
+                "an interrupt may only target an ability in effect in the battle being fought",
+                ("RED-BASE-INTERRUPT", "RED-SB-NO-INTERRUPT-FROM-SUSPENDED"),
+            )
+        if effect is Effect.NEGATE:
+            raise IllegalAction(action, "a negate may only target an ability of the battle being fought", ("RED-BASE-NEGATE",))
+        raise IllegalAction(action, f"targets {' '.join(play.targets) or '(none)'} are not legal here", ("RED-BASE-ENHANCEMENTS",))
+
+
+@implements("RED-BASE-ENHANCEMENTS", "RED-SB-ONCE-PER-TURN")
+def play_card(state: State, play: Play, config: RuleConfig) -> State:
+    """Play an enhancement on a character and use its ability (if any)."""
+    check_play(state, play, config)
+    prompt = state.prompt
+    assert prompt is not None
+    player = prompt.player
+    found = state.fighter(play.on)
+    assert found is not None
+    index, side, fighter = found
+    state = remove_from(state, player, "hand", play.card)
+    from model.redemption.ops import replace_fighter, set_battle
+
+    state = replace_fighter(state, play.on, replace(fighter, enhancements=(*fighter.enhancements, play.card)))
+    state = set_battle(state, len(state.battles) - 1, replace(state.battles[-1], last_player=player))
+    effect = state.card(play.card).ability
+    targets = play.targets
+    if effect is Effect.SIDE_BATTLE and targets:
+        targets = tuple(sorted(targets))
+    record = PlayRecord(
+        id=state.next_record,
+        card=play.card,
+        player=player,
+        on=play.on,
+        effect=effect,
+        targets=targets,
+        battle_path=tuple(b.id for b in state.battles),
+        status=RecordStatus.ACTIVE if (targets or effect is Effect.DRAW_ON_SUCCESS) else RecordStatus.BLANKED,
+    )
+    state = replace(state, records=(*state.records, record), next_record=record.id + 1)
+    if prompt.kind is PromptKind.SPECIAL_INITIATIVE:
+        state = use_ability(state, record, config)
+        return settle_announced(state, prompt.record, config)
+    if record.status is RecordStatus.BLANKED or effect is Effect.DRAW_ON_SUCCESS:
+        return play_prompt(state)
+    return use_ability(state, record, config)
+
+
+@implements("RED-BASE-SPECIAL-INITIATIVE", "RED-SB-NO-INTERRUPT-FROM-SUSPENDED")
+def special_initiative_for(state: State, record: PlayRecord) -> int | None:
+    """The player who gets special initiative against a discard, if any.
+
+    An opponent's discard that would leave a battling player with no
+    character in the battle being fought (RED-BASE-SPECIAL-INITIATIVE). A
+    character in a suspended battle gets no such chance against an ability
+    played in a side battle (RED-SB-NO-INTERRUPT-FROM-SUSPENDED).
+    """
+    if record.effect is not Effect.DISCARD:
+        return None
+    battle = state.active_battle
+    assert battle is not None
+    for side, fighter in battle.fighters():
+        if fighter.card == record.targets[0]:
+            victim = battle.players[side]
+            if victim == record.player:
+                return None
+            others = [f for s, f in battle.fighters() if battle.players[s] == victim and f.card != fighter.card]
+            return None if others else victim
+    return None
+
+
+def use_ability(state: State, record: PlayRecord, config: RuleConfig) -> State:
+    """Carry out a freshly played ability (instantaneous effects happen now)."""
+    effect = record.effect
+    if effect is Effect.SIDE_BATTLE:
+        return use_side_battle(state, record, config)
+    if effect is Effect.INTERRUPT:
+        return play_prompt_unless_special(interrupt(state, int(record.targets[0][1:])))
+    if effect is Effect.NEGATE:
+        return play_prompt_unless_special(negate(state, int(record.targets[0][1:]), config))
+    victim = special_initiative_for(state, record)
+    if victim is not None:
+        state = _set_record(state, replace(record, status=RecordStatus.ANNOUNCED))
+        return replace(state, prompt=Prompt(PromptKind.SPECIAL_INITIATIVE, victim, record=record.id))
+    return play_prompt(apply_effect(state, record))
+
+
+def play_prompt_unless_special(state: State) -> State:
+    if state.prompt is not None and state.prompt.kind is PromptKind.SPECIAL_INITIATIVE:
+        return state
+    return play_prompt(state)
+
+
+@implements("RED-BASE-SPECIAL-INITIATIVE")
+def settle_announced(state: State, record_id: int, config: RuleConfig) -> State:
+    """After the special initiative answer (or ``decline``), the announced
+    ability takes effect unless it was interrupted or negated."""
+    record = state.record(record_id)
+    if record.status is RecordStatus.ANNOUNCED:
+        state = apply_effect(state, record)
+    return play_prompt(state)
+
+
+@implements("RED-SB-ONCE-PER-TURN", "RED-SB-SIDES-BATTLE-PLAYERS")
+def use_side_battle(state: State, record: PlayRecord, config: RuleConfig) -> State:
+    """Count the side battle against its user's allowance, then either start
+    it or ask the user to assign the sides (cases 1 and 3)."""
+    counts = list(state.side_battles)
+    counts[record.player] += 1
+    state = replace(state, side_battles=tuple(counts))
+    x, y = record.targets
+    assignment = assign_sides(state, x, y, record.player, config)
+    if assignment is None:
+        return replace(state, prompt=Prompt(PromptKind.CHOOSE_SIDES, record.player, record=record.id, cards=(x, y)))
+    return open_side_battle(state, record.id, assignment)
+
+
+def open_side_battle(state: State, record_id: int, assignment: tuple[str, str]) -> State:
+    record = state.record(record_id)
+    battle_id = state.next_battle
+    state = _set_record(state, replace(record, undo=Undo(opened=battle_id)))
+    return start_side_battle(state, record_id, assignment[0], assignment[1], record.player)
+
+
+# --- effects and their undo ----------------------------------------------------------
+
+
+def apply_effect(state: State, record: PlayRecord) -> State:
+    """Carry out a discard or status effect, recording how to undo it; the
+    ability fizzles if its target is no longer valid."""
+    target = record.targets[0]
+    found = state.fighter(target)
+    if found is None:
+        return _set_record(state, replace(record, status=RecordStatus.FIZZLED))
+    if record.effect is Effect.DISCARD:
+        state, battle_id, side, fighter = remove_fighter(state, target)
+        state = discard_fighter(state, fighter)
+        undo = Undo(fighter=fighter, battle=battle_id, side=side)
+    else:
+        status = STATUS_OF[record.effect]  # type: ignore[index]
+        added = (target, status) not in state.statuses
+        state = replace(state, statuses=state.statuses | {(target, status)})
+        undo = Undo(status_added=added)
+    return _set_record(state, replace(record, status=RecordStatus.ACTIVE, undo=undo))
+
+
+def undo_effect(state: State, record: PlayRecord) -> State:
+    """Take back what a discard or status effect did (for interrupt and negate)."""
+    if record.effect is Effect.DISCARD and record.undo.fighter is not None:
+        fighter = record.undo.fighter
+        owner = state.card(fighter.card).owner
+        if fighter.card not in state.zones[owner].discard:
+            return state
+        state = edit_zones(state, owner, discard=state.zones[owner].discard - {fighter.card})
+        if battle_index(state, record.undo.battle) is not None:
+            kept: list[str] = []
+            for enh in fighter.enhancements:
+                enh_owner = state.card(enh).owner
+                if enh in state.zones[enh_owner].discard:
+                    state = edit_zones(state, enh_owner, discard=state.zones[enh_owner].discard - {enh})
+                    kept.append(enh)
+            return add_fighter(state, record.undo.battle, record.undo.side, replace(fighter, enhancements=tuple(kept)))
+        home = fighter.permanent
+        return edit_zones(state, home, territory=state.zones[home].territory | {fighter.card})
+    if record.effect in STATUS_OF and record.undo.status_added:
+        status = STATUS_OF[record.effect]  # type: ignore[index]
+        return replace(state, statuses=state.statuses - {(record.targets[0], status)})
+    return state
+
+
+@implements("RED-BASE-INTERRUPT")
+def interrupt(state: State, record_id: int) -> State:
+    """Undo an ability's effect and leave it pending (RED-BASE-INTERRUPT)."""
+    record = state.record(record_id)
+    if record.status is RecordStatus.ACTIVE:
+        state = undo_effect(state, record)
+    return _set_record(state, replace(record, status=RecordStatus.PENDING, undo=Undo()))
+
+
+@implements("RED-BASE-NEGATE", "RED-SB-NEGATE-CASCADE")
+def negate(state: State, record_id: int, config: RuleConfig) -> State:
+    """Cancel an ability as if never used (RED-BASE-NEGATE). Negating a side
+    battle ability also negates every interruptible effect of cards played
+    during that side battle, nested ones included (RED-SB-NEGATE-CASCADE);
+    the side battle's own resolution stands (decision ``sb-negate-resolution``)."""
+    record = state.record(record_id)
+    if record.status is RecordStatus.ACTIVE:
+        state = undo_effect(state, record)
+    state = _set_record(state, replace(record, status=RecordStatus.NEGATED))
+    if record.effect is Effect.SIDE_BATTLE and record.undo.opened >= 0:
+        opened = record.undo.opened
+        for inner in reversed(state.records):
+            if opened in inner.battle_path and inner.effect in INTERRUPTIBLE and inner.status in (
+                RecordStatus.ACTIVE,
+                RecordStatus.PENDING,
+                RecordStatus.ANNOUNCED,
+            ):
+                if inner.status is RecordStatus.ACTIVE:
+                    state = undo_effect(state, inner)
+                state = _set_record(state, replace(state.record(inner.id), status=RecordStatus.NEGATED))
+    return state
+
+
+@implements("RED-BASE-INTERRUPT")
+def reactivate_pending(state: State, config: RuleConfig) -> tuple[State, bool]:
+    """When the player with initiative passes, pending abilities of the
+    active battle get their chance: each reactivates if its card is still in
+    that battle and its target still valid, else it fizzles (decision
+    ``red-base-interrupt-reactivation``). Returns whether any was pending."""
+    battle = state.active_battle
+    assert battle is not None
+    pending = [r for r in state.records if r.status is RecordStatus.PENDING and r.battle == battle.id]
+    if not pending:
+        return state, False
+    for record in pending:
+        attached = {e for _, f in state.battles[-1].fighters() for e in f.enhancements}
+        if config.option("red-base-interrupt-reactivation") == "never" or record.card not in attached:
+            state = _set_record(state, replace(record, status=RecordStatus.FIZZLED))
+        else:
+            state = apply_effect(state, record)
+    return state, True

@@ -1,0 +1,177 @@
+"""Actions: small frozen values with a canonical text form and a parser.
+
+Every action is taken by the player the state says must decide (the turn's
+player, or ``state.prompt.player``), so actions carry no player field.
+
+Text forms (tokens separated by single spaces; card ids have no spaces):
+
+=====================================  ==========================================
+``draw``                               draw phase: draw three cards
+``next``                               end the current phase
+``put C``                              preparation: character C from hand to territory
+``attack P H1 [H2 ...]``               battle phase: Heroes enter battle against player P
+``block E1 [E2 ...]`` / ``noblock``    the opponent blocks, or declines
+``play E on C [-> T1 [T2]]``           play enhancement E on character C; targets are
+                                       card ids or ``#n`` (play record n)
+``pass``                               the player with initiative passes
+``sides X Y``                          side battle user: the first battling player
+                                       gets X, the second Y
+``decline``                            special initiative: no answer
+``discard``                            heal window: let the pending discard complete
+=====================================  ==========================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from model.errors import ScenarioError
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Draw:
+    def text(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Next:
+    def text(self) -> str:
+        return "next"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Put:
+    card: str
+
+    def text(self) -> str:
+        return f"put {self.card}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Attack:
+    opponent: int
+    heroes: tuple[str, ...]
+    """Sorted card ids."""
+
+    def text(self) -> str:
+        return f"attack {self.opponent} {' '.join(self.heroes)}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Block:
+    blockers: tuple[str, ...]
+    """Sorted card ids; empty means no block."""
+
+    def text(self) -> str:
+        return f"block {' '.join(self.blockers)}" if self.blockers else "noblock"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Play:
+    card: str
+    on: str
+    targets: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        base = f"play {self.card} on {self.on}"
+        return f"{base} -> {' '.join(self.targets)}" if self.targets else base
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Pass:
+    def text(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Sides:
+    first: str
+    """Goes to the first battling player (side 0)."""
+    second: str
+
+    def text(self) -> str:
+        return f"sides {self.first} {self.second}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Decline:
+    def text(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class CompleteDiscard:
+    def text(self) -> str:
+        return "discard"
+
+
+Action = Union[Draw, Next, Put, Attack, Block, Play, Pass, Sides, Decline, CompleteDiscard]
+
+
+def sort_key(action: Action) -> str:
+    """Deterministic order of actions: by their canonical text."""
+    return action.text()
+
+
+def _card_id(token: str, text: str) -> str:
+    if not token or token.startswith("#") or token in {"on", "->"}:
+        raise ScenarioError(f"action {text!r}", f"{token!r} is not a card id")
+    return token
+
+
+def parse(text: str) -> Action:
+    """Read an action from its canonical text; malformed text raises ScenarioError."""
+    words = text.split()
+    where = f"action {text!r}"
+    if not words:
+        raise ScenarioError(where, "empty action")
+    head, rest = words[0], words[1:]
+    simple: dict[str, Action] = {
+        "draw": Draw(), "next": Next(), "pass": Pass(), "noblock": Block(()),
+        "decline": Decline(), "discard": CompleteDiscard(),
+    }
+    if head in simple:
+        if rest:
+            raise ScenarioError(where, f"'{head}' takes no arguments")
+        return simple[head]
+    if head == "put":
+        if len(rest) != 1:
+            raise ScenarioError(where, "expected 'put CARD'")
+        return Put(_card_id(rest[0], text))
+    if head == "attack":
+        if len(rest) < 2 or not rest[0].isdigit():
+            raise ScenarioError(where, "expected 'attack PLAYER HERO [HERO ...]'")
+        heroes = tuple(_card_id(t, text) for t in rest[1:])
+        if len(set(heroes)) != len(heroes):
+            raise ScenarioError(where, "names a Hero twice")
+        return Attack(int(rest[0]), tuple(sorted(heroes)))
+    if head == "block":
+        if not rest:
+            raise ScenarioError(where, "expected 'block EVIL [EVIL ...]' (or 'noblock')")
+        blockers = tuple(_card_id(t, text) for t in rest)
+        if len(set(blockers)) != len(blockers):
+            raise ScenarioError(where, "names a blocker twice")
+        return Block(tuple(sorted(blockers)))
+    if head == "play":
+        if len(rest) < 3 or rest[1] != "on":
+            raise ScenarioError(where, "expected 'play CARD on CHARACTER [-> TARGET ...]'")
+        card, on = _card_id(rest[0], text), _card_id(rest[2], text)
+        tail = rest[3:]
+        if not tail:
+            return Play(card, on)
+        if tail[0] != "->" or len(tail) < 2:
+            raise ScenarioError(where, "targets follow '->'")
+        targets = tail[1:]
+        for target in targets:
+            if target.startswith("#") and not target[1:].isdigit():
+                raise ScenarioError(where, f"{target!r} is not a play record reference '#n'")
+            if target == "->":
+                raise ScenarioError(where, "'->' appears twice")
+        return Play(card, on, tuple(targets))
+    if head == "sides":
+        if len(rest) != 2 or rest[0] == rest[1]:
+            raise ScenarioError(where, "expected 'sides CHARACTER CHARACTER' (two different characters)")
+        return Sides(_card_id(rest[0], text), _card_id(rest[1], text))
+    raise ScenarioError(where, f"unknown action {head!r}")

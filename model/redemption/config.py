@@ -1,0 +1,93 @@
+"""Rule configuration: rule versions per area and decision variants.
+
+A variant is a catalogue decision id mapped to one of its option ids; the
+default for every decision is its ``chosen`` option. Only decisions the model
+implements are selectable (:data:`MODELLED`); any other id, or an option the
+model does not implement, is rejected with a message naming it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+from specs.catalogue import default_catalogue
+
+HEAL_VERSIONS: tuple[str, ...] = ("revised", "previous")
+"""Heal wording versions (the heal model is a later issue; this is its hook)."""
+
+MODELLED: Mapping[str, tuple[str, ...]] = {
+    "sb-per-turn-limit": ("one", "two"),
+    "sb-restriction-scope": ("ability-blanked", "card-unplayable"),
+    "sb-return-territory": ("owner", "permanent-controller"),
+    "sb-in-battle-meaning": ("any-battle-on-stack", "suspended-battle-only"),
+    "sb-in-play-zones": ("territory-or-battle", "territory-only"),
+    "br-challenge-success": ("challenger-wins", "challenger-not-beaten"),
+    "br-discard-which": ("defeated-characters", "losing-side-only"),
+    "br-heal-window-player": ("battle-controller", "permanent-controller"),
+    "red-base-interrupt-reactivation": ("when-play-would-end", "never"),
+}
+"""Decision id -> the option ids the model implements."""
+
+
+class ConfigError(ValueError):
+    """A rule configuration names an unknown area version, decision or option."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleConfig:
+    """Which rule versions and decision readings a run uses.
+
+    >>> RuleConfig(variants=(("sb-per-turn-limit", "two"),)).option("sb-per-turn-limit")
+    'two'
+    """
+
+    heal_version: str = "revised"
+    """Heal wording: ``revised`` (current) or ``previous`` (the redline's old text)."""
+    variants: tuple[tuple[str, str], ...] = ()
+    """Decision id -> option id, for decisions not at their chosen option."""
+
+    def __post_init__(self) -> None:
+        if self.heal_version not in HEAL_VERSIONS:
+            raise ConfigError(f"heal version {self.heal_version!r} is unknown; known: {list(HEAL_VERSIONS)}")
+        decisions = default_catalogue().decisions
+        seen: set[str] = set()
+        for decision_id, option_id in self.variants:
+            if decision_id in seen:
+                raise ConfigError(f"decision {decision_id!r} is given twice")
+            seen.add(decision_id)
+            if decision_id not in decisions:
+                raise ConfigError(f"unknown decision id {decision_id!r} (not in the clause catalogue)")
+            _, decision = decisions[decision_id]
+            if option_id not in {o.id for o in decision.options}:
+                raise ConfigError(
+                    f"decision {decision_id!r} has no option {option_id!r}; options: {[o.id for o in decision.options]}"
+                )
+            if decision_id not in MODELLED:
+                raise ConfigError(f"decision {decision_id!r} is not a variant the Redemption model implements")
+            if option_id not in MODELLED[decision_id]:
+                raise ConfigError(f"option {option_id!r} of decision {decision_id!r} is not implemented by the model")
+
+    @classmethod
+    def of(cls, variants: Mapping[str, str] | None = None, heal_version: str = "revised") -> "RuleConfig":
+        """Build from a mapping ``decision id -> option id``."""
+        return cls(heal_version=heal_version, variants=tuple(sorted((variants or {}).items())))
+
+    def option(self, decision_id: str) -> str:
+        """The option in force for a decision: the variant if given, else the catalogue's choice."""
+        for given, option_id in self.variants:
+            if given == decision_id:
+                return option_id
+        return _chosen(decision_id)
+
+
+@lru_cache(maxsize=None)
+def _chosen(decision_id: str) -> str:
+    decisions = default_catalogue().decisions
+    if decision_id not in decisions:
+        raise ConfigError(f"unknown decision id {decision_id!r}")
+    return decisions[decision_id][1].chosen
+
+
+DEFAULT = RuleConfig()

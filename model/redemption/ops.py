@@ -1,0 +1,90 @@
+"""Small pure state edits shared by the rule modules (no rules here)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from model.redemption.state import Battle, Fighter, State, Zones
+
+ZONE_NAMES: tuple[str, ...] = ("hand", "deck", "territory", "discard", "bondage", "redemption")
+
+
+def edit_zones(state: State, player: int, **changes: object) -> State:
+    zones = list(state.zones)
+    zones[player] = replace(zones[player], **changes)  # type: ignore[arg-type]
+    return replace(state, zones=tuple(zones))
+
+
+def add_to(state: State, player: int, zone: str, card_id: str) -> State:
+    current = getattr(state.zones[player], zone)
+    if zone == "deck":
+        return edit_zones(state, player, deck=(*current, card_id))
+    return edit_zones(state, player, **{zone: current | {card_id}})
+
+
+def remove_from(state: State, player: int, zone: str, card_id: str) -> State:
+    current = getattr(state.zones[player], zone)
+    if zone == "deck":
+        return edit_zones(state, player, deck=tuple(c for c in current if c != card_id))
+    return edit_zones(state, player, **{zone: current - {card_id}})
+
+
+def set_battle(state: State, index: int, battle: Battle) -> State:
+    battles = list(state.battles)
+    battles[index] = battle
+    return replace(state, battles=tuple(battles))
+
+
+def battle_index(state: State, battle_id: int) -> int | None:
+    for index, battle in enumerate(state.battles):
+        if battle.id == battle_id:
+            return index
+    return None
+
+
+def replace_fighter(state: State, card_id: str, fighter: Fighter) -> State:
+    found = state.fighter(card_id)
+    assert found is not None, card_id
+    index, side, _ = found
+    battle = state.battles[index]
+    sides = list(battle.sides)
+    sides[side] = tuple(fighter if f.card == card_id else f for f in sides[side])
+    return set_battle(state, index, replace(battle, sides=(sides[0], sides[1])))
+
+
+def remove_fighter(state: State, card_id: str) -> tuple[State, int, int, Fighter]:
+    """Take a character out of its battle; returns the battle id and side it was on."""
+    found = state.fighter(card_id)
+    assert found is not None, card_id
+    index, side, fighter = found
+    battle = state.battles[index]
+    sides = list(battle.sides)
+    sides[side] = tuple(f for f in sides[side] if f.card != card_id)
+    state = set_battle(state, index, replace(battle, sides=(sides[0], sides[1])))
+    return state, battle.id, side, fighter
+
+
+def add_fighter(state: State, battle_id: int, side: int, fighter: Fighter) -> State:
+    index = battle_index(state, battle_id)
+    assert index is not None, battle_id
+    battle = state.battles[index]
+    sides = list(battle.sides)
+    sides[side] = (*sides[side], fighter)
+    return set_battle(state, index, replace(battle, sides=(sides[0], sides[1])))
+
+
+def discard_card(state: State, card_id: str) -> State:
+    """Put a card into its owner's discard pile (it must already be out of every zone)."""
+    return add_to(state, state.card(card_id).owner, "discard", card_id)
+
+
+def discard_fighter(state: State, fighter: Fighter) -> State:
+    """A character (already out of its battle) and its enhancements go to their owners' discard piles."""
+    state = discard_card(state, fighter.card)
+    for enh in fighter.enhancements:
+        state = discard_card(state, enh)
+    return state
+
+
+def empty_zones(players: int) -> tuple[Zones, ...]:
+    return tuple(Zones() for _ in range(players))

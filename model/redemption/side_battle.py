@@ -1,0 +1,184 @@
+"""Side battles: targets, the per-turn limit, who controls which side, and
+starting the new battle on top of the stack.
+
+Clause IDs: RED-SB-SUSPEND, RED-SB-SIDES-BATTLE-PLAYERS, RED-SB-CONTROL-*,
+RED-SB-TARGETS-TWO, RED-SB-TARGET-ZONES, RED-SB-SAME-ALIGNMENT,
+RED-SB-ONCE-PER-TURN, RED-SB-RESTRICT-AFTER, RED-SB-INSTANTANEOUS.
+Survivors' returns and the resume are in :mod:`model.redemption.resolution`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from model.errors import IllegalAction
+from model.redemption.battle import may_enter_battle, play_prompt
+from model.redemption.config import RuleConfig
+from model.redemption.ops import remove_fighter, remove_from
+from model.redemption.state import Battle, BattleKind, Fighter, Origin, OriginKind, State
+from specs.registry import implements
+
+
+@implements("RED-SB-ONCE-PER-TURN")
+def per_turn_limit(config: RuleConfig) -> int:
+    """Side battles a player may initiate per turn: 1 (RED-SB-ONCE-PER-TURN);
+    2 under the deliberately broken variant ``sb-per-turn-limit = two``."""
+    return 2 if config.option("sb-per-turn-limit") == "two" else 1
+
+
+@implements("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
+def restricted(state: State, player: int, config: RuleConfig) -> bool:
+    """Whether side battle abilities on cards ``player`` uses are restricted
+    this turn because they have used up their side battles (RED-SB-RESTRICT-AFTER)."""
+    return state.side_battles[player] >= per_turn_limit(config)
+
+
+def controller(state: State, card_id: str, user: int) -> int:
+    """Who controls a candidate fighter: its battling player in a battle, its
+    territory's player, or the user for a card in the user's hand."""
+    found = state.fighter(card_id)
+    if found is not None:
+        index, side, _ = found
+        return state.battles[index].players[side]
+    for player, zones in enumerate(state.zones):
+        if card_id in zones.territory:
+            return player
+    return user
+
+
+@implements("RED-SB-CONTROL-SAME-UNMIXED")
+def was_in_battle(state: State, card_id: str, config: RuleConfig) -> bool:
+    """'In a battle when selected' (decision ``sb-in-battle-meaning``)."""
+    found = state.fighter(card_id)
+    if found is None:
+        return False
+    if config.option("sb-in-battle-meaning") == "suspended-battle-only":
+        return found[0] == len(state.battles) - 1
+    return True
+
+
+@implements("RED-SB-TARGET-ZONES", "RED-SB-SAME-ALIGNMENT", "RED-BASE-PARALYZED-NO-BATTLE")
+def candidates(state: State, user: int, config: RuleConfig) -> tuple[str, ...]:
+    """Characters a side battle ability of ``user`` may select: in play (any
+    territory, or any battle on the stack unless decision ``sb-in-play-zones``
+    says territory only) or in the user's hand (RED-SB-TARGET-ZONES); not
+    paralyzed (RED-BASE-PARALYZED-NO-BATTLE)."""
+    found: set[str] = set()
+    for zones in state.zones:
+        found.update(zones.territory)
+    if config.option("sb-in-play-zones") == "territory-or-battle":
+        for battle in state.battles:
+            found.update(f.card for _, f in battle.fighters())
+    found.update(c for c in state.zones[user].hand if state.card(c).type.value == "character")
+    return tuple(sorted(c for c in found if may_enter_battle(state, c)))
+
+
+@implements("RED-SB-TARGETS-TWO", "RED-SB-SAME-ALIGNMENT")
+def target_pairs(state: State, user: int, config: RuleConfig) -> tuple[tuple[str, str], ...]:
+    """Every legal pair of fighters: two distinct characters (RED-SB-TARGETS-TWO)
+    of the same alignment, Hero-Hero or Evil-Evil (RED-SB-SAME-ALIGNMENT)."""
+    pool = candidates(state, user, config)
+    return tuple(
+        (x, y) for x, y in combinations(pool, 2) if state.card(x).alignment is state.card(y).alignment
+    )
+
+
+def check_pair(state: State, user: int, targets: tuple[str, ...], action: str, config: RuleConfig) -> None:
+    """Raise IllegalAction naming the clause a selection breaks."""
+    if len(targets) != 2 or targets[0] == targets[1]:
+        raise IllegalAction(action, "a side battle ability selects exactly two different characters", ("RED-SB-TARGETS-TWO",))
+    for target in targets:
+        if not state.has_card(target) or state.card(target).type.value != "character":
+            raise IllegalAction(action, f"{target} is not a character", ("RED-SB-TARGETS-TWO",))
+    x, y = targets
+    if state.card(x).alignment is not state.card(y).alignment:
+        raise IllegalAction(action, "the two fighters must both be Heroes or both Evil Characters", ("RED-SB-SAME-ALIGNMENT",))
+    pool = candidates(state, user, config)
+    for target in targets:
+        if not may_enter_battle(state, target):
+            raise IllegalAction(action, f"{target} is paralyzed", ("RED-BASE-PARALYZED-NO-BATTLE",))
+        if target not in pool:
+            raise IllegalAction(action, f"{target} is neither in play nor in your hand", ("RED-SB-TARGET-ZONES",))
+
+
+@implements(
+    "RED-SB-SIDES-BATTLE-PLAYERS",
+    "RED-SB-CONTROL-OUTSIDERS",
+    "RED-SB-CONTROL-ONE-INSIDER",
+    "RED-SB-CONTROL-SAME-UNMIXED",
+    "RED-SB-CONTROL-SAME-MIXED",
+)
+def assign_sides(state: State, x: str, y: str, user: int, config: RuleConfig) -> tuple[str, str] | None:
+    """Which selected character each battling player controls, as ``(side 0's, side 1's)``;
+    ``None`` when the user must choose (cases 1 and 3).
+
+    The battling players are those of the battle being suspended
+    (RED-SB-SIDES-BATTLE-PLAYERS, decision ``sb-nested-battle-players``).
+
+    - case 1 (RED-SB-CONTROL-OUTSIDERS): neither is a battling player's: user chooses;
+    - case 2 (RED-SB-CONTROL-ONE-INSIDER): one battling player controls exactly one:
+      they keep it, the other battling player takes the other;
+    - case 3 (RED-SB-CONTROL-SAME-UNMIXED): one battling player controls both and
+      neither or both were in battle: user chooses;
+    - case 4 (RED-SB-CONTROL-SAME-MIXED): one battling player controls both, exactly
+      one in battle: they keep that one, the other player takes the other.
+    """
+    battle = state.active_battle
+    assert battle is not None
+    first, second = battle.players
+    cx, cy = controller(state, x, user), controller(state, y, user)
+    inside = {first, second}
+    if cx not in inside and cy not in inside:
+        return None
+    if cx != cy:
+        if cx in inside:
+            keeper, kept, other = cx, x, y
+        else:
+            keeper, kept, other = cy, y, x
+        return (kept, other) if keeper == first else (other, kept)
+    bx, by = was_in_battle(state, x, config), was_in_battle(state, y, config)
+    if bx == by:
+        return None
+    kept, other = (x, y) if bx else (y, x)
+    return (kept, other) if cx == first else (other, kept)
+
+
+def _take(state: State, card_id: str, user: int, battle_id: int) -> tuple[State, Fighter]:
+    """Remove a selected character from where it is, as a fighter of the new battle."""
+    if state.fighter(card_id) is not None:
+        state, old_battle, side, fighter = remove_fighter(state, card_id)
+        old = next(b for b in state.battles if b.id == old_battle)
+        origin = Origin(OriginKind.BATTLE, old.players[side], battle=old_battle, side=side)
+        return state, replace(fighter, origins=(*fighter.origins, origin))
+    for player, zones in enumerate(state.zones):
+        if card_id in zones.territory:
+            state = remove_from(state, player, "territory", card_id)
+            return state, Fighter(card_id, player, (Origin(OriginKind.TERRITORY, player),))
+    state = remove_from(state, user, "hand", card_id)
+    return state, Fighter(card_id, user, (Origin(OriginKind.HAND, user),))
+
+
+@implements("RED-SB-SUSPEND", "RED-SB-INSTANTANEOUS")
+def start_side_battle(state: State, record_id: int, first: str, second: str, user: int) -> State:
+    """Suspend the active battle and push a side battle between ``first``
+    (side 0, the first battling player's) and ``second`` (RED-SB-SUSPEND).
+
+    The ability acts once, now (RED-SB-INSTANTANEOUS). The user counts as
+    having put in the last card (decision ``red-base-first-initiative``).
+    """
+    parent = state.active_battle
+    assert parent is not None
+    battle_id = state.next_battle
+    state, f0 = _take(state, first, user, battle_id)
+    state, f1 = _take(state, second, user, battle_id)
+    battle = Battle(
+        id=battle_id,
+        kind=BattleKind.SIDE,
+        players=parent.players,
+        sides=((f0,), (f1,)),
+        last_player=user,
+        opened_by=record_id,
+    )
+    state = replace(state, battles=(*state.battles, battle), next_battle=battle_id + 1)
+    return play_prompt(state)

@@ -1,0 +1,486 @@
+"""Immutable state of a Redemption game, as the battle model sees it.
+
+Everything is a frozen, slotted dataclass of tuples, frozensets, enums and
+scalars, so a :class:`State` is hashable and can be a graph node as it is.
+
+JSON form: :meth:`State.to_json` / :meth:`State.from_json`, by the fixed
+mapping of :mod:`model.redemption.jsonform` (objects keyed by field name,
+enums by value, sets as sorted arrays). ``from_json(to_json(s)) == s`` for
+every state. ``from_json`` also checks the state is well formed
+(:func:`problems`) and raises :class:`~model.errors.ScenarioError` naming the
+path of the first problem.
+
+What is abstracted away: card names and printed texts beyond the fields
+below, hand-size limits, deck-outs, and abilities outside the closed
+:class:`Effect` set.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from model.errors import ScenarioError
+from model.redemption.jsonform import from_jsonable, to_jsonable
+from specs.registry import implements
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+
+class CardType(enum.Enum):
+    CHARACTER = "character"
+    ENHANCEMENT = "enhancement"
+    LOST_SOUL = "lost-soul"
+
+
+class Alignment(enum.Enum):
+    """Heroes and good enhancements are ``good``; Evil Characters and evil enhancements ``evil``."""
+
+    GOOD = "good"
+    EVIL = "evil"
+
+
+@implements("RED-BASE-STATUSES")
+class Status(enum.Enum):
+    """Statuses abilities place on a character (RED-BASE-STATUSES); heal removes them (later issue)."""
+
+    POISONED = "poisoned"
+    DISEASED = "diseased"
+    PARALYZED = "paralyzed"
+
+
+class Effect(enum.Enum):
+    """The closed set of ability effects the model knows.
+
+    Room is left for ``heal`` and ``redirect`` (later issues): a new member,
+    its targets in :mod:`model.redemption.abilities`, and its undo.
+    """
+
+    DISCARD = "discard"
+    """Instantaneous: discard one character in a battle on the stack."""
+    SIDE_BATTLE = "side-battle"
+    """Instantaneous: start a side battle between two characters (RED-SB-SUSPEND)."""
+    INTERRUPT = "interrupt"
+    """Instantaneous: interrupt one ability of the active battle (RED-BASE-INTERRUPT)."""
+    NEGATE = "negate"
+    """Instantaneous: negate one ability of the active battle (RED-BASE-NEGATE)."""
+    PARALYZE = "paralyze"
+    POISON = "poison"
+    DISEASE = "disease"
+    DRAW_ON_SUCCESS = "draw-on-success"
+    """End of battle: if the rescue or challenge succeeded, the user draws a card (RED-BR-STEP3-END-ABILITIES)."""
+
+
+@implements("RED-BASE-CHARACTERS", "RED-BASE-ENHANCEMENTS")
+@dataclass(frozen=True, slots=True)
+class Card:
+    """The printed data of one card (RED-BASE-CHARACTERS, RED-BASE-ENHANCEMENTS)."""
+
+    id: str
+    """Unique card id within the game, such as ``h1``."""
+    type: CardType
+    owner: int
+    """Seat index of the player who owns the card."""
+    alignment: Alignment | None = None
+    """Hero/good or Evil/evil; ``None`` for Lost Souls."""
+    brigades: frozenset[str] = frozenset()
+    strength: int = 0
+    """A character's strength, or an enhancement's strength bonus."""
+    toughness: int = 0
+    territory_class: bool = False
+    """Territory Class flag (RED-BASE-TERRITORY-CLASS): carried as data; no modelled
+    ability uses it yet (the heal model will)."""
+    ability: Effect | None = None
+    """An enhancement's one optional ability."""
+
+    def __post_init__(self) -> None:
+        if not self.id or any(c.isspace() for c in self.id) or self.id.startswith("#"):
+            raise ValueError(f"card id {self.id!r} must be non-empty, without spaces, not starting with '#'")
+        if self.type is CardType.LOST_SOUL:
+            if self.alignment is not None or self.ability is not None:
+                raise ValueError(f"Lost Soul {self.id} has no alignment or ability")
+        elif self.alignment is None or not self.brigades:
+            raise ValueError(f"card {self.id}: characters and enhancements need an alignment and a brigade")
+        if self.type is CardType.CHARACTER and self.ability is not None:
+            raise ValueError(f"card {self.id}: abilities are modelled on enhancements only")
+
+    @property
+    def is_hero(self) -> bool:
+        return self.type is CardType.CHARACTER and self.alignment is Alignment.GOOD
+
+    @property
+    def is_evil_character(self) -> bool:
+        return self.type is CardType.CHARACTER and self.alignment is Alignment.EVIL
+
+
+@dataclass(frozen=True, slots=True)
+class Zones:
+    """One player's zones. The deck is ordered, top card first."""
+
+    hand: frozenset[str] = frozenset()
+    deck: tuple[str, ...] = ()
+    territory: frozenset[str] = frozenset()
+    """Characters; this player has permanent control of each."""
+    discard: frozenset[str] = frozenset()
+    bondage: frozenset[str] = frozenset()
+    """Land of Bondage: Lost Souls."""
+    redemption: frozenset[str] = frozenset()
+    """Land of Redemption: rescued Lost Souls."""
+
+    def cards(self) -> Iterator[str]:
+        yield from self.hand
+        yield from self.deck
+        yield from self.territory
+        yield from self.discard
+        yield from self.bondage
+        yield from self.redemption
+
+
+@implements("RED-BASE-TURN-PHASES")
+class Phase(enum.Enum):
+    """The five phases of a turn, in order (RED-BASE-TURN-PHASES)."""
+
+    DRAW = "draw"
+    UPKEEP = "upkeep"
+    PREPARATION = "preparation"
+    BATTLE = "battle"
+    DISCARD = "discard"
+
+
+class OriginKind(enum.Enum):
+    TERRITORY = "territory"
+    HAND = "hand"
+    BATTLE = "battle"
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a character came from when it entered its battle (RED-SB-RETURN-TO-BATTLE)."""
+
+    kind: OriginKind
+    player: int
+    """Territory or hand owner; for ``battle``, the player who controlled it there."""
+    battle: int = -1
+    """For ``battle``: the id of the battle it came from."""
+    side: int = -1
+    """For ``battle``: the side (0 or 1) it was on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A character in a battle, with the enhancements on it."""
+
+    card: str
+    permanent: int
+    """The player with permanent control (RED-BR-RETURN-PERMANENT-CONTROLLER)."""
+    origins: tuple[Origin, ...]
+    """Where it came from, one entry per battle it is nested in, the last for
+    the battle it is in now (RED-SB-RETURN-TO-BATTLE pops one on return)."""
+    enhancements: tuple[str, ...] = ()
+    """Enhancements on the character, in play order; they travel with it."""
+
+    @property
+    def origin(self) -> Origin:
+        return self.origins[-1]
+
+
+class BattleKind(enum.Enum):
+    RESCUE = "rescue"
+    CHALLENGE = "challenge"
+    SIDE = "side"
+
+
+class Outcome(enum.Enum):
+    """The four outcomes (RED-BR-FOUR-OUTCOMES), named by side: side 0 is the
+    first battling player's (the Heroes in a main battle), side 1 the second's."""
+
+    SIDE0_WINS = "side0-wins"
+    SIDE1_WINS = "side1-wins"
+    MUTUAL_DESTRUCTION = "mutual-destruction"
+    STALEMATE = "stalemate"
+
+
+class Mission(enum.Enum):
+    """Step 2 result of a main battle (RED-BR-MISSION-RESULT)."""
+
+    SUCCESS = "success"
+    FAILURE = "failure"
+    NONE = "none"
+    """A side battle has no rescue or challenge to settle."""
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """One battle on the stack."""
+
+    id: int
+    kind: BattleKind
+    players: tuple[int, int]
+    """The two battling players: side 0's and side 1's."""
+    sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]]
+    last_player: int
+    """Who played (or put in) the last card, for initiative in a tie."""
+    opened_by: int = -1
+    """For side battles: the play record of the side battle ability."""
+    outcome: Outcome | None = None
+    """Set once resolution has begun (step 1)."""
+    mission: Mission | None = None
+    defeated: tuple[str, ...] = ()
+    """Step 4: characters the outcome discards (pending until the heal window closes)."""
+
+    def fighters(self) -> Iterator[tuple[int, Fighter]]:
+        for side, fighters in enumerate(self.sides):
+            for fighter in fighters:
+                yield side, fighter
+
+
+class RecordStatus(enum.Enum):
+    ACTIVE = "active"
+    ANNOUNCED = "announced"
+    """Waiting for a special initiative answer; not yet in effect."""
+    PENDING = "pending"
+    """Interrupted: effect undone, may reactivate (RED-BASE-INTERRUPT)."""
+    NEGATED = "negated"
+    FIZZLED = "fizzled"
+    BLANKED = "blanked"
+    """Played without its ability taking effect (no target, or restricted)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """What an ability did, so that interrupt and negate can take it back."""
+
+    fighter: Fighter | None = None
+    """DISCARD: the character discarded, as it was in battle."""
+    battle: int = -1
+    side: int = -1
+    status_added: bool = False
+    """Statuses: whether the status was new."""
+    opened: int = -1
+    """SIDE_BATTLE: id of the battle it started."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRecord:
+    """A card played in a battle, and what became of its ability."""
+
+    id: int
+    card: str
+    player: int
+    on: str
+    """The character it was played on."""
+    effect: Effect | None
+    targets: tuple[str, ...]
+    """Card ids, or ``#n`` for play record ``n``."""
+    battle_path: tuple[int, ...]
+    """Ids of the battles on the stack when played, bottom first; the last is where it was played."""
+    status: RecordStatus
+    undo: Undo = Undo()
+
+    @property
+    def battle(self) -> int:
+        return self.battle_path[-1]
+
+
+class PromptKind(enum.Enum):
+    """Decision points other than the phase actions of the turn's player."""
+
+    BLOCK = "block"
+    PLAY = "play"
+    CHOOSE_SIDES = "choose-sides"
+    SPECIAL_INITIATIVE = "special-initiative"
+    HEAL_WINDOW = "heal-window"
+    """The discard of step 4 is pending; heal abilities would be used here (RED-BR-HEAL-WINDOW)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """Who must decide what, inside a battle."""
+
+    kind: PromptKind
+    player: int
+    record: int = -1
+    """CHOOSE_SIDES and SPECIAL_INITIATIVE: the play record concerned."""
+    cards: tuple[str, ...] = ()
+    """CHOOSE_SIDES: the two selected characters; HEAL_WINDOW: the characters about to be discarded."""
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A whole game position."""
+
+    cards: tuple[Card, ...]
+    """Every card in the game, sorted by id (static data)."""
+    zones: tuple[Zones, ...]
+    """One per player, in seat order."""
+    active: int = 0
+    """Whose turn it is."""
+    turn: int = 1
+    phase: Phase = Phase.DRAW
+    battles: tuple[Battle, ...] = ()
+    """The battle stack, bottom (the turn's main battle) first."""
+    prompt: Prompt | None = None
+    """Set while a battle needs someone's decision; ``None`` means the turn's player acts."""
+    records: tuple[PlayRecord, ...] = ()
+    """Cards played during the current main battle (cleared when it ends)."""
+    statuses: frozenset[tuple[str, Status]] = frozenset()
+    battles_started: int = 0
+    """Main battles started this turn."""
+    side_battles: tuple[int, ...] = ()
+    """Side battles initiated this turn, per player (RED-SB-ONCE-PER-TURN)."""
+    next_battle: int = 1
+    next_record: int = 1
+    last_outcome: Outcome | None = None
+    """Outcome of the last main battle resolved (for scenarios and tests)."""
+    last_mission: Mission | None = None
+    winner: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.side_battles:
+            object.__setattr__(self, "side_battles", (0,) * len(self.zones))
+
+    # --- lookups -------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.zones)
+
+    def card(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def has_card(self, card_id: str) -> bool:
+        return any(card.id == card_id for card in self.cards)
+
+    @property
+    def active_battle(self) -> Battle | None:
+        return self.battles[-1] if self.battles else None
+
+    def record(self, record_id: int) -> PlayRecord:
+        for record in self.records:
+            if record.id == record_id:
+                return record
+        raise KeyError(record_id)
+
+    def locate(self, card_id: str) -> tuple[str, int, int]:
+        """Where a card is: ``(zone, player_or_battle_index, side)``.
+
+        ``zone`` is a :class:`Zones` field name, ``battle`` (index into
+        ``battles``, side) or ``attached`` (battle index, side). Raises
+        ``KeyError`` if the card is nowhere.
+        """
+        for index, battle in enumerate(self.battles):
+            for side, fighter in battle.fighters():
+                if fighter.card == card_id:
+                    return ("battle", index, side)
+                if card_id in fighter.enhancements:
+                    return ("attached", index, side)
+        for player, zones in enumerate(self.zones):
+            for name in ("hand", "deck", "territory", "discard", "bondage", "redemption"):
+                if card_id in getattr(zones, name):
+                    return (name, player, -1)
+        raise KeyError(card_id)
+
+    def fighter(self, card_id: str) -> tuple[int, int, Fighter] | None:
+        """``(battle index, side, fighter)`` of a character in battle, else ``None``."""
+        for index, battle in enumerate(self.battles):
+            for side, fighter in battle.fighters():
+                if fighter.card == card_id:
+                    return index, side, fighter
+        return None
+
+    def has_status(self, card_id: str, status: Status) -> bool:
+        return (card_id, status) in self.statuses
+
+    # --- JSON ------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented JSON form (see the module docstring)."""
+        return to_jsonable(self)  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_json(cls, data: Any) -> "State":
+        """Read and check a state; malformed input raises ScenarioError naming the path."""
+        state = from_jsonable(cls, data, "")
+        found = problems(state)
+        if found:
+            where, problem = found[0]
+            raise ScenarioError(where, problem)
+        return state  # type: ignore[no-any-return]
+
+
+def all_locations(state: State) -> list[tuple[str, str]]:
+    """``(card id, place)`` for every card occurrence in a zone, battle or attachment."""
+    seen: list[tuple[str, str]] = []
+    for p, zones in enumerate(state.zones):
+        for name in ("hand", "deck", "territory", "discard", "bondage", "redemption"):
+            for card_id in getattr(zones, name):
+                seen.append((card_id, f"zones[{p}].{name}"))
+    for b, battle in enumerate(state.battles):
+        for side, fighters in enumerate(battle.sides):
+            for f, fighter in enumerate(fighters):
+                seen.append((fighter.card, f"battles[{b}].sides[{side}][{f}].card"))
+                for e, enh in enumerate(fighter.enhancements):
+                    seen.append((enh, f"battles[{b}].sides[{side}][{f}].enhancements[{e}]"))
+    return seen
+
+
+def problems(state: State) -> list[tuple[str, str]]:
+    """Structural problems of a state, as ``(path, problem)``; empty when well formed.
+
+    Checks: player count, cards sorted and unique, every card in exactly one
+    place, zone contents of the right card type, battles between two
+    distinct players, prompt players in range.
+    """
+    out: list[tuple[str, str]] = []
+    if not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
+        out.append(("zones", f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, found {state.players}"))
+        return out
+    ids = [c.id for c in state.cards]
+    if ids != sorted(set(ids)):
+        out.append(("cards", "card ids must be unique and sorted"))
+    by_id = {c.id: c for c in state.cards}
+    for i, card in enumerate(state.cards):
+        if not 0 <= card.owner < state.players:
+            out.append((f"cards[{i}].owner", f"no player {card.owner}"))
+    if len(state.side_battles) != state.players:
+        out.append(("side_battles", "needs one counter per player"))
+    if not 0 <= state.active < state.players:
+        out.append(("active", f"no player {state.active}"))
+    places: dict[str, str] = {}
+    for card_id, place in all_locations(state):
+        if card_id not in by_id:
+            out.append((place, f"unknown card {card_id!r}"))
+        elif card_id in places:
+            out.append((place, f"card {card_id!r} is also in {places[card_id]}"))
+        else:
+            places[card_id] = place
+    for card_id in ids:
+        if card_id not in places:
+            out.append(("cards", f"card {card_id!r} is in no zone"))
+    for p, zones in enumerate(state.zones):
+        for name, kind in (("territory", CardType.CHARACTER), ("bondage", CardType.LOST_SOUL), ("redemption", CardType.LOST_SOUL)):
+            for card_id in sorted(getattr(zones, name)):
+                if card_id in by_id and by_id[card_id].type is not kind:
+                    out.append((f"zones[{p}].{name}", f"{card_id!r} is not a {kind.value}"))
+    for b, battle in enumerate(state.battles):
+        a, d = battle.players
+        if a == d or not (0 <= a < state.players and 0 <= d < state.players):
+            out.append((f"battles[{b}].players", "needs two distinct players of the game"))
+        for side, fighters in enumerate(battle.sides):
+            for f, fighter in enumerate(fighters):
+                card = by_id.get(fighter.card)
+                if card is not None and card.type is not CardType.CHARACTER:
+                    out.append((f"battles[{b}].sides[{side}][{f}].card", f"{fighter.card!r} is not a character"))
+                for enh in fighter.enhancements:
+                    if enh in by_id and by_id[enh].type is not CardType.ENHANCEMENT:
+                        out.append((f"battles[{b}].sides[{side}][{f}].enhancements", f"{enh!r} is not an enhancement"))
+    if state.prompt is not None and not 0 <= state.prompt.player < state.players:
+        out.append(("prompt.player", f"no player {state.prompt.player}"))
+    if state.prompt is not None and not state.battles:
+        out.append(("prompt", "a prompt needs a battle"))
+    return out

@@ -1,0 +1,415 @@
+"""Side battle scenarios (seed 000). Expected values are worked out by hand
+from the clause text; see the comments. Base position (helpers.game): p0's
+Hero h0 (1/5) fights p1's Evil e0 (1/5); stalemate, p0 has initiative and
+holds sb0, a side battle enhancement it plays on h0."""
+
+from __future__ import annotations
+
+import pytest
+
+from model.redemption.config import RuleConfig
+from model.redemption.engine import legal_actions
+from model.redemption.scenario import evil, evil_enh, good_enh, hero
+from model.redemption.state import BattleKind, Effect, PromptKind, RecordStatus
+from tests.redemption.helpers import act, acts, game, illegal, side_cards
+
+pytestmark = pytest.mark.clause("RED-SB-SIDES-BATTLE-PLAYERS")
+
+
+# --- suspend / resume -----------------------------------------------------------
+
+
+@pytest.mark.clause("RED-SB-SUSPEND", "RED-SB-INSTANTANEOUS", "RED-SB-TARGETS-TWO")
+def test_side_battle_suspends_main_and_pushes_new_battle() -> None:
+    # p0 selects p1's e0 (in battle) and p1's e1 (territory): case 4, so no
+    # choice is needed and the side battle starts at once (instantaneous).
+    s = game(2, [evil("e1", 1, 1, 5)], {1: {"territory": ["e1"]}})
+    s = act(s, "play sb0 on h0 -> e0 e1")
+    assert [b.kind for b in s.battles] == [BattleKind.RESCUE if s.zones[1].bondage else BattleKind.CHALLENGE, BattleKind.SIDE]
+    assert s.battles[1].opened_by == 1
+    assert s.records[0].targets == ("e0", "e1")
+    # e0 left the main battle for the side battle: the main battle's Evil side is empty meanwhile.
+    assert side_cards(s.battles[0].sides) == (("h0",), ())
+
+
+@pytest.mark.clause("RED-SB-RESUME", "RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY", "RED-SB-CONTROL-SAME-MIXED")
+def test_survivors_return_and_main_battle_resumes() -> None:
+    # Case 4: p1 keeps e0 (was in battle), p0 gets e1 (territory). Side 0 = p0 = e1, side 1 = p1 = e0.
+    # e1 is 1/5 and e0 1/5: stalemate; the user p0 played last, so p1 has
+    # initiative. p1 plays ev1 (+2/+0) on e0: e0 is 3/5, e1 toughness 5 > 3, still stalemate,
+    # now p1 played last, so p0 has initiative; p0 passes: the side battle ends.
+    s = game(
+        2,
+        [evil("e1", 1, 1, 5), evil_enh("ev1", 1, 2, 0)],
+        {1: {"territory": ["e1"], "hand": ["ev1"]}},
+    )
+    s = act(s, "play sb0 on h0 -> e0 e1")
+    assert side_cards(s.battles[1].sides) == (("e1",), ("e0",))
+    assert s.prompt is not None and s.prompt.player == 1
+    s = act(s, "play ev1 on e0")
+    assert s.prompt is not None and s.prompt.player == 0
+    s = act(s, "pass")
+    # Nobody defeated, so no heal window. e0 came from the main battle: back to
+    # its old side with ev1 still on it. e1 came from territory: owner's (p1)
+    # territory, no enhancement on it anyway.
+    assert len(s.battles) == 1
+    assert side_cards(s.battles[0].sides) == (("h0",), ("e0",))
+    assert s.battles[0].sides[1][0].enhancements == ("ev1",)
+    assert "e1" in s.zones[1].territory
+    # Main battle resumes: h0 1/5 vs e0 3/5 -> stalemate; last card in the main
+    # battle was sb0 by p0, so p1 has initiative.
+    assert s.prompt is not None and s.prompt.kind is PromptKind.PLAY and s.prompt.player == 1
+
+
+@pytest.mark.clause("RED-SB-RETURN-TO-TERRITORY")
+def test_survivor_from_territory_loses_enhancements_goes_to_owner() -> None:
+    # 4 players. x2 (owner p2) sits in p3's territory, so p3 has permanent control.
+    # p0 selects h0 (in battle) and x2: case 2 (p0 controls h0, p3 is outside):
+    # p0 keeps h0, p1 takes x2. x2 is 1/5, h0 1/5: stalemate, user p0 played
+    # last, p1 has initiative and plays gx (good, +1/+0) on x2: x2 2/5 vs h0
+    # toughness 5: still stalemate; p0 has initiative and passes.
+    cards = [hero("x2", 2, 1, 5), good_enh("gx", 1, 1, 0)]
+    s = game(4, cards, {3: {"territory": ["x2"]}, 1: {"hand": ["gx"]}})
+    s = act(s, "play sb0 on h0 -> h0 x2")
+    assert side_cards(s.battles[1].sides) == (("h0",), ("x2",))
+    s = acts(s, ["play gx on x2", "pass"])
+    # x2 did not come from a battle: gx discarded (to its owner p1), x2 to its OWNER p2.
+    assert "x2" in s.zones[2].territory and "x2" not in s.zones[3].territory
+    assert "gx" in s.zones[1].discard
+    # h0 came from the main battle and goes back to it keeping sb0 (played in the main battle).
+    assert s.battles[0].sides[0][0].enhancements == ("sb0",)
+
+
+@pytest.mark.clause("RED-SB-RETURN-TO-TERRITORY")
+def test_return_territory_variant_permanent_controller() -> None:
+    # Same as above under decision sb-return-territory = permanent-controller: x2 goes to p3.
+    config = RuleConfig.of({"sb-return-territory": "permanent-controller"})
+    cards = [hero("x2", 2, 1, 5), good_enh("gx", 1, 1, 0)]
+    s = game(4, cards, {3: {"territory": ["x2"]}, 1: {"hand": ["gx"]}}, config=config)
+    s = acts(s, ["play sb0 on h0 -> h0 x2", "play gx on x2", "pass"], config)
+    assert "x2" in s.zones[3].territory
+
+
+@pytest.mark.clause("RED-SB-RETURN-TO-BATTLE", "RED-SB-DEFEAT-NORMAL")
+def test_defeated_in_side_battle_discarded_after_heal_window() -> None:
+    # Case 4 again: side 0 (p0) = e1 (3/2), side 1 (p1) = e0 (1/5).
+    # e1 strength 3 < e0 toughness 5; e0 strength 1 < e1 toughness 2: stalemate, p1 to play.
+    # p1 plays ev1 (+1/+0) on e0: e0 strength 2 >= e1 toughness 2 -> e1 defeated,
+    # p1's side wins; p0 (losing) has initiative and passes.
+    s = game(2, [evil("e1", 1, 3, 2), evil_enh("ev1", 1, 1, 0)], {1: {"territory": ["e1"], "hand": ["ev1"]}})
+    s = acts(s, ["play sb0 on h0 -> e0 e1", "play ev1 on e0", "pass"])
+    # Normal battle resolution: heal window for the player controlling e1 in the side battle (p0).
+    assert s.prompt is not None and s.prompt.kind is PromptKind.HEAL_WINDOW
+    assert s.prompt.player == 0 and s.prompt.cards == ("e1",)
+    s = act(s, "discard")
+    assert "e1" in s.zones[1].discard  # owner's discard pile
+    # The survivor e0 returns to the main battle with ev1 (played on it in the side battle).
+    assert side_cards(s.battles[0].sides) == (("h0",), ("e0",))
+    assert s.battles[0].sides[1][0].enhancements == ("ev1",)
+
+
+# --- the four control cases -----------------------------------------------------------
+
+
+@pytest.mark.clause("RED-SB-CONTROL-OUTSIDERS")
+@pytest.mark.parametrize("players,owners", [(3, (2, 2)), (4, (2, 3))])
+def test_case1_outsiders_user_chooses(players: int, owners: tuple[int, int]) -> None:
+    # Both fighters are controlled by players outside the battle (2, or 2 and 3):
+    # the user (p0) decides, through a separate action.
+    cards = [hero("xa", owners[0], 1, 5), hero("xb", owners[1], 1, 5)]
+    zones: dict[int, dict[str, list[str]]] = {}
+    for card_id, owner in (("xa", owners[0]), ("xb", owners[1])):
+        zones.setdefault(owner, {"territory": []})["territory"].append(card_id)
+    s = act(game(players, cards, zones), "play sb0 on h0 -> xa xb")
+    assert s.prompt is not None and s.prompt.kind is PromptKind.CHOOSE_SIDES and s.prompt.player == 0
+    assert [a.text() for a in legal_actions(s)] == ["sides xa xb", "sides xb xa"]
+    chosen = act(s, "sides xb xa")
+    # sides X Y: the first battling player (p0) gets X.
+    assert chosen.battles[1].players == (0, 1)
+    assert side_cards(chosen.battles[1].sides) == (("xb",), ("xa",))
+    other = act(s, "sides xa xb")
+    assert side_cards(other.battles[1].sides) == (("xa",), ("xb",))
+    illegal(s, "sides xa h0", "RED-SB-TARGETS-TWO")
+
+
+@pytest.mark.clause("RED-SB-CONTROL-ONE-INSIDER")
+@pytest.mark.parametrize("players", [3, 4])
+def test_case2_insider_keeps_other_player_takes_the_rest(players: int) -> None:
+    # e1 is p1's (in battle), y is owned by the last player (an outsider).
+    # p1 keeps e1; the other battling player p0 controls y. No choice.
+    outsider = players - 1
+    cards = [evil("e1", 1, 1, 5), evil("y", outsider, 1, 5)]
+    s = game(players, cards, {1: {"territory": ["e1"]}, outsider: {"territory": ["y"]}})
+    s = act(s, "play sb0 on h0 -> e1 y")
+    assert s.prompt is not None and s.prompt.kind is PromptKind.PLAY
+    assert side_cards(s.battles[1].sides) == (("y",), ("e1",))
+
+
+@pytest.mark.clause("RED-SB-CONTROL-ONE-INSIDER")
+def test_case2_each_battling_player_keeps_their_own() -> None:
+    # h0 is p0's, k1 is p1's Hero in territory: 'a different player' is the
+    # other battling player (decision sb-different-player): each keeps theirs.
+    s = game(3, [hero("k1", 1, 1, 5)], {1: {"territory": ["k1"]}})
+    s = act(s, "play sb0 on h0 -> h0 k1")
+    assert side_cards(s.battles[1].sides) == (("h0",), ("k1",))
+
+
+@pytest.mark.clause("RED-SB-CONTROL-SAME-UNMIXED")
+@pytest.mark.parametrize("players", [3, 4])
+def test_case3_neither_in_battle_user_chooses(players: int) -> None:
+    # e1, e2 both p1's, both in p1's territory: the user p0 decides.
+    cards = [evil("e1", 1, 1, 5), evil("e2", 1, 1, 5)]
+    s = act(game(players, cards, {1: {"territory": ["e1", "e2"]}}), "play sb0 on h0 -> e1 e2")
+    assert s.prompt is not None and s.prompt.kind is PromptKind.CHOOSE_SIDES
+    s = act(s, "sides e2 e1")
+    assert side_cards(s.battles[1].sides) == (("e2",), ("e1",))
+
+
+@pytest.mark.clause("RED-SB-CONTROL-SAME-UNMIXED")
+def test_case3_both_in_battle_user_chooses() -> None:
+    # p1 blocked with e0 and e3; both are selected, both in battle: user chooses.
+    s = game(3, [evil("e3", 1, 1, 5)], {1: {"territory": ["e3"]}}, blockers="e0 e3")
+    s = act(s, "play sb0 on h0 -> e0 e3")
+    assert s.prompt is not None and s.prompt.kind is PromptKind.CHOOSE_SIDES
+    s = act(s, "sides e3 e0")
+    assert side_cards(s.battles[1].sides) == (("e3",), ("e0",))
+    assert s.battles[0].sides[1] == ()
+
+
+@pytest.mark.clause("RED-SB-CONTROL-SAME-MIXED")
+@pytest.mark.parametrize("players", [3, 4])
+def test_case4_controller_keeps_the_one_in_battle(players: int) -> None:
+    # h0 (p0, in battle) and k0 (p0, territory): p0 keeps h0, p1 takes k0.
+    s = game(players, [hero("k0", 0, 1, 5)], {0: {"territory": ["k0"]}})
+    s = act(s, "play sb0 on h0 -> h0 k0")
+    assert side_cards(s.battles[1].sides) == (("h0",), ("k0",))
+
+
+@pytest.mark.clause("RED-SB-CONTROL-SAME-MIXED", "RED-SB-CONTROL-SAME-UNMIXED")
+def test_in_battle_meaning_variant() -> None:
+    # Nested: in a side battle between xa (p2) and xb (p2) with p0 = xa, p1 = xb,
+    # p1 selects e0? No: e0 is not in the side battle. Under the default any
+    # battle on the stack counts, so h0 (main battle, suspended) vs k0
+    # (territory), both p0's, is case 4; under suspended-battle-only... the
+    # directly suspended battle is the side battle, h0 is not in it: case 3.
+    cards = [hero("xa", 2, 1, 5), hero("xb", 2, 1, 5), hero("k0", 0, 1, 5), evil_enh("sb1", 1, ability=Effect.SIDE_BATTLE), good_enh("gb", 1, ability=Effect.SIDE_BATTLE)]
+    zones = {2: {"territory": ["xa", "xb"]}, 0: {"territory": ["k0"]}, 1: {"hand": ["gb"]}}
+    for variant, expect_prompt in (("any-battle-on-stack", PromptKind.PLAY), ("suspended-battle-only", PromptKind.CHOOSE_SIDES)):
+        config = RuleConfig.of({"sb-in-battle-meaning": variant})
+        s = game(3, cards, zones, config=config)
+        s = acts(s, ["play sb0 on h0 -> xa xb", "sides xa xb"], config)
+        # side battle xa (p0) vs xb (p1): stalemate, p0 (user) played last -> p1 plays gb on xb.
+        s = act(s, "play gb on xb -> h0 k0", config)
+        assert s.prompt is not None and s.prompt.kind is expect_prompt
+        if expect_prompt is PromptKind.PLAY:
+            assert side_cards(s.battles[2].sides) == (("h0",), ("k0",))
+
+
+# --- once per turn -------------------------------------------------------------------
+
+
+def _two_sb_game(config: RuleConfig = RuleConfig()):
+    # p0 also holds sb9 (a second side battle card, evil so it fits e1); p1 holds sbp (its own).
+    cards = [
+        evil("e1", 1, 1, 5), evil("e2", 1, 1, 5), hero("k0", 0, 1, 5),
+        evil_enh("sb9", 0, ability=Effect.SIDE_BATTLE), evil_enh("sbp", 1, ability=Effect.SIDE_BATTLE),
+        evil_enh("pad", 1, 0, 0),
+    ]
+    zones = {0: {"hand": ["sb9"], "territory": ["k0"]}, 1: {"territory": ["e1", "e2"], "hand": ["sbp", "pad"]}}
+    s = game(2, cards, zones, config=config)
+    # Case 4: p1 keeps e0, p0 takes e1. e1 vs e0 both 1/5: stalemate, p1 to play.
+    s = act(s, "play sb0 on h0 -> e0 e1", config)
+    # p1 plays pad (0/0, no ability) on e0 so that p0 has initiative again.
+    return act(s, "play pad on e0", config)
+
+
+@pytest.mark.clause("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
+def test_initiator_cannot_start_a_second_side_battle() -> None:
+    s = _two_sb_game()
+    assert s.prompt is not None and s.prompt.player == 0 and s.side_battles == (1, 0)
+    # p0's second card: only the blank play (no targets) is offered.
+    plays = [a.text() for a in legal_actions(s) if a.text().startswith("play sb9")]
+    assert plays == ["play sb9 on e1"]
+    error = illegal(s, "play sb9 on e1 -> h0 k0", "RED-SB-ONCE-PER-TURN")
+    assert "RED-SB-RESTRICT-AFTER" in error.clause_ids
+    # The blank play is allowed: sb9 goes on e1, nothing is selected, no new battle.
+    blank = act(s, "play sb9 on e1")
+    assert len(blank.battles) == 2 and blank.records[-1].status is RecordStatus.BLANKED
+
+
+@pytest.mark.clause("RED-SB-ONCE-PER-TURN")
+def test_other_player_keeps_their_allowance() -> None:
+    # After p0's side battle, p1 can still initiate one (nested here).
+    s = _two_sb_game()
+    s = act(s, "play sb9 on e1")  # blank; now p1 has initiative (stalemate, p0 played last)
+    assert s.prompt is not None and s.prompt.player == 1
+    s = act(s, "play sbp on e0 -> e0 e2")
+    assert s.side_battles == (1, 1)
+    assert len(s.battles) == 3
+
+
+@pytest.mark.clause("RED-SB-RESTRICT-AFTER")
+def test_restriction_variant_card_unplayable() -> None:
+    config = RuleConfig.of({"sb-restriction-scope": "card-unplayable"})
+    s = _two_sb_game(config)
+    assert not any(a.text().startswith("play sb9") for a in legal_actions(s, config))
+    illegal(s, "play sb9 on e1", "RED-SB-RESTRICT-AFTER", config)
+
+
+@pytest.mark.clause("RED-SB-ONCE-PER-TURN")
+def test_broken_variant_two_allows_a_second() -> None:
+    config = RuleConfig.of({"sb-per-turn-limit": "two"})
+    s = _two_sb_game(config)
+    s = act(s, "play sb9 on e1 -> h0 k0", config)
+    assert s.side_battles == (2, 0)
+
+
+@pytest.mark.clause("RED-SB-ONCE-PER-TURN")
+def test_allowance_resets_next_turn() -> None:
+    from model.redemption.turn import next_phase
+    from dataclasses import replace
+
+    s = replace(_two_sb_game(), battles=(), prompt=None)
+    for _ in range(5):
+        if s.active == 0:
+            s = next_phase(s) if s.phase.value != "draw" else s
+    assert s.side_battles == (0, 0) and s.active == 1
+
+
+# --- targets ----------------------------------------------------------------------------
+
+
+@pytest.mark.clause("RED-SB-SAME-ALIGNMENT")
+def test_hero_against_evil_is_not_a_side_battle() -> None:
+    s = game(2, [evil("e1", 1, 1, 5)], {1: {"territory": ["e1"]}})
+    illegal(s, "play sb0 on h0 -> e1 h0", "RED-SB-SAME-ALIGNMENT")
+
+
+@pytest.mark.clause("RED-SB-TARGETS-TWO")
+def test_exactly_two_targets() -> None:
+    s = game(2, [evil("e1", 1, 1, 5)], {1: {"territory": ["e1"]}})
+    illegal(s, "play sb0 on h0 -> e1", "RED-SB-TARGETS-TWO")
+    illegal(s, "play sb0 on h0 -> e1 e1", "RED-SB-TARGETS-TWO")
+
+
+@pytest.mark.clause("RED-SB-TARGET-ZONES")
+def test_targets_in_play_or_users_hand() -> None:
+    # k0 is in p0's (the user's) hand: allowed. k1 is in p1's hand: not allowed.
+    # s1 in discard pile: not allowed.
+    cards = [hero("k0", 0, 1, 5), hero("k1", 1, 1, 5), hero("kd", 0, 1, 5)]
+    s = game(2, cards, {0: {"hand": ["k0"], "discard": ["kd"]}, 1: {"hand": ["k1"]}})
+    illegal(s, "play sb0 on h0 -> h0 k1", "RED-SB-TARGET-ZONES")
+    illegal(s, "play sb0 on h0 -> h0 kd", "RED-SB-TARGET-ZONES")
+    # h0 (p0, in battle) and k0 (p0's hand, counts as p0's, not in battle): case 4.
+    s2 = act(s, "play sb0 on h0 -> h0 k0")
+    assert side_cards(s2.battles[1].sides) == (("h0",), ("k0",))
+    # Side battle h0 1/5 vs k0 1/5: stalemate, p1 to play; p1 passes? p1 has initiative and passes:
+    s2 = act(s2, "pass")
+    # k0 came from hand, not from a battle: to its owner's (p0) territory.
+    assert "k0" in s2.zones[0].territory
+
+
+@pytest.mark.clause("RED-SB-TARGET-ZONES")
+def test_in_play_variant_territory_only() -> None:
+    config = RuleConfig.of({"sb-in-play-zones": "territory-only"})
+    s = game(2, [evil("e1", 1, 1, 5)], {1: {"territory": ["e1"]}}, config=config)
+    illegal(s, "play sb0 on h0 -> e0 e1", "RED-SB-TARGET-ZONES", config)
+
+
+# --- nesting -----------------------------------------------------------------------------
+
+
+@pytest.mark.clause("RED-SB-SUSPEND", "RED-SB-RESUME", "RED-SB-RETURN-TO-BATTLE")
+def test_nested_side_battles_unwind_in_order() -> None:
+    # Main: h0 vs e0. p0: sb0 selects xa, xb (p2's Heroes; case 1) -> p0 xa, p1 xb.
+    # Side battle 1: xa 1/5 vs xb 1/5, stalemate, p1 to play: p1 plays gb
+    # (good side battle card) on xb selecting xb and h0 — xb (p1, in battle)
+    # and h0 (p0, in the suspended main battle): case 2, p1 keeps xb, p0 h0.
+    cards = [hero("xa", 2, 1, 5), hero("xb", 2, 1, 5), good_enh("gb", 1, ability=Effect.SIDE_BATTLE)]
+    s = game(3, cards, {2: {"territory": ["xa", "xb"]}, 1: {"hand": ["gb"]}})
+    s = acts(s, ["play sb0 on h0 -> xa xb", "sides xa xb", "play gb on xb -> h0 xb"])
+    assert len(s.battles) == 3
+    assert [b.players for b in s.battles] == [(0, 1)] * 3
+    assert side_cards(s.battles[2].sides) == (("h0",), ("xb",))
+    # Battle 3: h0 1/5 (with sb0) vs xb 1/5 (with gb): stalemate, p1 played last -> p0 passes.
+    s = act(s, "pass")
+    # xb back to side battle 1 (side 1) keeping gb; h0 back to the main battle keeping sb0.
+    assert len(s.battles) == 2
+    assert side_cards(s.battles[1].sides) == (("xa",), ("xb",))
+    assert s.battles[1].sides[1][0].enhancements == ("gb",)
+    assert side_cards(s.battles[0].sides) == (("h0",), ("e0",))
+    # Side battle 1: stalemate, last card gb by p1 -> p0 passes; xa, xb to p2's territory, gb discarded.
+    s = act(s, "pass")
+    assert len(s.battles) == 1 and {"xa", "xb"} <= s.zones[2].territory and "gb" in s.zones[1].discard
+
+
+# --- negation and interrupt clarifications --------------------------------------------------
+
+
+def _discard_from_side_battle(blockers: str):
+    # Side battle between p2's xa (p0) 0/2 and xb (p1) 2/5 (case 1, user picks
+    # "sides xa xb"). xb strength 2 >= xa toughness 2: xa defeated, p1's side
+    # wins, p0 (losing) has initiative. p0 plays dis (good, DISCARD, 0/0) on xa,
+    # targeting e0 in the suspended main battle.
+    cards = [
+        hero("xa", 2, 0, 2), hero("xb", 2, 2, 5), good_enh("dis", 0, ability=Effect.DISCARD),
+        evil("e9", 1, 0, 2), evil_enh("int", 1, ability=Effect.INTERRUPT), evil_enh("neg", 1, ability=Effect.NEGATE),
+    ]
+    zones = {2: {"territory": ["xa", "xb"]}, 0: {"hand": ["dis"]}, 1: {"territory": ["e9"], "hand": ["int", "neg"]}}
+    s = game(3, cards, zones, blockers=blockers)
+    return acts(s, ["play sb0 on h0 -> xa xb", "sides xa xb", "play dis on xa -> e0"])
+
+
+@pytest.mark.clause("RED-SB-NO-INTERRUPT-FROM-SUSPENDED", "RED-BASE-SPECIAL-INITIATIVE")
+def test_no_special_initiative_for_suspended_character() -> None:
+    # e0 is p1's only character in the main battle; the discard comes from the
+    # side battle, so p1 gets no special initiative: e0 is discarded at once.
+    s = _discard_from_side_battle("e0")
+    assert s.prompt is not None and s.prompt.kind is PromptKind.PLAY
+    assert "e0" in s.zones[1].discard
+
+
+@pytest.mark.clause("RED-BASE-SPECIAL-INITIATIVE")
+def test_same_battle_discard_gives_special_initiative() -> None:
+    # Contrast: the same discard played in the main battle (e0 is p1's only
+    # character there) opens special initiative for p1 before it takes effect.
+    cards = [good_enh("dis", 0, ability=Effect.DISCARD), evil_enh("int", 1, ability=Effect.INTERRUPT)]
+    s = game(2, cards, {0: {"hand": ["dis"]}, 1: {"hand": ["int"]}})
+    s = act(s, "play dis on h0 -> e0")
+    assert s.prompt is not None and s.prompt.kind is PromptKind.SPECIAL_INITIATIVE and s.prompt.player == 1
+    assert "e0" not in s.zones[1].discard
+    assert [a.text() for a in legal_actions(s)] == ["decline", "play int on e0 -> #1"]
+    interrupted = act(s, "play int on e0 -> #1")
+    assert interrupted.records[0].status is RecordStatus.PENDING and interrupted.fighter("e0") is not None
+    declined = act(s, "decline")
+    assert "e0" in declined.zones[1].discard
+
+
+@pytest.mark.clause("RED-SB-NO-INTERRUPT-FROM-SUSPENDED")
+def test_side_battle_ability_not_interruptible_after_side_battle() -> None:
+    # Blockers e0 and e9. After the discard of e0 (record #2) p0 is still losing
+    # (xa 0/2 vs xb 2/5): p0 passes, side battle resolves: xa defeated (heal
+    # window for p0, then discard), xb survives to p2's territory.
+    s = _discard_from_side_battle("e0 e9")
+    s = acts(s, ["pass", "discard"])
+    assert len(s.battles) == 1
+    # Main: h0 1/5 vs e9 0/2: nobody defeated (1 < 2, 0 < 5): stalemate; last
+    # card in the main battle was sb0 (p0) -> p1 has initiative.
+    assert s.prompt is not None and s.prompt.player == 1
+    illegal(s, "play int on e9 -> #2", "RED-SB-NO-INTERRUPT-FROM-SUSPENDED")
+
+
+@pytest.mark.clause("RED-SB-NEGATE-CASCADE", "RED-BASE-NEGATE")
+def test_negating_side_battle_card_negates_effects_played_in_it() -> None:
+    s = _discard_from_side_battle("e0 e9")
+    s = acts(s, ["pass", "discard"])
+    # p1 negates sb0's ability (#1, played in the main battle): the discard (#2)
+    # played during the side battle is negated too, so e0 comes back to the
+    # main battle's Evil side; the side battle's own result stands (xa stays
+    # discarded, xb in p2's territory).
+    s = act(s, "play neg on e9 -> #1")
+    statuses = {r.id: r.status for r in s.records}
+    assert statuses[1] is RecordStatus.NEGATED and statuses[2] is RecordStatus.NEGATED
+    assert sorted(f.card for f in s.battles[0].sides[1]) == ["e0", "e9"]
+    assert "e0" not in s.zones[1].discard
+    assert "xa" in s.zones[2].discard and "xb" in s.zones[2].territory
