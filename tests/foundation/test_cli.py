@@ -47,8 +47,9 @@ def test_trace_json_lists_every_clause_with_the_documented_shape(tmp_path: Path)
     assert by_id["RED-HEAL-PURPOSE"]["source"].startswith("001_92da00567fb1a1bd.txt, Heal (revised)")
 
 
-def test_trace_collects_this_suite_by_default() -> None:
-    result = cardrules("trace", "--json", "--area", "heal")
+def test_trace_collects_this_suite_by_default(tmp_path: Path) -> None:
+    # run from elsewhere: the checkout's tests must still be found and importable
+    result = cardrules("trace", "--json", "--area", "heal", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)
     assert rows and all(r["area"] == "heal" for r in rows)
