@@ -188,6 +188,69 @@ def _print_matrix(rows: list, out: TextIO, *, verbose: bool) -> None:
     print("GAP = a link the clause needs is missing; - = none, and none needed", file=out)
 
 
+# --- cardrules verify ----------------------------------------------------------
+
+
+def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
+    from model.errors import ScenarioError
+    from oracle.verify import print_table, rows_to_json, verify
+    from properties.scenarios import load_scenarios
+
+    try:
+        scenarios = load_scenarios()
+        if args.scenario:
+            known = {s.name for s in scenarios}
+            missing = [name for name in args.scenario if name not in known]
+            if missing:
+                raise InputError(f"unknown scenario {missing[0]!r}; known: {', '.join(sorted(known))}")
+            scenarios = tuple(s for s in scenarios if s.name in args.scenario)
+        decisions = smt_commands.parse_decisions(args.decision or [])
+        rows = verify(
+            scenarios,
+            engines=args.engine or ("explore", "hypothesis"),
+            quiet=args.quiet or args.json,
+            examples=args.examples,
+            include_mutants=not args.no_mutants,
+            extra_decisions=decisions or None,
+        )
+    except ScenarioError as error:
+        raise InputError(str(error)) from None
+    except SmtInputError as error:
+        raise InputError(str(error)) from None
+    if args.json:
+        print(rows_to_json(rows), file=out)
+    else:
+        print_table(rows, out, all_rows=not args.failures_only)
+    return EXIT_CHECK_FAILED if any(r.failed for r in rows) else EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    from model.errors import IllegalAction, ScenarioError
+    from oracle.verify import make_game
+    from properties.scenarios import RuleSetSpec
+    from properties.trace_json import replay
+
+    try:
+        trace = json.loads(args.trace.read_text())
+    except (OSError, json.JSONDecodeError) as error:
+        raise InputError(f"{args.trace}: cannot read a JSON trace: {error}") from None
+    if not isinstance(trace, dict):
+        raise InputError(f"{args.trace}: expected a JSON object")
+    rule_set = trace.get("rule_set") or {}
+    try:
+        spec = RuleSetSpec(
+            str(rule_set.get("name", "trace")),
+            {k: tuple(v) for k, v in (rule_set.get("versions") or {}).items()},
+            dict(rule_set.get("decisions") or {}),
+        )
+        game = make_game(str(trace.get("game")), spec)
+        result = replay(trace, game)
+    except (ScenarioError, IllegalAction) as error:
+        raise InputError(f"{args.trace}: {error}") from None
+    print(f"{args.trace}: {'reproduced' if result.ok else 'NOT reproduced'}: {result.message}", file=out)
+    return EXIT_OK if result.ok else EXIT_CHECK_FAILED
+
+
 # --- parser --------------------------------------------------------------------
 
 
@@ -231,6 +294,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_trace)
 
     smt_commands.add_parser(sub)
+
+    p = sub.add_parser(
+        "verify",
+        help="run every property on every embedded scenario, rule set and engine (the main job)",
+        description="Check every property on every embedded scenario and rule set with the explorer and the "
+        "hypothesis machines. Mutants (rules broken on purpose) must be caught. Exit 1 on any violation.",
+    )
+    p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
+    p.add_argument("--engine", action="append", choices=("explore", "hypothesis"), help="only this engine (repeatable)")
+    p.add_argument("--decision", action="append", metavar="ID=OPTION",
+                   help="run each scenario's first rule set with this decision changed (repeatable); no mutants")
+    p.add_argument("--no-mutants", action="store_true", help="skip the mutant rule sets")
+    p.add_argument("--examples", type=int, default=60, metavar="N", help="hypothesis examples per run (default 60)")
+    p.add_argument("--failures-only", action="store_true", help="print only rows that are not 'holds'")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.add_argument("--json", action="store_true", help="print JSON rows (with counterexample traces)")
+    p.set_defaults(handler=cmd_verify)
+
+    p = sub.add_parser("replay", help="replay a JSON counterexample trace on the model",
+                       description="Replay a cardrules-trace/1 file; exit 1 if the model does not reproduce it.")
+    p.add_argument("trace", type=Path, help="the trace file")
+    p.set_defaults(handler=cmd_replay)
     return parser
 
 

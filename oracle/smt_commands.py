@@ -29,7 +29,7 @@ def situations() -> dict[str, Callable[[RuleSet], Situation]]:
     return {"heal": heal_situation}
 
 
-def _parse_decisions(pairs: list[str]) -> dict[str, str]:
+def parse_decisions(pairs: list[str]) -> dict[str, str]:
     decisions = {}
     for pair in pairs:
         decision, sep, option = pair.partition("=")
@@ -52,7 +52,7 @@ def _prepare(args: argparse.Namespace) -> tuple[Callable[[RuleSet], Situation], 
     builders = situations()
     if args.area not in builders:
         raise SmtInputError(f"no SMT situation for area {args.area!r} yet; available: {', '.join(sorted(builders))}")
-    decisions = _parse_decisions(args.decision or [])
+    decisions = parse_decisions(args.decision or [])
     rule_sets = [RuleSet(versions={args.area: versions}, decisions=decisions) for versions in _version_sets(args.area, args.version)]
     try:
         for rule_set in rule_sets:

@@ -5,8 +5,11 @@ its game, the rule versions it applies to, and whether it must hold. Every
 engine (the explorer, the hypothesis machines, the SMT bounded check) reads
 the same list, :data:`PROPERTIES`.
 
-* A *state* property is a predicate on one state.
-* A *transition* property is a predicate on ``(state, action, next_state)``.
+* A *state* property is a predicate ``check(game, state)``.
+* A *transition* property is a predicate ``check(game, state, action, next_state)``.
+
+``game`` is the engine's view of the model under one rule set (see
+:class:`properties.explore.Game`); checks read the rule variant from it.
 
 Register with :func:`state_property` or :func:`transition_property`; both also
 link the check to its clauses in the traceability registry.
@@ -84,8 +87,8 @@ def state_property(
     game: str,
     must_hold: bool = True,
     versions: Mapping[str, frozenset[str]] | None = None,
-) -> Callable[[Callable[[Any], bool]], Callable[[Any], bool]]:
-    """Declare ``check(state) -> bool`` as a state invariant."""
+) -> Callable[[Callable[[Any, Any], bool]], Callable[[Any, Any], bool]]:
+    """Declare ``check(game, state) -> bool`` as a state invariant."""
     return _register("state", name, statement, clause_ids, game, must_hold, versions)
 
 
@@ -96,8 +99,8 @@ def transition_property(
     game: str,
     must_hold: bool = True,
     versions: Mapping[str, frozenset[str]] | None = None,
-) -> Callable[[Callable[[Any, Any, Any], bool]], Callable[[Any, Any, Any], bool]]:
-    """Declare ``check(state, action, next_state) -> bool`` as a transition property."""
+) -> Callable[[Callable[[Any, Any, Any, Any], bool]], Callable[[Any, Any, Any, Any], bool]]:
+    """Declare ``check(game, state, action, next_state) -> bool`` as a transition property."""
     return _register("transition", name, statement, clause_ids, game, must_hold, versions)
 
 

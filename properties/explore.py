@@ -148,13 +148,16 @@ def explore(
     bounds: Bounds = Bounds(),
     *,
     keep_edges: bool = False,
+    stop_when_violated: frozenset[str] | None = None,
     progress: bool | None = None,
     progress_stream: Any = None,
 ) -> Exploration[S, A]:
     """Explore every state reachable from ``roots`` within ``bounds``, checking ``properties``.
 
     ``progress``: show a progress line on stderr after two seconds (default:
-    only when stderr is a terminal).
+    only when stderr is a terminal). ``stop_when_violated``: stop as soon as
+    every property named there has a violation (used for mutants, which only
+    need to be caught); the result is then marked truncated.
     """
     stream = progress_stream or sys.stderr
     show_progress = stream.isatty() if progress is None else progress
@@ -186,7 +189,7 @@ def explore(
         via.append(action)
         depth.append(d)
         for prop in state_checks:
-            if prop.name not in violations and not prop.check(state):
+            if prop.name not in violations and not prop.check(game, state):
                 violations[prop.name] = Violation(prop, index)
         return index, True
 
@@ -219,10 +222,11 @@ def explore(
                 if edges is not None:
                     edges.append((index, target, action))
                 for prop in transition_checks:
-                    if prop.name not in violations and not prop.check(state, action, successor):
+                    if prop.name not in violations and not prop.check(game, state, action, successor):
                         violations[prop.name] = Violation(prop, target, via_parent=index, action=action)
                 if new:
                     next_frontier.append(target)
+                    # (bounds are checked once per new state)
                     if bounds.max_states is not None and len(states) >= bounds.max_states:
                         stats.truncated = True
                         next_frontier = []
@@ -232,6 +236,8 @@ def explore(
                 _progress(started, len(states), level, len(next_frontier), stream)
                 next_report = time.perf_counter() + 0.5
                 shown = True
+            if stop_when_violated and stop_when_violated <= violations.keys():
+                stats.truncated = True
             if stats.truncated:
                 break
         frontier = next_frontier

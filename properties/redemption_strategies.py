@@ -83,3 +83,93 @@ def runs(draw: Callable, steps: int = 40, config: RuleConfig = DEFAULT) -> list[
     """A random position and a random legal run from it."""
     start = draw(positions())
     return draw(play(start, steps, config))
+
+
+# --- heal and redirect (issue 5) -----------------------------------------------------------
+
+RICH_ABILITIES: tuple[Effect | None, ...] = (
+    None,
+    Effect.SIDE_BATTLE,
+    Effect.DISCARD,
+    Effect.DISCARD_OPPOSING,
+    Effect.INTERRUPT,
+    Effect.INTERRUPT,
+    Effect.POISON,
+    Effect.PARALYZE,
+    Effect.DECREASE,
+    Effect.HEAL,
+    Effect.HEAL,
+    Effect.RESTORE,
+    Effect.REDIRECT_ABILITY,
+    Effect.REDIRECT_ABILITY,
+    Effect.REDIRECT_NUMBERS,
+    Effect.REDIRECT_BOTH,
+)
+"""Enhancement abilities of :func:`rich_positions`: every modelled effect, heals and redirects included."""
+
+
+@st.composite
+def rich_positions(draw: Callable, players: st.SearchStrategy[int] = st.integers(2, 3)) -> State:
+    """A position with heal and redirect material: healing and redirecting
+    enhancements, characters with a heal ability (some with Territory Class),
+    characters whose owner is not their permanent controller, and characters
+    that start poisoned, diseased or paralyzed. Player 0's battle, preparation
+    or discard phase."""
+    from dataclasses import replace
+
+    from model.redemption.state import Alignment, CardType, Status
+
+    n = draw(players)
+    cards: list[Card] = []
+    zones: dict[int, dict[str, list[str]]] = {}
+    statuses: set[tuple[str, Status]] = set()
+    for p in range(n):
+        z: dict[str, list[str]] = {"territory": [], "hand": [], "bondage": [], "deck": []}
+        for i in range(draw(st.integers(1, 3))):
+            good = i % 2 == 0 or draw(st.booleans())
+            owner = draw(st.sampled_from([p, p, (p + 1) % n]))
+            ability = Effect.HEAL if draw(st.integers(0, 3)) == 0 else None
+            card = Card(
+                f"p{p}c{i}", CardType.CHARACTER, owner, Alignment.GOOD if good else Alignment.EVIL,
+                frozenset({"blue" if good else "crimson"}), draw(st.integers(0, 4)), draw(st.integers(1, 4)),
+                territory_class=draw(st.booleans()), ability=ability,
+            )
+            cards.append(card)
+            z["territory"].append(card.id)
+            if draw(st.integers(0, 3)) == 0:
+                statuses.add((card.id, draw(st.sampled_from(list(Status)))))
+        for i in range(draw(st.integers(1, 5))):
+            maker = good_enh if draw(st.booleans()) else evil_enh
+            card = maker(f"p{p}n{i}", p, draw(st.integers(0, 3)), draw(st.integers(0, 2)), draw(st.sampled_from(RICH_ABILITIES)))
+            cards.append(card)
+            z["hand"].append(card.id)
+        for i in range(draw(st.integers(0, 1))):
+            card = soul(f"p{p}s{i}", p)
+            cards.append(card)
+            z["bondage"].append(card.id)
+        zones[p] = z
+    phase = draw(st.sampled_from([Phase.BATTLE, Phase.BATTLE, Phase.PREPARATION, Phase.DISCARD]))
+    return replace(position(cards, zones, n, phase=phase), statuses=frozenset(statuses))
+
+
+QUIET: frozenset[str] = frozenset({"next", "pass", "noblock", "discard", "decline"})
+"""Actions that end something; :func:`transitions` prefers the others three times in four,
+so runs reach heals, redirects and interrupts instead of passing through phases."""
+
+
+@st.composite
+def transitions(draw: Callable, config: RuleConfig = DEFAULT, steps: int = 40) -> list[tuple[State, object, State]]:
+    """A random rich position and a random legal run from it, as ``(state, action, next state)``."""
+    state = draw(rich_positions())
+    out: list[tuple[State, object, State]] = []
+    for _ in range(steps):
+        actions = legal_actions(state, config)
+        if not actions:
+            break
+        busy = [a for a in actions if a.text().split()[0] not in QUIET]
+        pool = busy if busy and draw(st.integers(0, 3)) > 0 else actions
+        action = draw(st.sampled_from(pool))
+        after = step(state, action, config)
+        out.append((state, action, after))
+        state = after
+    return out

@@ -1,0 +1,491 @@
+"""The bridge between the executable FFTCG model and its independent z3 encoding.
+
+The only module that imports both ``model.fftcg`` and ``specs.smt.fftcg``:
+
+- :func:`encode_state` / :func:`decode_state`: a model state as z3 constraints on
+  frame t, and a z3 model's frame t as a model state (the one decoding module;
+  ``canonical(decode_state(encode_state(s))) == canonical(s)``);
+- :func:`encode_action` / :func:`decode_action`: model actions and z3 action variables;
+- :func:`crosscheck_state` / :func:`crosscheck_many`: the exact set of legal actions
+  and, for each, the unique successor, compared between the two;
+- :func:`bmc_from_state`: bounded model checking (or k-induction) of a property from a
+  model state; a counterexample is decoded and replayed on the model.
+
+What the comparison sees (:func:`canonical`): the whole state JSON except that
+Forwards on the field and in Break Zones are sorted by id (the clauses give no
+order) and the event log is reduced to what the encoding keeps: which Forwards
+were broken this turn, by whom (credit), and which were removed.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+import z3
+
+from model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
+from model.fftcg.config import DEFAULT, RuleConfig
+from model.fftcg.engine import legal_actions, step
+from model.fftcg.state import Attack, Event, Forward, Outcome, Player, State, Step
+from specs.registry import clauses_of
+from specs.smt.fftcg import actions as smt_actions
+from specs.smt.fftcg import rules as smt_rules
+from specs.smt.fftcg.bmc import SmtResult, Verdict, bmc, k_induction
+from specs.smt.fftcg.properties import PROPERTIES
+from specs.smt.fftcg.system import TransitionSystem
+from specs.smt.fftcg.variants import Variants
+from specs.smt.fftcg.vocabulary import (
+    ATTACK, BLOCK_WITH, ELEMENTS, END_TURN, NO_BLOCK, NO_OUTCOME, NONE, PASS, REMOVE, SPLIT, STEPS,
+    ActionVars, Cards, Frame, Layout, domain,
+)
+
+# --- layout and variants ------------------------------------------------------------
+
+
+def layout_of(state: State) -> Layout:
+    """Each player's Forwards (field and Break Zone), sorted by id: stable along any play."""
+    ids = [sorted(f.id for f in (*p.forwards, *p.break_zone)) for p in state.players]
+    return Layout.of(ids[0], ids[1])
+
+
+def variants_of(config: RuleConfig) -> Variants:
+    return Variants.of(config.to_json())
+
+
+def _cards_by_id(state: State) -> dict[str, Forward]:
+    return {f.id: f for p in state.players for f in (*p.forwards, *p.break_zone)}
+
+
+# --- states -------------------------------------------------------------------------
+
+
+def encode_cards(state: State, L: Layout, c: Cards) -> list[z3.BoolRef]:
+    """The rigid attributes of every Forward of ``state``."""
+    cards = _cards_by_id(state)
+    out: list[z3.BoolRef] = []
+    for i, fid in enumerate(L.ids):
+        f = cards[fid]
+        out += [c.power[i] == f.power, c.cost[i] == f.cost, c.p_icon[i] == f.p_icon, c.haste[i] == f.haste,
+                c.brave[i] == f.brave, c.preemptive[i] == f.preemptive,
+                c.ub_cost_set[i] == (f.unblockable_by_cost is not None),
+                c.ub_cost[i] == (f.unblockable_by_cost or 0)]
+        out += [c.element[i][e] == (name in f.elements) for e, name in enumerate(ELEMENTS)]
+        out += [c.ub_element[i][e] == (name in f.unblockable_by_elements) for e, name in enumerate(ELEMENTS)]
+    return out
+
+
+def _events(state: State) -> tuple[set[str], set[tuple[str, str]], set[str]]:
+    """(broken this turn, (broken, credited) pairs, removed this turn) from the event log."""
+    broke, credit, removed = set(), set(), set()
+    for e in state.events:
+        if e.kind == "break":
+            broke.add(e.target)
+            credit.update((e.target, s) for s in e.sources)
+        elif e.kind == "remove":
+            removed.add(e.target)
+    return broke, credit, removed
+
+
+def encode_state(state: State, L: Layout, s: Frame) -> list[z3.BoolRef]:
+    """Every flexible variable of frame ``s`` fixed to its value in ``state``."""
+    on_field = {f.id: f for p in state.players for f in p.forwards}
+    cards = _cards_by_id(state)
+    broke, credit, removed = _events(state)
+    attack = state.attack
+    out: list[z3.BoolRef] = [
+        s.turn == state.turn, s.turn_player == state.turn_player, s.step == STEPS.index(state.step.value),
+        s.outcome == (state.outcome.winner if state.outcome else NO_OUTCOME),
+        s.pdamage[0] == state.players[0].damage, s.pdamage[1] == state.players[1].damage,
+        s.in_attack == (attack is not None),
+        s.party == bool(attack and attack.party), s.decl_pre == bool(attack and attack.declared_preemptive),
+        s.block_declared == bool(attack and attack.blocked is not None), s.blocked == bool(attack and attack.blocked),
+        s.blocker == (L.index(attack.blocker) if attack and attack.blocker else NONE),
+        s.att_dealt == bool(attack and attack.attackers_dealt), s.blk_dealt == bool(attack and attack.blocker_dealt),
+    ]
+    for i, fid in enumerate(L.ids):
+        f = cards[fid]
+        out += [s.field[i] == (fid in on_field), s.dull[i] == f.dull, s.dmg[i] == f.damage,
+                s.since_start[i] == f.since_start, s.attacked[i] == (fid in state.attacked),
+                s.attacker[i] == bool(attack and fid in attack.attackers),
+                s.declared[i] == bool(attack and fid in attack.declared),
+                s.broke[i] == (fid in broke), s.removed[i] == (fid in removed)]
+        out += [s.credit[i][j] == ((fid, gid) in credit) for j, gid in enumerate(L.ids)]
+    return out
+
+
+def _int(m: z3.ModelRef, x: z3.ExprRef) -> int:
+    return m.eval(x, model_completion=True).as_long()  # type: ignore[union-attr]
+
+
+def _bool(m: z3.ModelRef, x: z3.ExprRef) -> bool:
+    return z3.is_true(m.eval(x, model_completion=True))
+
+
+def decode_state(m: z3.ModelRef, L: Layout, c: Cards, s: Frame, names: dict[str, str]) -> State:
+    """The model state that frame ``s`` of the z3 model ``m`` describes (Forwards by id;
+    events: one ``break`` per broken Forward with its credits, then one ``remove`` each)."""
+    players: list[Player] = []
+    for p in (0, 1):
+        on, off = [], []
+        for i in L.of_player(p):
+            fid = L.ids[i]
+            ub = _int(m, c.ub_cost[i]) if _bool(m, c.ub_cost_set[i]) else None
+            forward = Forward(
+                id=fid, name=names.get(fid, fid),
+                elements=frozenset(e for k, e in enumerate(ELEMENTS) if _bool(m, c.element[i][k])),
+                cost=_int(m, c.cost[i]), power=_int(m, c.power[i]), p_icon=_bool(m, c.p_icon[i]),
+                dull=_bool(m, s.dull[i]), damage=_int(m, s.dmg[i]), since_start=_bool(m, s.since_start[i]),
+                haste=_bool(m, c.haste[i]), brave=_bool(m, c.brave[i]), preemptive=_bool(m, c.preemptive[i]),
+                unblockable_by_cost=ub,
+                unblockable_by_elements=frozenset(e for k, e in enumerate(ELEMENTS) if _bool(m, c.ub_element[i][k])),
+            )
+            (on if _bool(m, s.field[i]) else off).append(forward)
+        players.append(Player(damage=_int(m, s.pdamage[p]), forwards=tuple(on), break_zone=tuple(off)))
+    attack = None
+    if _bool(m, s.in_attack):
+        blocker = _int(m, s.blocker)
+        attack = Attack(
+            attackers=tuple(sorted(L.ids[i] for i in range(L.n) if _bool(m, s.attacker[i]))),
+            party=_bool(m, s.party),
+            declared=tuple(sorted(L.ids[i] for i in range(L.n) if _bool(m, s.declared[i]))),
+            declared_preemptive=_bool(m, s.decl_pre),
+            blocked=_bool(m, s.blocked) if _bool(m, s.block_declared) else None,
+            blocker=L.ids[blocker] if blocker != NONE else None,
+            attackers_dealt=_bool(m, s.att_dealt), blocker_dealt=_bool(m, s.blk_dealt),
+        )
+    events: list[Event] = []
+    for i in range(L.n):
+        if _bool(m, s.broke[i]):
+            sources = tuple(sorted(L.ids[j] for j in range(L.n) if _bool(m, s.credit[i][j])))
+            events.append(Event("break", sources, L.ids[i]))
+    events += [Event("remove", target=L.ids[i]) for i in range(L.n) if _bool(m, s.removed[i])]
+    outcome = _int(m, s.outcome)
+    return State(
+        players=(players[0], players[1]), turn_player=_int(m, s.turn_player), step=Step(STEPS[_int(m, s.step)]),
+        turn=_int(m, s.turn), attack=attack,
+        attacked=frozenset(L.ids[i] for i in range(L.n) if _bool(m, s.attacked[i])),
+        events=tuple(events), outcome=Outcome(outcome) if outcome != NO_OUTCOME else None,
+    )
+
+
+def canonical(state: State) -> dict[str, Any]:
+    """The state JSON as the two sides are compared (see the module docstring)."""
+    data = state.to_json()
+    for player in data["players"]:
+        player["forwards"] = sorted(player["forwards"], key=lambda f: f["id"])
+        player["break_zone"] = sorted(player["break_zone"], key=lambda f: f["id"])
+    broke, credit, removed = _events(state)
+    data["events"] = {"broke": sorted(broke), "credit": sorted(credit), "removed": sorted(removed)}
+    return data
+
+
+# --- actions ------------------------------------------------------------------------
+
+
+def encode_action(action: Action, L: Layout, a: ActionVars) -> list[z3.BoolRef]:
+    """The action variables fixed to ``action`` (unused parameters canonical)."""
+    pick = set(action.forwards) if isinstance(action, DeclareAttack) else set()
+    target = action.blocker if isinstance(action, Block) else action.forward if isinstance(action, Remove) else None
+    shares = dict(action.shares) if isinstance(action, Split) else {}
+    kind = {DeclareAttack: ATTACK, Block: BLOCK_WITH, NoBlock: NO_BLOCK, Split: SPLIT, Remove: REMOVE,
+            Pass: PASS, EndTurn: END_TURN}[type(action)]
+    unknown = (pick | set(shares) | ({target} if target else set())) - set(L.ids)
+    if unknown:
+        return [z3.BoolVal(False)]
+    return [a.kind == kind, a.target == (L.index(target) if target else NONE),
+            *[a.pick[i] == (fid in pick) for i, fid in enumerate(L.ids)],
+            *[a.share[i] == shares.get(fid, 0) for i, fid in enumerate(L.ids)]]
+
+
+def decode_action(m: z3.ModelRef, L: Layout, a: ActionVars, s: Frame) -> Action:
+    """The model action that the z3 model ``m`` gives the action variables ``a`` taken in frame ``s``."""
+    kind = _int(m, a.kind)
+    if kind == ATTACK:
+        return DeclareAttack(tuple(sorted(L.ids[i] for i in range(L.n) if _bool(m, a.pick[i]))))
+    if kind in (BLOCK_WITH, REMOVE):
+        fid = L.ids[_int(m, a.target)]
+        return Block(fid) if kind == BLOCK_WITH else Remove(fid)
+    if kind == SPLIT:
+        members = sorted(L.ids[i] for i in range(L.n) if _bool(m, s.attacker[i]))
+        return Split(tuple((fid, _int(m, a.share[L.index(fid)])) for fid in members))
+    return {NO_BLOCK: NoBlock(), PASS: Pass(), END_TURN: EndTurn()}[kind]
+
+
+_KIND_OF = {DeclareAttack: ATTACK, Block: BLOCK_WITH, NoBlock: NO_BLOCK, Split: SPLIT, Remove: REMOVE,
+            Pass: PASS, EndTurn: END_TURN}
+
+
+def clauses_for(action: Action) -> tuple[str, ...]:
+    """The clause IDs (from ``@implements``) of the constraint functions that encode ``action``."""
+    kind = _KIND_OF[type(action)]
+    funcs: list[object] = [smt_actions.ACTIONS[kind]]
+    if kind in (SPLIT, PASS):
+        funcs += [smt_actions.resolve_damage_part, smt_actions.leave_field, smt_actions.end_of_attack]
+    if kind == SPLIT:
+        funcs += [smt_rules.valid_split]
+    if kind == REMOVE:
+        funcs += [smt_actions.leave_field, smt_actions.end_of_attack]
+    if kind == ATTACK:
+        funcs += [smt_rules.valid_party, smt_rules.element_party, smt_rules.can_attack]
+    if kind == BLOCK_WITH:
+        funcs += [smt_rules.can_block, smt_rules.may_block_alone]
+    return tuple(dict.fromkeys(cid for f in funcs for cid in clauses_of(f)))
+
+
+# --- the cross-check ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """The model and the encoding disagree about one action in one state."""
+
+    what: str
+    """``legality`` (legal on one side only), ``successor`` or ``uniqueness``."""
+    state: dict[str, Any]
+    action: str
+    smt: Any
+    model: Any
+    clause_ids: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return (f"{self.what} of {self.action!r} [{', '.join(self.clause_ids)}]\n  smt:   {self.smt}\n"
+                f"  model: {self.model}\n  state: {self.state}")
+
+
+@dataclass
+class CrosscheckReport:
+    states: int = 0
+    actions: int = 0
+    disagreements: list[Disagreement] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+class _Checker:
+    """z3 solvers for one layout and variant: guards only, the transition relation, and
+    a probe of the type invariant."""
+
+    def __init__(self, layout: Layout, variants: Variants) -> None:
+        self.ts = TransitionSystem(layout, lambda c, s: z3.BoolVal(True), variants)
+        self.s0, self.a0, self.s1 = self.ts.at(0), self.ts.action_at(0), self.ts.at(1)
+        self.guards = z3.Solver()
+        self.guards.add(self.ts.enabled(0))
+        self.trans = z3.Solver()
+        self.trans.add(self.ts.trans(0))
+        self.probe = z3.Solver()
+        self.out_of_scope = z3.Bool("out_of_scope")
+        invariant = z3.And(domain(layout, self.s0), smt_rules.settled(layout, self.ts.cards, self.s0))
+        self.probe.add(z3.Implies(self.out_of_scope, z3.Not(invariant)))
+
+    def facts(self, state: State) -> list[z3.BoolRef]:
+        """``state`` as constraints on frame 0; :class:`OutOfScope` if it breaks the invariant."""
+        L = self.ts.layout
+        facts = encode_cards(state, L, self.ts.cards) + encode_state(state, L, self.s0)
+        self.probe.push()
+        try:
+            self.probe.add(*facts)
+            if self.probe.check(self.out_of_scope) != z3.unsat:
+                raise OutOfScope("state breaks the encoding's type invariant or is not settled")
+        finally:
+            self.probe.pop()
+        return facts
+
+
+@lru_cache(maxsize=32)
+def _checker(layout: Layout, variants: Variants) -> _Checker:
+    return _Checker(layout, variants)
+
+
+class OutOfScope(ValueError):
+    """A state the encoding does not cover (it breaks the type invariant or is not settled)."""
+
+
+def _names(state: State) -> dict[str, str]:
+    return {fid: f.name for fid, f in _cards_by_id(state).items()}
+
+
+def _enumerate_actions(checker: _Checker) -> list[Action]:
+    solver, a, L = checker.guards, checker.a0, checker.ts.layout
+    found: list[Action] = []
+    solver.push()
+    try:
+        while (result := solver.check()) == z3.sat:
+            m = solver.model()
+            found.append(decode_action(m, L, a, checker.s0))
+            solver.add(z3.Or(*[x != m.eval(x, model_completion=True) for x in a.all()]))
+        if result == z3.unknown:
+            raise RuntimeError(f"z3 unknown while enumerating actions: {solver.reason_unknown()}")
+    finally:
+        solver.pop()
+    return found
+
+
+def _successors(checker: _Checker, action: Action, names: dict[str, str], limit: int) -> list[State]:
+    solver, L = checker.trans, checker.ts.layout
+    out: list[State] = []
+    solver.push()
+    try:
+        solver.add(*encode_action(action, L, checker.a0))
+        while len(out) < limit and (result := solver.check()) == z3.sat:
+            m = solver.model()
+            out.append(decode_state(m, L, checker.ts.cards, checker.s1, names))
+            solver.add(z3.Or(*[x != m.eval(x, model_completion=True) for x in checker.s1.all()]))
+        if len(out) < limit and result == z3.unknown:
+            raise RuntimeError(f"z3 unknown while finding successors: {solver.reason_unknown()}")
+    finally:
+        solver.pop()
+    return out
+
+
+class _Fixed:
+    """Both solvers of a checker with ``state`` asserted on frame 0 (a context manager)."""
+
+    def __init__(self, state: State, config: RuleConfig) -> None:
+        self.checker = _checker(layout_of(state), variants_of(config))
+        self.facts = self.checker.facts(state)
+
+    def __enter__(self) -> _Checker:
+        for solver in (self.checker.guards, self.checker.trans):
+            solver.push()
+            solver.add(*self.facts)
+        return self.checker
+
+    def __exit__(self, *exc: object) -> None:
+        self.checker.guards.pop()
+        self.checker.trans.pop()
+
+
+def smt_legal_actions(state: State, config: RuleConfig = DEFAULT) -> list[Action]:
+    """Every assignment of the action variables the guards allow, decoded (one per action)."""
+    with _Fixed(state, config) as checker:
+        return _enumerate_actions(checker)
+
+
+def smt_successors(state: State, action: Action, config: RuleConfig = DEFAULT, limit: int = 2) -> list[State]:
+    """Up to ``limit`` distinct successors of ``state`` by ``action`` under the encoding."""
+    with _Fixed(state, config) as checker:
+        return _successors(checker, action, _names(state), limit)
+
+
+def crosscheck_state(state: State, config: RuleConfig = DEFAULT) -> tuple[list[Disagreement], int]:
+    """Compare the legal action sets, and for each common action the unique successor
+    (found, then blocked: a second one is a ``uniqueness`` disagreement).
+
+    Returns the disagreements and the number of actions compared."""
+    data = state.to_json()
+    names = _names(state)
+    found: list[Disagreement] = []
+    compared = 0
+    with _Fixed(state, config) as checker:
+        model_legal = set(legal_actions(state, config))
+        smt_list = _enumerate_actions(checker)
+        smt_legal = set(smt_list)
+        if len(smt_list) != len(smt_legal):
+            found.append(Disagreement("uniqueness", data, "(action enumeration)", sorted(map(str, smt_list)),
+                                      "each action once", ()))
+        for action in sorted(model_legal ^ smt_legal, key=str):
+            found.append(Disagreement("legality", data, str(action), action in smt_legal, action in model_legal,
+                                      clauses_for(action)))
+        for action in sorted(model_legal & smt_legal, key=str):
+            compared += 1
+            expected = canonical(step(state, action, config))
+            successors = _successors(checker, action, names, 2)
+            if not successors:
+                found.append(Disagreement("successor", data, str(action), "no successor", expected,
+                                          clauses_for(action)))
+                continue
+            got = canonical(successors[0])
+            if got != expected:
+                found.append(Disagreement("successor", data, str(action), _diff(got, expected),
+                                          _diff(expected, got), clauses_for(action)))
+            if len(successors) > 1:
+                found.append(Disagreement("uniqueness", data, str(action), [canonical(s) for s in successors],
+                                          "one successor", clauses_for(action)))
+    return found, compared
+
+
+def _diff(a: Any, b: Any, path: str = "") -> Any:
+    """The parts of ``a`` that differ from ``b`` (for readable disagreements)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return {k: _diff(a.get(k), b.get(k), f"{path}.{k}") for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)}
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return {i: _diff(x, y) for i, (x, y) in enumerate(zip(a, b)) if x != y}
+    return a
+
+
+def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> CrosscheckReport:
+    report = CrosscheckReport()
+    started = time.perf_counter()
+    for state in states:
+        found, compared = crosscheck_state(state, config)
+        report.states += 1
+        report.actions += compared
+        report.disagreements.extend(found)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+# --- BMC from a model state --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BmcResult:
+    property: str
+    verdict: Verdict
+    depth: int
+    trace: tuple[tuple[Action | None, State], ...] = ()
+    """For VIOLATED: ``(None, start), (action1, state1), ...`` as decoded from z3."""
+    replay_problems: tuple[str, ...] = ()
+    """Where replaying the trace on the model did not give the decoded states (empty: it reproduced)."""
+    reason: str = ""
+    seconds: float = 0.0
+
+
+def transition_system(state: State, config: RuleConfig = DEFAULT) -> TransitionSystem:
+    """The transition system whose only initial state is ``state``."""
+    L = layout_of(state)
+
+    def init(c: Cards, s: Frame) -> z3.BoolRef:
+        return z3.And(*encode_cards(state, L, c), *encode_state(state, L, s))
+
+    return TransitionSystem(L, init, variants_of(config))
+
+
+def bmc_from_state(state: State, property_name: str, k: int, config: RuleConfig = DEFAULT, *,
+                   induction: bool = False, timeout_ms: int = 30_000) -> BmcResult:
+    """Check ``PROPERTIES[property_name]`` from ``state`` to depth ``k`` (with ``induction``:
+    try to prove it by k-induction, ``k`` the largest k). A counterexample is decoded and
+    replayed on the executable model."""
+    prop = PROPERTIES[property_name]
+    ts = transition_system(state, config)
+    result: SmtResult = k_induction(ts, prop, k, timeout_ms) if induction else bmc(ts, prop, k, timeout_ms)
+    if result.verdict is not Verdict.VIOLATED or result.model is None:
+        return BmcResult(property_name, result.verdict, result.depth, reason=result.reason, seconds=result.seconds)
+    m, L, names = result.model, ts.layout, _names(state)
+    trace: list[tuple[Action | None, State]] = [(None, decode_state(m, L, ts.cards, ts.at(0), names))]
+    for t in range(result.depth):
+        action = decode_action(m, L, ts.action_at(t), ts.at(t))
+        trace.append((action, decode_state(m, L, ts.cards, ts.at(t + 1), names)))
+    return BmcResult(property_name, result.verdict, result.depth, tuple(trace), tuple(replay(state, trace, config)),
+                     seconds=result.seconds)
+
+
+def replay(start: State, trace: Sequence[tuple[Action | None, State]], config: RuleConfig = DEFAULT) -> list[str]:
+    """Play the trace's actions on the model from ``start``; name every state that differs."""
+    problems: list[str] = []
+    if canonical(trace[0][1]) != canonical(start):
+        problems.append("the decoded start differs from the given state")
+    current = start
+    for number, (action, decoded) in enumerate(trace[1:], 1):
+        assert action is not None
+        if action not in legal_actions(current, config):
+            problems.append(f"step {number}: {action} is not legal on the model")
+            break
+        current = step(current, action, config)
+        if canonical(current) != canonical(decoded):
+            problems.append(f"step {number}: {action}: model {_diff(canonical(current), canonical(decoded))} "
+                            f"!= smt {_diff(canonical(decoded), canonical(current))}")
+            break
+    return problems

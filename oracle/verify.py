@@ -1,0 +1,242 @@
+"""``cardrules verify``: every property on every embedded scenario and rule set, by every engine.
+
+Engines: ``explore`` (exhaustive breadth-first exploration within the
+scenario's bounds) and ``hypothesis`` (the rule-based state machine, random
+play from the scenario). Mutant rule sets (rule variants broken on purpose)
+must be caught: a mutant whose expected violation no engine finds fails the
+run.
+
+Exit code: 0 when every sound rule set holds and every mutant is caught, 1
+otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence, TextIO
+
+from hypothesis import strategies as st
+
+from model.errors import ScenarioError
+from properties.core import Property, properties_for
+from properties.explore import Bounds, Exploration, Game, explore, narrative
+from properties.machines import run_machine
+from properties.scenarios import RuleSetSpec, Scenario, load_scenarios
+from properties.trace_json import trace_to_json
+
+ENGINES = ("explore", "hypothesis")
+
+
+def load_property_modules() -> None:
+    """Import the modules that register properties."""
+    import properties.fftcg_invariants  # noqa: F401
+    import properties.redemption_invariants  # noqa: F401
+
+    try:
+        import properties.redemption_heal_invariants  # noqa: F401
+    except ModuleNotFoundError:
+        pass
+
+
+def make_game(scenario_game: str, rule_set: RuleSetSpec) -> Game[Any, Any]:
+    """The game adapter for a scenario's game under one rule set (raises ScenarioError if invalid)."""
+    if scenario_game == "fftcg":
+        from model.fftcg.config import RuleConfig as FfConfig
+        from properties.fftcg_game import FftcgGame
+
+        if rule_set.versions:
+            raise ScenarioError(f"rule set {rule_set.name}", "FFTCG areas have one version; use decisions")
+        return FftcgGame(FfConfig.of(rule_set.decisions))
+    from model.redemption.config import ConfigError, RuleConfig as RedConfig
+    from properties.redemption_game import RedemptionGame
+
+    heal = rule_set.versions.get("heal", ("revised",))
+    unknown = sorted(set(rule_set.versions) - {"heal"})
+    if unknown or len(heal) != 1:
+        raise ScenarioError(f"rule set {rule_set.name}", "the Redemption model selects one heal version")
+    try:
+        return RedemptionGame(RedConfig.of(dict(rule_set.decisions), heal_version=heal[0]))
+    except ConfigError as error:
+        raise ScenarioError(f"rule set {rule_set.name}", str(error)) from None
+
+
+def version_map(scenario: Scenario, rule_set: RuleSetSpec) -> dict[str, frozenset[str]]:
+    if scenario.game == "redemption":
+        return {"heal": frozenset(rule_set.versions.get("heal", ("revised",)))}
+    return {}
+
+
+@dataclass
+class Row:
+    property: str
+    scenario: str
+    rule_set: str
+    engine: str
+    verdict: str
+    """holds | holds-bounded | violated | known-gap | caught | not-reached | MISSED
+
+    For a mutant: ``caught`` (this engine found the expected violation),
+    ``not-reached`` (it did not, but another engine did), ``MISSED`` (no engine did).
+    """
+    states: int
+    seconds: float
+    clause_ids: tuple[str, ...] = ()
+    counterexample: list[str] = field(default_factory=list)
+    trace: dict[str, Any] | None = None
+
+    @property
+    def failed(self) -> bool:
+        return self.verdict in ("violated", "MISSED")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "property": self.property,
+            "scenario": self.scenario,
+            "rule_set": self.rule_set,
+            "engine": self.engine,
+            "verdict": self.verdict,
+            "states": self.states,
+            "seconds": round(self.seconds, 3),
+            "clause_ids": list(self.clause_ids),
+            "counterexample": self.counterexample,
+            "trace": self.trace,
+        }
+
+
+def _verdict(violated: bool, mutant: RuleSetSpec | None, prop: Property, complete: bool) -> str:
+    if mutant is not None and prop.name in mutant.expect_violated:
+        return "caught" if violated else "MISSED"
+    if violated:
+        return "violated" if prop.must_hold else "known-gap"
+    return "holds" if complete else "holds-bounded"
+
+
+def _explore_rows(
+    scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, game: Game[Any, Any], root: Any,
+    props: Sequence[Property], quiet: bool,
+) -> list[Row]:
+    bounds = Bounds(max_depth=scenario.max_depth, max_states=scenario.max_states, max_turns=scenario.max_turns)
+    stop = frozenset(rule_set.expect_violated) if mutant else None
+    result: Exploration[Any, Any] = explore(
+        game, [root], props, bounds, stop_when_violated=stop, progress=None if not quiet else False
+    )
+    rows = []
+    complete = not result.stats.truncated
+    for prop in props:
+        violated = prop.name in result.violations
+        row = Row(
+            prop.name, scenario.name, rule_set.name, "explore",
+            _verdict(violated, rule_set if mutant else None, prop, complete),
+            result.stats.states, result.stats.seconds, prop.clause_ids,
+        )
+        if violated:
+            row.counterexample = narrative(result, prop.name, game).splitlines()
+            row.trace = trace_to_json(result, prop.name, game, rule_set.to_json())
+        rows.append(row)
+    if result.deadlocks:
+        index = result.deadlocks[0]
+        rows.append(
+            Row("no-deadlock", scenario.name, rule_set.name, "explore", "violated", result.stats.states,
+                result.stats.seconds, (), [f"no legal action in: {game.summary(result.states[index])}"])
+        )
+    return rows
+
+
+def _machine_rows(
+    scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, game: Game[Any, Any], root: Any,
+    props: Sequence[Property], examples: int, steps: int,
+) -> list[Row]:
+    started = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        result = run_machine(game, st.just(root), props, max_examples=examples, steps=steps)
+    seconds = time.perf_counter() - started
+    broken = result.violation.prop.name if result.violation else None
+    rows = []
+    for prop in props:
+        violated = prop.name == broken
+        row = Row(
+            prop.name, scenario.name, rule_set.name, "hypothesis",
+            _verdict(violated, rule_set if mutant else None, prop, False), examples * steps, seconds, prop.clause_ids,
+        )
+        if violated and result.violation is not None:
+            row.counterexample = [
+                f"start: {game.summary(s)}" if a is None else f"{game.action_text(a)} -> {game.summary(s)}"
+                for a, s in result.violation.path
+            ]
+        rows.append(row)
+    return rows
+
+
+def verify(
+    scenarios: Sequence[Scenario] | None = None,
+    engines: Sequence[str] = ENGINES,
+    *,
+    quiet: bool = True,
+    examples: int = 60,
+    steps: int = 40,
+    include_mutants: bool = True,
+    extra_decisions: dict[str, str] | None = None,
+    on_row: Callable[[Row], None] | None = None,
+) -> list[Row]:
+    """Run the engines over the scenarios; returns one row per property, scenario, rule set and engine."""
+    load_property_modules()
+    rows: list[Row] = []
+    for scenario in scenarios if scenarios is not None else load_scenarios():
+        runs: list[tuple[RuleSetSpec, bool]] = [(r, False) for r in scenario.rule_sets]
+        if extra_decisions:
+            runs = [(RuleSetSpec("custom", r.versions, {**r.decisions, **extra_decisions}), False) for r in scenario.rule_sets[:1]]
+        elif include_mutants:
+            runs += [(m, True) for m in scenario.mutants]
+        for rule_set, mutant in runs:
+            game = make_game(scenario.game, rule_set)
+            root = game.state_from_json(scenario.state)
+            props = properties_for(scenario.game, version_map(scenario, rule_set))
+            produced: list[Row] = []
+            if "explore" in engines:
+                produced += _explore_rows(scenario, rule_set, mutant, game, root, props, quiet)
+            if "hypothesis" in engines:
+                produced += _machine_rows(scenario, rule_set, mutant, game, root, props, examples, steps)
+            if mutant:
+                caught = {r.property for r in produced if r.verdict == "caught"}
+                for row in produced:
+                    if row.verdict == "MISSED" and row.property in caught:
+                        row.verdict = "not-reached"  # another engine caught it
+            for row in produced:
+                if on_row:
+                    on_row(row)
+            rows += produced
+    return rows
+
+
+def print_table(rows: Sequence[Row], out: TextIO, *, all_rows: bool = True) -> None:
+    header = ("property", "scenario", "rule set", "engine", "verdict", "states", "seconds")
+    shown = [r for r in rows if all_rows or r.verdict not in ("holds", "holds-bounded")]
+    table = [header] + [
+        (r.property, r.scenario, r.rule_set, r.engine, r.verdict, f"{r.states:,}", f"{r.seconds:.2f}") for r in shown
+    ]
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    for number, row in enumerate(table):
+        print("  ".join(cell.ljust(width) if i < 5 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths))), file=out)
+        if number == 0:
+            print("  ".join("-" * w for w in widths), file=out)
+    for row in rows:
+        if row.counterexample and (row.failed or row.verdict == "caught"):
+            title = "counterexample" if row.failed else "caught (expected) with counterexample"
+            print(f"\n{row.property} / {row.scenario} / {row.rule_set} / {row.engine}: {title}", file=out)
+            for line in row.counterexample:
+                print(f"  {line}", file=out)
+    failed = [r for r in rows if r.failed]
+    caught = sum(1 for r in rows if r.verdict == "caught")
+    print(
+        f"\n{len(rows)} checks: {sum(1 for r in rows if r.verdict.startswith('holds'))} hold, {caught} mutant violations "
+        f"caught, {len(failed)} failed",
+        file=out,
+    )
+
+
+def rows_to_json(rows: Sequence[Row]) -> str:
+    return json.dumps([r.to_json() for r in rows], indent=2)

@@ -1,0 +1,144 @@
+"""The FFTCG model as the explorer and the verifier see it (a :class:`properties.explore.Game`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable
+
+from model.fftcg.actions import Action, parse_action
+from model.fftcg.config import DEFAULT, RuleConfig
+from model.fftcg.engine import legal_actions, step
+from model.fftcg.state import Forward, State
+from dataclasses import replace
+
+from model.fftcg.state import Attack, Event, Player
+from properties.symmetry import interchangeable_classes
+
+
+def static_signature(forward: Forward) -> Hashable:
+    """What a printed card is, apart from its id and its state on the field."""
+    return (
+        forward.name, forward.elements, forward.cost, forward.power, forward.p_icon, forward.haste,
+        forward.brave, forward.preemptive, forward.unblockable_by_cost, forward.unblockable_by_elements,
+    )
+
+
+@dataclass(frozen=True)
+class FftcgGame:
+    """The party-attack model under one :class:`RuleConfig`."""
+
+    config: RuleConfig = DEFAULT
+    name: str = field(default="fftcg", init=False)
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        return legal_actions(state, self.config)
+
+    def step(self, state: State, action: Action) -> State:
+        return step(state, action, self.config)
+
+    def is_terminal(self, state: State) -> bool:
+        return state.outcome is not None
+
+    def canonical_key(self, state: State) -> Hashable:
+        """Identical Forwards (same printed card, same owner) are interchangeable.
+
+        Within each class the ids are handed out in the order of each card's
+        situation (zone, position, status, role in the attack, events naming
+        it), and the state so renamed is the key. Renaming identical cards
+        gives an equivalent state, so equal keys mean equivalent states; two
+        cards in the very same situation may still be left in two orders, which
+        costs a duplicate, never a wrong merge.
+        """
+        cards = [
+            (f.id, (owner, static_signature(f)))
+            for owner, player in enumerate(state.players)
+            for f in (*player.forwards, *player.break_zone)
+        ]
+        classes = interchangeable_classes(cards)
+        if not classes:
+            return state
+        mapping: dict[str, str] = {}
+        for ids in classes:
+            for old, new in zip(sorted(ids, key=lambda fid: _situation(state, fid)), ids):
+                if old != new:
+                    mapping[old] = new
+        return _rename(state, mapping)
+
+    def action_strategy(self, legal: tuple[Action, ...]) -> Any:
+        """Random play weighted by kind of action, so parties, blocks and splits come up often."""
+        from properties.fftcg_strategies import choose_action
+
+        return choose_action(legal)
+
+    def turn(self, state: State) -> int:
+        return state.turn
+
+    def action_text(self, action: Action) -> str:
+        return str(action)
+
+    def action_from_text(self, text: str) -> Action:
+        return parse_action(text)
+
+    def summary(self, state: State) -> str:
+        def side(index: int) -> str:
+            player = state.players[index]
+            forwards = " ".join(
+                f"{f.id}({f.power // 1000}k{'/dull' if f.dull else ''}{f'/dmg{f.damage}' if f.damage else ''})"
+                for f in player.forwards
+            )
+            return f"P{index} dmg {player.damage} [{forwards}] bz {len(player.break_zone)}"
+
+        attack = ""
+        if state.attack is not None:
+            kind = "party" if state.attack.party else "attack"
+            blocker = f" blocked by {state.attack.blocker}" if state.attack.blocker else ""
+            attack = f"; {kind} {'+'.join(state.attack.attackers) or '(none)'}{blocker}"
+        outcome = f"; P{state.outcome.winner} wins" if state.outcome else ""
+        return f"turn {state.turn} P{state.turn_player} {state.step.value}; {side(0)}; {side(1)}{attack}{outcome}"
+
+    def state_to_json(self, state: State) -> Any:
+        return state.to_json()
+
+    def state_from_json(self, data: Any) -> State:
+        return State.from_json(data)
+
+
+def _situation(state: State, fid: str) -> tuple[object, ...]:
+    """Everything the state says about one Forward, without its id."""
+    attack = state.attack
+    index, forward = state.locate(fid) or (None, None)
+    if forward is not None:
+        zone = (0, index, forward.dull, forward.damage, forward.since_start)
+    else:
+        zone = (1,)
+    roles = (
+        attack is not None and fid in attack.attackers,
+        attack is not None and fid in attack.declared,
+        attack is not None and attack.blocker == fid,
+        fid in state.attacked,
+    )
+    events = tuple((n, e.kind, fid in e.sources, e.target == fid) for n, e in enumerate(state.events)
+                   if fid in e.sources or e.target == fid)
+    return (zone, roles, events)
+
+
+def _rename(state: State, mapping: dict[str, str]) -> State:
+    """The same state with Forward ids replaced by ``mapping`` (identical cards only), zones sorted by id."""
+
+    def ids(values: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(sorted(mapping.get(v, v) for v in values))
+
+    def zone(forwards: tuple[Forward, ...]) -> tuple[Forward, ...]:
+        return tuple(sorted((replace(f, id=mapping.get(f.id, f.id)) for f in forwards), key=lambda f: f.id))
+
+    players = tuple(replace(p, forwards=zone(p.forwards), break_zone=zone(p.break_zone)) for p in state.players)
+    attack = state.attack
+    if attack is not None:
+        blocker = mapping.get(attack.blocker, attack.blocker) if attack.blocker else None
+        attack = replace(attack, attackers=ids(attack.attackers), declared=ids(attack.declared), blocker=blocker)
+    events = tuple(
+        replace(e, sources=tuple(mapping.get(s, s) for s in e.sources), target=mapping.get(e.target, e.target))
+        for e in state.events
+    )
+    attacked = frozenset(mapping.get(v, v) for v in state.attacked)
+    return replace(state, players=players, attack=attack, attacked=attacked, events=events)

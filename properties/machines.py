@@ -1,0 +1,118 @@
+"""hypothesis rule-based state machines that play a game at random and check its properties.
+
+One machine class per game and rule set, built by :func:`make_machine` from
+the same :data:`properties.core.PROPERTIES` every other engine reads. Shipped
+in the package so that authors of other engines can run the same checks:
+wrap their engine in a :class:`properties.explore.Game` and call
+:func:`run_machine`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
+
+from properties.core import Property
+from properties.explore import Game
+
+
+class PropertyViolated(AssertionError):
+    """A property failed during random play; carries the path that broke it."""
+
+    def __init__(self, prop: Property, path: list[tuple[Any, Any]]) -> None:
+        self.prop = prop
+        self.path = list(path)
+        super().__init__(f"property {prop.name} violated after {len(path) - 1} step(s): {prop.statement}")
+
+
+class Deadlock(AssertionError):
+    """A state that is not terminal offers no legal action."""
+
+
+def make_machine(game: Game[Any, Any], roots: st.SearchStrategy[Any], properties: Sequence[Property]) -> type:
+    """A RuleBasedStateMachine class that starts from a drawn root and plays legal actions.
+
+    Actions are drawn uniformly from the legal ones, or by the game's own
+    ``action_strategy(legal)`` when it has one (to reach rare situations).
+    """
+    state_checks = [p for p in properties if p.kind == "state"]
+    transition_checks = [p for p in properties if p.kind == "transition"]
+
+    class GameMachine(RuleBasedStateMachine):
+        def __init__(self) -> None:
+            super().__init__()
+            self.state: Any = None
+            self.path: list[tuple[Any, Any]] = []
+
+        @initialize(root=roots)
+        def start(self, root: Any) -> None:
+            self.state = root
+            self.path = [(None, root)]
+
+        @precondition(lambda self: self.state is not None and not game.is_terminal(self.state))
+        @rule(data=st.data())
+        def act(self, data: st.DataObject) -> None:
+            legal = game.legal_actions(self.state)
+            if not legal:
+                raise Deadlock(f"no legal action in a state that is not terminal: {game.summary(self.state)}")
+            choose = getattr(game, "action_strategy", None)
+            action = data.draw(choose(legal) if choose else st.sampled_from(legal), label="action")
+            after = game.step(self.state, action)
+            for prop in transition_checks:
+                if not prop.check(game, self.state, action, after):
+                    raise PropertyViolated(prop, self.path + [(action, after)])
+            self.state = after
+            self.path.append((action, after))
+
+        @precondition(lambda self: self.state is not None and game.is_terminal(self.state))
+        @rule()
+        def game_over(self) -> None:
+            """A finished game offers no action; the run just idles to its end."""
+
+        @invariant()
+        def state_properties(self) -> None:
+            if self.state is None:
+                return
+            for prop in state_checks:
+                if not prop.check(game, self.state):
+                    raise PropertyViolated(prop, self.path)
+
+    GameMachine.__name__ = f"{game.name.capitalize()}Machine"
+    return GameMachine
+
+
+@dataclass(frozen=True)
+class MachineResult:
+    violation: PropertyViolated | None
+    examples: int
+
+
+def run_machine(
+    game: Game[Any, Any],
+    roots: st.SearchStrategy[Any],
+    properties: Sequence[Property],
+    *,
+    max_examples: int = 50,
+    steps: int = 40,
+    derandomize: bool = True,
+) -> MachineResult:
+    """Run the machine; returns the (shrunk) violation, if one was found."""
+    machine = make_machine(game, roots, properties)
+    config = settings(
+        max_examples=max_examples,
+        stateful_step_count=steps,
+        deadline=None,
+        derandomize=derandomize,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+    )
+    try:
+        run_state_machine_as_test(machine, settings=config)
+    except PropertyViolated as violation:
+        return MachineResult(violation, max_examples)
+    return MachineResult(None, max_examples)

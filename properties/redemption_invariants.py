@@ -1,0 +1,140 @@
+"""Redemption properties (side battles, battle resolution, conservation), each stated once.
+
+Checks read the state only and do not call the model's rule functions.
+Heal and redirect properties are in :mod:`properties.redemption_heal_invariants`.
+"""
+
+from __future__ import annotations
+
+from model.redemption.actions import Action
+from model.redemption.state import BattleKind, Effect, OriginKind, RecordStatus, State, all_locations, problems
+from properties.core import state_property, transition_property
+from properties.redemption_game import RedemptionGame
+
+GAME = "redemption"
+
+
+@state_property(
+    "main-battle-at-bottom",
+    "Battle stack discipline: the bottom of the battle stack is the turn's main battle, fought by the turn's "
+    "player, and every battle above it is a side battle.",
+    "RED-SB-SUSPEND", "RED-SB-RESUME", "RED-BASE-RESCUE-OR-CHALLENGE", game=GAME,
+)
+def main_battle_at_bottom(game: RedemptionGame, state: State) -> bool:
+    if not state.battles:
+        return True
+    bottom, rest = state.battles[0], state.battles[1:]
+    return bottom.kind is not BattleKind.SIDE and bottom.players[0] == state.active and all(
+        b.kind is BattleKind.SIDE for b in rest
+    )
+
+
+@state_property(
+    "one-battle-per-character",
+    "Each character in battle is in exactly one battle of the stack, once.",
+    "RED-SB-SUSPEND", "RED-SB-TARGETS-TWO", game=GAME,
+)
+def one_battle_per_character(game: RedemptionGame, state: State) -> bool:
+    seen: set[str] = set()
+    for battle in state.battles:
+        for _, fighter in battle.fighters():
+            if fighter.card in seen:
+                return False
+            seen.add(fighter.card)
+    return True
+
+
+@state_property(
+    "one-side-battle-per-player-per-turn",
+    "Each player initiates at most one side battle per turn (counted by the turn counter and by the side battle "
+    "abilities that took effect this turn).",
+    "RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER", game=GAME,
+)
+def one_side_battle_per_turn(game: RedemptionGame, state: State) -> bool:
+    for player, count in enumerate(state.side_battles):
+        used = sum(
+            1 for r in state.records
+            if r.player == player and r.effect is Effect.SIDE_BATTLE and r.status is not RecordStatus.BLANKED
+        )
+        if count > 1 or used > 1:
+            return False
+    return True
+
+
+@state_property(
+    "side-battle-control",
+    "The two sides of every side battle are controlled by the two players of the battle it suspended.",
+    "RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-ONE-INSIDER",
+    "RED-SB-CONTROL-SAME-UNMIXED", "RED-SB-CONTROL-SAME-MIXED", game=GAME,
+)
+def side_battle_control(game: RedemptionGame, state: State) -> bool:
+    return all(set(above.players) == set(below.players) for below, above in zip(state.battles, state.battles[1:]))
+
+
+@state_property(
+    "resolution-step-order",
+    "Battle Resolution runs in order: a battle has a rescue or challenge result only after its outcome, and "
+    "characters are marked for discard only once the outcome is settled.",
+    "RED-BR-ORDER", "RED-BR-STEP1-OUTCOME", "RED-BR-MISSION-RESULT", "RED-BR-STEP4-DISCARD-RETURN", game=GAME,
+)
+def resolution_order(game: RedemptionGame, state: State) -> bool:
+    for battle in state.battles:
+        if battle.mission is not None and battle.outcome is None:
+            return False
+        if battle.defeated and battle.outcome is None:
+            return False
+    return True
+
+
+@state_property(
+    "cards-conserved",
+    "Every card of the game is in exactly one place (a zone, a battle, or on a character).",
+    "RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY", "RED-BR-STEP4-DISCARD-RETURN", game=GAME,
+)
+def cards_conserved(game: RedemptionGame, state: State) -> bool:
+    if problems(state):
+        return False
+    return sorted(card for card, _ in all_locations(state)) == sorted(c.id for c in state.cards)
+
+
+@transition_property(
+    "side-battle-survivors-return",
+    "When a side battle ends, a surviving character that came from another battle is back in that battle with "
+    "every enhancement it had, and any other survivor is in a territory and the enhancements played on it in "
+    "the side battle are discarded.",
+    "RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY", "RED-SB-RESUME", game=GAME,
+)
+def survivors_return(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
+    if not before.battles or before.battles[-1].kind is not BattleKind.SIDE:
+        return True
+    ended = before.battles[-1]
+    if any(b.id == ended.id for b in after.battles):
+        return True
+    discarded = {card for zones in after.zones for card in zones.discard}
+    in_battle = {f.card: (b.id, f) for b in after.battles for _, f in b.fighters()}
+    territories = {card for zones in after.zones for card in zones.territory}
+    for _, fighter in ended.fighters():
+        if fighter.card in discarded:
+            continue  # defeated: normal battle resolution (RED-SB-DEFEAT-NORMAL)
+        if fighter.origin.kind is OriginKind.BATTLE:
+            where = in_battle.get(fighter.card)
+            if where is None or where[0] != fighter.origin.battle:
+                return False
+            if not set(fighter.enhancements) <= set(where[1].enhancements):
+                return False
+        else:
+            if fighter.card not in territories:
+                return False
+            played_here = {r.card for r in before.records if r.battle == ended.id}
+            if any(enh not in discarded for enh in fighter.enhancements if enh in played_here):
+                return False
+    return True
+
+
+@transition_property(
+    "step-deterministic",
+    "Applying the same action to the same state always gives the same state.",
+    "RED-BASE-TURN-PHASES", game=GAME,
+)
+def deterministic(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
+    return game.step(before, action) == after
