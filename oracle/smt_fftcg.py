@@ -454,13 +454,14 @@ def transition_system(state: State, config: RuleConfig = DEFAULT) -> TransitionS
 
 
 def bmc_from_state(state: State, property_name: str, k: int, config: RuleConfig = DEFAULT, *,
-                   induction: bool = False, timeout_ms: int = 30_000) -> BmcResult:
+                   induction: bool = False, timeout_ms: int = 30_000, rlimit: int = 0) -> BmcResult:
     """Check ``PROPERTIES[property_name]`` from ``state`` to depth ``k`` (with ``induction``:
     try to prove it by k-induction, ``k`` the largest k). A counterexample is decoded and
     replayed on the executable model."""
     prop = PROPERTIES[property_name]
     ts = transition_system(state, config)
-    result: SmtResult = k_induction(ts, prop, k, timeout_ms) if induction else bmc(ts, prop, k, timeout_ms)
+    check = k_induction if induction else bmc
+    result: SmtResult = check(ts, prop, k, timeout_ms, rlimit)
     if result.verdict is not Verdict.VIOLATED or result.model is None:
         return BmcResult(property_name, result.verdict, result.depth, reason=result.reason, seconds=result.seconds)
     m, L, names = result.model, ts.layout, _names(state)

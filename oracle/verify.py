@@ -152,7 +152,8 @@ def _machine_rows(
 ) -> list[Row]:
     started = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        result = run_machine(game, st.just(root), props, max_examples=examples, steps=steps)
+        # no shrinking here: the explorer already gives shortest counterexamples
+        result = run_machine(game, st.just(root), props, max_examples=examples, steps=steps, shrink=False)
     seconds = time.perf_counter() - started
     broken = result.violation.prop.name if result.violation else None
     rows = []
@@ -160,7 +161,7 @@ def _machine_rows(
         violated = prop.name == broken
         row = Row(
             prop.name, scenario.name, rule_set.name, "hypothesis",
-            _verdict(violated, rule_set if mutant else None, prop, False), examples * steps, seconds, prop.clause_ids,
+            _verdict(violated, rule_set if mutant else None, prop, False), result.steps_played, seconds, prop.clause_ids,
         )
         if violated and result.violation is not None:
             row.counterexample = [

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
@@ -33,11 +33,14 @@ class Deadlock(AssertionError):
     """A state that is not terminal offers no legal action."""
 
 
-def make_machine(game: Game[Any, Any], roots: st.SearchStrategy[Any], properties: Sequence[Property]) -> type:
+def make_machine(
+    game: Game[Any, Any], roots: st.SearchStrategy[Any], properties: Sequence[Property], counter: list[int] | None = None
+) -> type:
     """A RuleBasedStateMachine class that starts from a drawn root and plays legal actions.
 
     Actions are drawn uniformly from the legal ones, or by the game's own
     ``action_strategy(legal)`` when it has one (to reach rare situations).
+    ``counter[0]``, when given, is increased by one per action played.
     """
     state_checks = [p for p in properties if p.kind == "state"]
     transition_checks = [p for p in properties if p.kind == "transition"]
@@ -67,6 +70,8 @@ def make_machine(game: Game[Any, Any], roots: st.SearchStrategy[Any], properties
                     raise PropertyViolated(prop, self.path + [(action, after)])
             self.state = after
             self.path.append((action, after))
+            if counter is not None:
+                counter[0] += 1
 
         @precondition(lambda self: self.state is not None and game.is_terminal(self.state))
         @rule()
@@ -89,6 +94,7 @@ def make_machine(game: Game[Any, Any], roots: st.SearchStrategy[Any], properties
 class MachineResult:
     violation: PropertyViolated | None
     examples: int
+    steps_played: int
 
 
 def run_machine(
@@ -99,9 +105,11 @@ def run_machine(
     max_examples: int = 50,
     steps: int = 40,
     derandomize: bool = True,
+    shrink: bool = True,
 ) -> MachineResult:
-    """Run the machine; returns the (shrunk) violation, if one was found."""
-    machine = make_machine(game, roots, properties)
+    """Run the machine; returns the violation (shrunk unless ``shrink`` is false), if one was found."""
+    counter = [0]
+    machine = make_machine(game, roots, properties, counter)
     config = settings(
         max_examples=max_examples,
         stateful_step_count=steps,
@@ -110,9 +118,10 @@ def run_machine(
         database=None,
         suppress_health_check=list(HealthCheck),
         print_blob=False,
+        phases=tuple(p for p in Phase if shrink or p is not Phase.shrink),
     )
     try:
         run_state_machine_as_test(machine, settings=config)
     except PropertyViolated as violation:
-        return MachineResult(violation, max_examples)
-    return MachineResult(None, max_examples)
+        return MachineResult(violation, max_examples, counter[0])
+    return MachineResult(None, max_examples, counter[0])

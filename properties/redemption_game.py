@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
 from typing import Any, Hashable
 
 from model.redemption.actions import Action, parse
 from model.redemption.config import DEFAULT, RuleConfig
 from model.redemption.engine import legal_actions, step
-from model.redemption.state import State
+from model.redemption.state import Card, State
 from properties.symmetry import canonical_json_key, interchangeable_classes
 
 UNORDERED_KEYS = frozenset(
@@ -36,7 +37,7 @@ class RedemptionGame:
     def canonical_key(self, state: State) -> Hashable:
         """Identical cards (same printed data and owner) are interchangeable: the key is the
         smallest JSON form over renamings among them (exact orbit representative)."""
-        classes = interchangeable_classes((card.id, replace(card, id="")) for card in state.cards)
+        classes = _classes(state.cards)
         if not classes:
             return state
         return canonical_json_key(state.to_json(), classes, UNORDERED_KEYS)
@@ -71,3 +72,11 @@ class RedemptionGame:
 
     def state_from_json(self, data: Any) -> State:
         return State.from_json(data)
+
+
+@lru_cache(maxsize=64)
+def _classes(cards: tuple[Card, ...]) -> list[list[str]]:
+    """Ids of identical cards (every printed field but the id equal), grouped; cards never change."""
+    return interchangeable_classes(
+        (card.id, tuple(getattr(card, f.name) for f in fields(card) if f.name != "id")) for card in cards
+    )

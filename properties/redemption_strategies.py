@@ -94,6 +94,7 @@ RICH_ABILITIES: tuple[Effect | None, ...] = (
     Effect.DISCARD_OPPOSING,
     Effect.INTERRUPT,
     Effect.INTERRUPT,
+    Effect.INTERRUPT,
     Effect.POISON,
     Effect.PARALYZE,
     Effect.DECREASE,
@@ -102,14 +103,32 @@ RICH_ABILITIES: tuple[Effect | None, ...] = (
     Effect.RESTORE,
     Effect.REDIRECT_ABILITY,
     Effect.REDIRECT_ABILITY,
+    Effect.REDIRECT_ABILITY,
     Effect.REDIRECT_NUMBERS,
     Effect.REDIRECT_BOTH,
 )
 """Enhancement abilities of :func:`rich_positions`: every modelled effect, heals and redirects included."""
 
 
+REDIRECT_HEAVY: tuple[Effect | None, ...] = (
+    Effect.DISCARD,
+    Effect.DISCARD_OPPOSING,
+    Effect.POISON,
+    Effect.INTERRUPT,
+    Effect.INTERRUPT,
+    Effect.REDIRECT_ABILITY,
+    Effect.REDIRECT_ABILITY,
+    Effect.REDIRECT_NUMBERS,
+    Effect.REDIRECT_BOTH,
+    Effect.HEAL,
+)
+"""Abilities for runs that should often reach interrupted abilities and their redirects."""
+
+
 @st.composite
-def rich_positions(draw: Callable, players: st.SearchStrategy[int] = st.integers(2, 3)) -> State:
+def rich_positions(
+    draw: Callable, players: st.SearchStrategy[int] = st.integers(2, 3), abilities: tuple[Effect | None, ...] = RICH_ABILITIES
+) -> State:
     """A position with heal and redirect material: healing and redirecting
     enhancements, characters with a heal ability (some with Territory Class),
     characters whose owner is not their permanent controller, and characters
@@ -126,7 +145,8 @@ def rich_positions(draw: Callable, players: st.SearchStrategy[int] = st.integers
     for p in range(n):
         z: dict[str, list[str]] = {"territory": [], "hand": [], "bondage": [], "deck": []}
         for i in range(draw(st.integers(1, 3))):
-            good = i % 2 == 0 or draw(st.booleans())
+            # Player 0 (who attacks) has mostly Heroes, the others mostly Evil Characters.
+            good = (p == 0) == (i == 0 or draw(st.integers(0, 3)) > 0)
             owner = draw(st.sampled_from([p, p, (p + 1) % n]))
             ability = Effect.HEAL if draw(st.integers(0, 3)) == 0 else None
             card = Card(
@@ -138,9 +158,9 @@ def rich_positions(draw: Callable, players: st.SearchStrategy[int] = st.integers
             z["territory"].append(card.id)
             if draw(st.integers(0, 3)) == 0:
                 statuses.add((card.id, draw(st.sampled_from(list(Status)))))
-        for i in range(draw(st.integers(1, 5))):
-            maker = good_enh if draw(st.booleans()) else evil_enh
-            card = maker(f"p{p}n{i}", p, draw(st.integers(0, 3)), draw(st.integers(0, 2)), draw(st.sampled_from(RICH_ABILITIES)))
+        for i in range(draw(st.integers(2, 6))):
+            maker = good_enh if (p == 0) == (draw(st.integers(0, 3)) > 0) else evil_enh
+            card = maker(f"p{p}n{i}", p, draw(st.integers(0, 3)), draw(st.integers(0, 2)), draw(st.sampled_from(abilities)))
             cards.append(card)
             z["hand"].append(card.id)
         for i in range(draw(st.integers(0, 1))):
@@ -153,21 +173,23 @@ def rich_positions(draw: Callable, players: st.SearchStrategy[int] = st.integers
 
 
 QUIET: frozenset[str] = frozenset({"next", "pass", "noblock", "discard", "decline"})
-"""Actions that end something; :func:`transitions` prefers the others three times in four,
+"""Actions that end something; :func:`transitions` prefers the others seven times in eight,
 so runs reach heals, redirects and interrupts instead of passing through phases."""
 
 
 @st.composite
-def transitions(draw: Callable, config: RuleConfig = DEFAULT, steps: int = 40) -> list[tuple[State, object, State]]:
+def transitions(
+    draw: Callable, config: RuleConfig = DEFAULT, steps: int = 40, abilities: tuple[Effect | None, ...] = RICH_ABILITIES
+) -> list[tuple[State, object, State]]:
     """A random rich position and a random legal run from it, as ``(state, action, next state)``."""
-    state = draw(rich_positions())
+    state = draw(rich_positions(abilities=abilities))
     out: list[tuple[State, object, State]] = []
     for _ in range(steps):
         actions = legal_actions(state, config)
         if not actions:
             break
         busy = [a for a in actions if a.text().split()[0] not in QUIET]
-        pool = busy if busy and draw(st.integers(0, 3)) > 0 else actions
+        pool = busy if busy and draw(st.integers(0, 7)) > 0 else actions
         action = draw(st.sampled_from(pool))
         after = step(state, action, config)
         out.append((state, action, after))
