@@ -4,7 +4,8 @@ interrupt, negate, and the record of what was played in which battle.
 Every card played in battle leaves a :class:`PlayRecord` with the path of
 battles it was played in, its status and what it did (:class:`Undo`), so
 that interrupt (undo, leave pending), negate (undo, cancel), the side battle
-negation cascade, and later heal and redirect can act on it.
+negation cascade, heal (:mod:`model.redemption.heal`) and redirect
+(:mod:`model.redemption.redirect`) can act on it.
 
 Clause IDs: RED-BASE-ENHANCEMENTS, RED-BASE-INITIATIVE,
 RED-BASE-SPECIAL-INITIATIVE, RED-BASE-INTERRUPT, RED-BASE-NEGATE,
@@ -18,12 +19,25 @@ from dataclasses import replace
 
 from model.errors import IllegalAction
 from model.redemption.actions import Play
-from model.redemption.battle import play_prompt
+from model.redemption import heal, redirect
+from model.redemption.battle import play_prompt, play_prompt_unless_waiting
 from model.redemption.config import RuleConfig
-from model.redemption.ops import add_fighter, battle_index, discard_fighter, edit_zones, remove_fighter, remove_from
+from model.redemption.ops import (
+    add_fighter,
+    battle_index,
+    discard_fighter,
+    edit_zones,
+    forget_discard,
+    note_discard,
+    remove_fighter,
+    remove_from,
+    set_record,
+)
 from model.redemption.side_battle import assign_sides, check_pair, restricted, start_side_battle, target_pairs
 from model.redemption.state import (
+    HEAL_EFFECTS,
     CardType,
+    DiscardCause,
     Effect,
     Fighter,
     PlayRecord,
@@ -41,14 +55,13 @@ STATUS_OF: dict[Effect, Status] = {
     Effect.POISON: Status.POISONED,
     Effect.DISEASE: Status.DISEASED,
 }
-INTERRUPTIBLE: frozenset[Effect] = frozenset({Effect.DISCARD, *STATUS_OF})
+DISCARDS: frozenset[Effect] = frozenset({Effect.DISCARD, Effect.DISCARD_OPPOSING})
+INTERRUPTIBLE: frozenset[Effect] = frozenset({*DISCARDS, *STATUS_OF, Effect.DECREASE})
 """Effects an interrupt can undo and hold pending (the model's 'interruptible effects')."""
 NEGATABLE: frozenset[Effect] = INTERRUPTIBLE | {Effect.SIDE_BATTLE}
-CHARACTER_TARGETS: frozenset[Effect] = INTERRUPTIBLE
+CHARACTER_TARGETS: frozenset[Effect] = INTERRUPTIBLE - {Effect.DISCARD_OPPOSING}
 
-
-def _set_record(state: State, record: PlayRecord) -> State:
-    return replace(state, records=tuple(record if r.id == record.id else r for r in state.records))
+_set_record = set_record
 
 
 # --- where a card may go --------------------------------------------------------
@@ -76,6 +89,22 @@ def hosts(state: State, player: int, card_id: str) -> tuple[str, ...]:
 
 def characters_in_battle(state: State) -> tuple[str, ...]:
     return tuple(sorted(f.card for b in state.battles for _, f in b.fighters()))
+
+
+@implements("RED-RD-TARGET-PERSPECTIVE")
+def opposing_characters(state: State, player: int) -> tuple[str, ...]:
+    """Characters in battle on a side not controlled by ``player``: the targets of a
+    discard-opposing ability carried out by ``player`` (its restriction is read
+    from the perspective of whoever uses it, RED-RD-TARGET-PERSPECTIVE)."""
+    return tuple(
+        sorted(
+            f.card
+            for b in state.battles
+            if player in b.players
+            for side, f in b.fighters()
+            if b.players[side] != player
+        )
+    )
 
 
 @implements("RED-BASE-INTERRUPT", "RED-SB-NO-INTERRUPT-FROM-SUSPENDED")
@@ -123,6 +152,12 @@ def target_options(state: State, player: int, card_id: str, config: RuleConfig) 
         return target_pairs(state, player, config)
     if effect in CHARACTER_TARGETS:
         return tuple((c,) for c in characters_in_battle(state))
+    if effect is Effect.DISCARD_OPPOSING:
+        return tuple((c,) for c in opposing_characters(state, player))
+    if effect in HEAL_EFFECTS:
+        return heal.enhancement_targets_in_battle(state)
+    if effect in redirect.REDIRECTS:
+        return redirect.redirect_options(state, player, effect, config)
     if effect is Effect.INTERRUPT:
         return tuple((f"#{r.id}",) for r in interruptible_records(state))
     return tuple((f"#{r.id}",) for r in negatable_records(state))
@@ -139,6 +174,12 @@ def check_play(state: State, play: Play, config: RuleConfig) -> None:
     assert prompt is not None and state.active_battle is not None
     player = prompt.player
     if play.card not in state.zones[player].hand or state.card(play.card).type is not CardType.ENHANCEMENT:
+        if state.has_card(play.card) and state.card(play.card).ability in HEAL_EFFECTS and any(
+            play.card in z.hand for z in state.zones
+        ):
+            raise IllegalAction(
+                action, f"only player {player}, who has initiative, may play now", ("RED-HEAL-PREV-ENH-INITIATIVE", "RED-BASE-INITIATIVE")
+            )
         raise IllegalAction(action, f"{play.card} is not an enhancement in your hand", ("RED-BASE-ENHANCEMENTS",))
     if play.on not in hosts(state, player, play.card):
         raise IllegalAction(
@@ -176,6 +217,10 @@ def check_play(state: State, play: Play, config: RuleConfig) -> None:
             )
         if effect is Effect.NEGATE:
             raise IllegalAction(action, "a negate may only target an ability of the battle being fought", ("RED-BASE-NEGATE",))
+        if effect in redirect.REDIRECTS:
+            raise redirect.explain(state, player, play, config)
+        if effect in HEAL_EFFECTS:
+            raise IllegalAction(action, f"{' '.join(play.targets)} is not a healable character in this battle", ("RED-HEAL-HEALABLE", "RED-HEAL-TARGETS-HEALED"))
         raise IllegalAction(action, f"targets {' '.join(play.targets) or '(none)'} are not legal here", ("RED-BASE-ENHANCEMENTS",))
 
 
@@ -226,14 +271,14 @@ def special_initiative_for(state: State, record: PlayRecord) -> int | None:
     character in a suspended battle gets no such chance against an ability
     played in a side battle (RED-SB-NO-INTERRUPT-FROM-SUSPENDED).
     """
-    if record.effect is not Effect.DISCARD:
+    if record.effect not in DISCARDS:
         return None
     battle = state.active_battle
     assert battle is not None
     for side, fighter in battle.fighters():
         if fighter.card == record.targets[0]:
             victim = battle.players[side]
-            if victim == record.player:
+            if victim == record.carried_by:
                 return None
             others = [f for s, f in battle.fighters() if battle.players[s] == victim and f.card != fighter.card]
             return None if others else victim
@@ -245,21 +290,29 @@ def use_ability(state: State, record: PlayRecord, config: RuleConfig) -> State:
     effect = record.effect
     if effect is Effect.SIDE_BATTLE:
         return use_side_battle(state, record, config)
+    if effect in HEAL_EFFECTS:
+        return play_prompt(heal.heal_target(state, record.targets[0], record.player, config))
+    if effect is Effect.REDIRECT_NUMBERS:
+        return play_prompt(redirect.start_numbers(state, record, record.targets[0], config))
+    if effect is Effect.REDIRECT_BOTH:
+        state, ability = redirect.split_both(state, record, config)
+        if ability is None:
+            return play_prompt(state)
+        record = ability
+        effect = Effect.REDIRECT_ABILITY
+    if effect is Effect.REDIRECT_ABILITY:
+        state, taken = redirect.take_over(state, record, config)
+        return use_ability(state, taken, config)
     if effect is Effect.INTERRUPT:
-        return play_prompt_unless_special(interrupt(state, int(record.targets[0][1:])))
+        return play_prompt_unless_waiting(interrupt(state, int(record.targets[0][1:])))
     if effect is Effect.NEGATE:
-        return play_prompt_unless_special(negate(state, int(record.targets[0][1:]), config))
+        return play_prompt_unless_waiting(negate(state, int(record.targets[0][1:]), config))
     victim = special_initiative_for(state, record)
     if victim is not None:
         state = _set_record(state, replace(record, status=RecordStatus.ANNOUNCED))
         return replace(state, prompt=Prompt(PromptKind.SPECIAL_INITIATIVE, victim, record=record.id))
-    return play_prompt(apply_effect(state, record))
+    return play_prompt_unless_waiting(apply_effect(state, record, config))
 
-
-def play_prompt_unless_special(state: State) -> State:
-    if state.prompt is not None and state.prompt.kind is PromptKind.SPECIAL_INITIATIVE:
-        return state
-    return play_prompt(state)
 
 
 @implements("RED-BASE-SPECIAL-INITIATIVE")
@@ -267,9 +320,10 @@ def settle_announced(state: State, record_id: int, config: RuleConfig) -> State:
     """After the special initiative answer (or ``decline``), the announced
     ability takes effect unless it was interrupted or negated."""
     record = state.record(record_id)
+    state = replace(state, prompt=None)
     if record.status is RecordStatus.ANNOUNCED:
-        state = apply_effect(state, record)
-    return play_prompt(state)
+        state = apply_effect(state, record, config)
+    return play_prompt_unless_waiting(state)
 
 
 @implements("RED-SB-ONCE-PER-TURN", "RED-SB-SIDES-BATTLE-PLAYERS")
@@ -296,17 +350,32 @@ def open_side_battle(state: State, record_id: int, assignment: tuple[str, str]) 
 # --- effects and their undo ----------------------------------------------------------
 
 
-def apply_effect(state: State, record: PlayRecord) -> State:
-    """Carry out a discard or status effect, recording how to undo it; the
-    ability fizzles if its target is no longer valid."""
+def discard_now(state: State, record: PlayRecord) -> State:
+    """Complete a discard by an ability: the character and its enhancements go to
+    the discard piles, and the discard counts for triggers (a discard event)."""
+    state, battle_id, side, fighter = remove_fighter(state, record.targets[0])
+    state = discard_fighter(state, fighter)
+    state = note_discard(state, fighter, DiscardCause.ABILITY)
+    undo = Undo(fighter=fighter, battle=battle_id, side=side)
+    return _set_record(state, replace(record, status=RecordStatus.ACTIVE, undo=undo))
+
+
+def apply_effect(state: State, record: PlayRecord, config: RuleConfig | None = None) -> State:
+    """Carry out a discard, status or decrease effect, recording how to undo it; the
+    ability fizzles if its target is no longer valid. A discard first opens its
+    controller's heal window when a heal is possible (RED-HEAL-WINDOW)."""
+    config = config or RuleConfig()
     target = record.targets[0]
     found = state.fighter(target)
     if found is None:
         return _set_record(state, replace(record, status=RecordStatus.FIZZLED))
-    if record.effect is Effect.DISCARD:
-        state, battle_id, side, fighter = remove_fighter(state, target)
-        state = discard_fighter(state, fighter)
-        undo = Undo(fighter=fighter, battle=battle_id, side=side)
+    if record.effect in DISCARDS:
+        window = heal.open_window(state, record, config)
+        return window if window is not None else discard_now(state, record)
+    if record.effect is Effect.DECREASE:
+        added = target not in state.decreased
+        state = replace(state, decreased=state.decreased | {target})
+        undo = Undo(status_added=added)
     else:
         status = STATUS_OF[record.effect]  # type: ignore[index]
         added = (target, status) not in state.statuses
@@ -317,11 +386,12 @@ def apply_effect(state: State, record: PlayRecord) -> State:
 
 def undo_effect(state: State, record: PlayRecord) -> State:
     """Take back what a discard or status effect did (for interrupt and negate)."""
-    if record.effect is Effect.DISCARD and record.undo.fighter is not None:
+    if record.effect in DISCARDS and record.undo.fighter is not None:
         fighter = record.undo.fighter
         owner = state.card(fighter.card).owner
         if fighter.card not in state.zones[owner].discard:
             return state
+        state = forget_discard(state, fighter.card)
         state = edit_zones(state, owner, discard=state.zones[owner].discard - {fighter.card})
         if battle_index(state, record.undo.battle) is not None:
             kept: list[str] = []
@@ -336,6 +406,8 @@ def undo_effect(state: State, record: PlayRecord) -> State:
     if record.effect in STATUS_OF and record.undo.status_added:
         status = STATUS_OF[record.effect]  # type: ignore[index]
         return replace(state, statuses=state.statuses - {(record.targets[0], status)})
+    if record.effect is Effect.DECREASE and record.undo.status_added:
+        return replace(state, decreased=state.decreased - {record.targets[0]})
     return state
 
 
@@ -388,5 +460,7 @@ def reactivate_pending(state: State, config: RuleConfig) -> tuple[State, bool]:
         if config.option("red-base-interrupt-reactivation") == "never" or record.card not in attached:
             state = _set_record(state, replace(record, status=RecordStatus.FIZZLED))
         else:
-            state = apply_effect(state, record)
+            state = apply_effect(state, record, config)
+            if state.prompt is not None and state.prompt.kind is PromptKind.HEAL_WINDOW:
+                return state, True
     return state, True

@@ -18,7 +18,19 @@ Text forms (tokens separated by single spaces; card ids have no spaces):
                                        gets X, the second Y
 ``decline``                            special initiative: no answer
 ``discard``                            heal window: let the pending discard complete
+``heal T with X``                      heal character T with X: a healing enhancement
+                                       from hand (played on T outside battle, on
+                                       T in a heal window) or a character whose
+                                       heal ability is activated (RED-HEAL-*)
 =====================================  ==========================================
+
+In battle a healing enhancement is played with ``play E on C -> T`` like any
+other; a redirect is ``play R on C -> #n [T ...]`` (ability: record ``n`` and
+its new targets) or ``play R on C -> X`` (numbers of card X).
+
+``heal`` is the one action not always taken by the player the state names: in
+the preparation and discard phases (no prompt) any player may heal, and the
+acting player is the holder of X (RED-HEAL-ENH-PHASES).
 """
 
 from __future__ import annotations
@@ -107,7 +119,18 @@ class CompleteDiscard:
         return "discard"
 
 
-Action = Union[Draw, Next, Put, Attack, Block, Play, Pass, Sides, Decline, CompleteDiscard]
+@dataclass(frozen=True, slots=True, order=True)
+class Heal:
+    target: str
+    """The character healed."""
+    source: str
+    """A healing enhancement in hand, or a character with a heal ability."""
+
+    def text(self) -> str:
+        return f"heal {self.target} with {self.source}"
+
+
+Action = Union[Draw, Next, Put, Attack, Block, Play, Pass, Sides, Decline, CompleteDiscard, Heal]
 
 
 def sort_key(action: Action) -> str:
@@ -116,7 +139,7 @@ def sort_key(action: Action) -> str:
 
 
 def _card_id(token: str, text: str) -> str:
-    if not token or token.startswith("#") or token in {"on", "->"}:
+    if not token or token.startswith("#") or token in {"on", "->", "with"}:
         raise ScenarioError(f"action {text!r}", f"{token!r} is not a card id")
     return token
 
@@ -170,6 +193,10 @@ def parse(text: str) -> Action:
             if target == "->":
                 raise ScenarioError(where, "'->' appears twice")
         return Play(card, on, tuple(targets))
+    if head == "heal":
+        if len(rest) != 3 or rest[1] != "with":
+            raise ScenarioError(where, "expected 'heal CHARACTER with CARD'")
+        return Heal(_card_id(rest[0], text), _card_id(rest[2], text))
     if head == "sides":
         if len(rest) != 2 or rest[0] == rest[1]:
             raise ScenarioError(where, "expected 'sides CHARACTER CHARACTER' (two different characters)")

@@ -11,7 +11,8 @@ from dataclasses import replace
 
 from model.errors import IllegalAction
 from model.redemption.config import RuleConfig
-from model.redemption.ops import remove_from
+from model.redemption.numbers import numbers
+from model.redemption.ops import leave_territory
 from model.redemption.state import (
     Battle,
     BattleKind,
@@ -28,12 +29,13 @@ from specs.registry import implements
 
 
 def strength(state: State, fighter: Fighter) -> int:
-    """A character's strength in battle: printed plus its enhancements (RED-BASE-ENHANCEMENTS)."""
-    return state.card(fighter.card).strength + sum(state.card(e).strength for e in fighter.enhancements)
+    """A character's strength in battle: its numbers plus its enhancements' (RED-BASE-ENHANCEMENTS),
+    redirects included (:func:`model.redemption.numbers.numbers`)."""
+    return numbers(state, fighter.card)[0] + sum(numbers(state, e)[0] for e in fighter.enhancements)
 
 
 def toughness(state: State, fighter: Fighter) -> int:
-    return state.card(fighter.card).toughness + sum(state.card(e).toughness for e in fighter.enhancements)
+    return numbers(state, fighter.card)[1] + sum(numbers(state, e)[1] for e in fighter.enhancements)
 
 
 def side_strength(state: State, battle: Battle, side: int) -> int:
@@ -92,6 +94,16 @@ def play_prompt(state: State) -> State:
     return replace(state, prompt=Prompt(PromptKind.PLAY, initiative(state, battle, RuleConfig())))
 
 
+WAITING: frozenset[PromptKind] = frozenset({PromptKind.SPECIAL_INITIATIVE, PromptKind.HEAL_WINDOW, PromptKind.CHOOSE_SIDES})
+
+
+def play_prompt_unless_waiting(state: State) -> State:
+    """``play_prompt``, unless a decision (special initiative, a heal window) is still open."""
+    if state.prompt is not None and state.prompt.kind in WAITING:
+        return state
+    return play_prompt(state)
+
+
 def in_battle(state: State, card_id: str) -> bool:
     return state.fighter(card_id) is not None
 
@@ -121,11 +133,12 @@ def start_battle(state: State, opponent: int, heroes: tuple[str, ...], action: s
         if not may_enter_battle(state, hero):
             raise IllegalAction(action, f"{hero} is paralyzed", ("RED-BASE-PARALYZED-NO-BATTLE",))
     kind = BattleKind.RESCUE if state.zones[opponent].bondage else BattleKind.CHALLENGE
-    fighters = tuple(Fighter(h, player, (Origin(OriginKind.TERRITORY, player),)) for h in sorted(heroes))
-    for hero in heroes:
-        state = remove_from(state, player, "territory", hero)
+    fighters = []
+    for hero in sorted(heroes):
+        state, carried = leave_territory(state, player, hero)
+        fighters.append(Fighter(hero, player, (Origin(OriginKind.TERRITORY, player),), carried))
     battle = Battle(
-        id=state.next_battle, kind=kind, players=(player, opponent), sides=(fighters, ()), last_player=player
+        id=state.next_battle, kind=kind, players=(player, opponent), sides=(tuple(fighters), ()), last_player=player
     )
     return replace(
         state,
@@ -153,10 +166,11 @@ def block(state: State, blockers: tuple[str, ...], action: str, config: RuleConf
             raise IllegalAction(action, f"{evil} is not an Evil Character in your territory", ("RED-BASE-BLOCKING", "RED-BASE-HERO-VS-EVIL"))
         if not may_enter_battle(state, evil):
             raise IllegalAction(action, f"{evil} is paralyzed", ("RED-BASE-PARALYZED-NO-BATTLE",))
-    for evil in blockers:
-        state = remove_from(state, player, "territory", evil)
-    fighters = tuple(Fighter(e, player, (Origin(OriginKind.TERRITORY, player),)) for e in sorted(blockers))
-    battle = replace(battle, sides=(battle.sides[0], fighters), last_player=player)
+    blocking = []
+    for evil in sorted(blockers):
+        state, carried = leave_territory(state, player, evil)
+        blocking.append(Fighter(evil, player, (Origin(OriginKind.TERRITORY, player),), carried))
+    battle = replace(battle, sides=(battle.sides[0], tuple(blocking)), last_player=player)
     state = replace(state, battles=(battle,))
     if not blockers:
         return begin_resolution(state, config)

@@ -15,7 +15,7 @@ from typing import Mapping
 from specs.catalogue import default_catalogue
 
 HEAL_VERSIONS: tuple[str, ...] = ("revised", "previous")
-"""Heal wording versions (the heal model is a later issue; this is its hook)."""
+"""Heal wording versions; :mod:`model.redemption.wording` reads which heal clauses are in force."""
 
 MODELLED: Mapping[str, tuple[str, ...]] = {
     "sb-per-turn-limit": ("one", "two"),
@@ -27,6 +27,17 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "br-discard-which": ("defeated-characters", "losing-side-only"),
     "br-heal-window-player": ("battle-controller", "permanent-controller"),
     "red-base-interrupt-reactivation": ("when-play-would-end", "never"),
+    # heal: redline readings that move clauses between the wordings (specs.rulesets)
+    "redline-window": ("unchanged", "inserted"),
+    "redline-not-completed": ("sentence-new", "half-old"),
+    "redline-discard-pile": ("pile-new", "both-old"),
+    # heal: readings of one clause
+    "prev-owner-scope": ("every-healed-discard", "pile-only"),
+    "prev-pile-owner": ("holder-only", "any-pile"),
+    "heal-territory-whose": ("any-territory", "own-territory"),
+    # redirect
+    "rd-amount": ("all-numbers", "stated-only"),
+    "rd-in-battle": ("active-battle", "any-battle"),
 }
 """Decision id -> the option ids the model implements."""
 

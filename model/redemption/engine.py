@@ -21,6 +21,7 @@ from model.redemption.actions import (
     CompleteDiscard,
     Decline,
     Draw,
+    Heal,
     Next,
     Pass,
     Play,
@@ -28,7 +29,8 @@ from model.redemption.actions import (
     Sides,
     sort_key,
 )
-from model.redemption.battle import block, may_enter_battle, play_prompt, start_battle
+from model.redemption.battle import block, may_enter_battle, play_prompt_unless_waiting, start_battle
+from model.redemption.heal import complete_ability_discard, do_heal, heal_actions
 from model.redemption.config import DEFAULT, RuleConfig
 from model.redemption.resolution import begin_resolution, complete_discard
 from model.redemption.side_battle import restricted
@@ -108,6 +110,7 @@ def legal_actions(state: State, config: RuleConfig = DEFAULT) -> tuple[Action, .
         actions.extend([Sides(x, y), Sides(y, x)])
     elif prompt.kind is PromptKind.HEAL_WINDOW:
         actions.append(CompleteDiscard())
+    actions.extend(heal_actions(state, config))
     return tuple(sorted(set(actions), key=sort_key))
 
 
@@ -120,7 +123,7 @@ def _wrong_moment(action: Action, state: State) -> IllegalAction:
         PromptKind.PLAY: ("RED-BASE-INITIATIVE",),
         PromptKind.SPECIAL_INITIATIVE: ("RED-BASE-SPECIAL-INITIATIVE",),
         PromptKind.CHOOSE_SIDES: ("RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-SAME-UNMIXED"),
-        PromptKind.HEAL_WINDOW: ("RED-BR-HEAL-WINDOW",),
+        PromptKind.HEAL_WINDOW: ("RED-BR-HEAL-WINDOW", "RED-HEAL-WINDOW"),
     }[state.prompt.kind]
     return IllegalAction(
         action.text(), f"player {state.prompt.player} must answer a {state.prompt.kind.value} decision first", clauses
@@ -133,6 +136,8 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
         raise IllegalAction(action.text(), f"the game is over (player {state.winner} won)", ("RED-BASE-WIN-FIVE-SOULS",))
     prompt = state.prompt
     text = action.text()
+    if isinstance(action, Heal):
+        return do_heal(state, action, config)
     if prompt is None:
         if isinstance(action, Draw) and state.phase is Phase.DRAW:
             return draw_phase(state)
@@ -151,7 +156,7 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
         return block(state, action.blockers, text, config)
     if prompt.kind is PromptKind.PLAY and isinstance(action, Pass):
         state, had_pending = reactivate_pending(state, config)
-        return play_prompt(state) if had_pending else begin_resolution(state, config)
+        return play_prompt_unless_waiting(state) if had_pending else begin_resolution(state, config)
     if prompt.kind in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE) and isinstance(action, Play):
         if state.has_card(action.card) and state.card(action.card).ability is Effect.SIDE_BATTLE:
             action = Play(action.card, action.on, tuple(sorted(action.targets)))  # canonical: unordered pair
@@ -167,6 +172,8 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
             )
         return open_side_battle(replace(state, prompt=None), prompt.record, (action.first, action.second))
     if prompt.kind is PromptKind.HEAL_WINDOW and isinstance(action, CompleteDiscard):
+        if prompt.record >= 0:
+            return complete_ability_discard(state, config)
         return complete_discard(state, config)
     raise _wrong_moment(action, state)
 

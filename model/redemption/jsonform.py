@@ -3,7 +3,10 @@
 The mapping is fixed and documented so that other engines can read and write
 states (see :mod:`model.redemption.state` for the field list):
 
-- a dataclass is an object with exactly its field names as keys;
+- a dataclass is an object with exactly its field names as keys (written
+  always; on reading, a field that has a default may be left out, so states
+  written before a field was added, such as the heal and redirect fields of
+  issue 5, still read);
 - an :class:`enum.Enum` is its ``value`` (a string);
 - ``tuple[X, ...]`` and fixed ``tuple[X, Y]`` are arrays;
 - ``frozenset[X]`` is an array sorted by the JSON text of its elements, so
@@ -96,10 +99,14 @@ def from_jsonable(tp: Any, data: JSON, path: str = "") -> Any:
         unknown = sorted(set(data) - set(names))
         if unknown:
             raise ScenarioError(_join(path, unknown[0]), "unknown field")
-        missing = [n for n in names if n not in data]
+        optional = {
+            f.name for f in dataclasses.fields(tp)
+            if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        }
+        missing = [n for n in names if n not in data and n not in optional]
         if missing:
             raise ScenarioError(_join(path, missing[0]), "missing field")
-        values = {n: from_jsonable(hints[n], data[n], _join(path, n)) for n in names}
+        values = {n: from_jsonable(hints[n], data[n], _join(path, n)) for n in names if n in data}
         try:
             return tp(**values)
         except ScenarioError:

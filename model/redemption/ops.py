@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.redemption.state import Battle, Fighter, State, Zones
+from model.redemption.state import Battle, DiscardCause, DiscardEvent, Fighter, PlayRecord, State, Zones
 
 ZONE_NAMES: tuple[str, ...] = ("hand", "deck", "territory", "discard", "bondage", "redemption")
 
@@ -88,3 +88,42 @@ def discard_fighter(state: State, fighter: Fighter) -> State:
 
 def empty_zones(players: int) -> tuple[Zones, ...]:
     return tuple(Zones() for _ in range(players))
+
+
+def set_record(state: State, record: PlayRecord) -> State:
+    """Replace the play record with the same id."""
+    return replace(state, records=tuple(record if r.id == record.id else r for r in state.records))
+
+
+def leave_territory(state: State, player: int, card_id: str) -> tuple[State, tuple[str, ...]]:
+    """Take a character out of ``player``'s territory, with the enhancements placed on it there."""
+    state = remove_from(state, player, "territory", card_id)
+    enhancements = tuple(sorted(e for e, host in state.placed if host == card_id))
+    if enhancements:
+        state = replace(state, placed=frozenset(p for p in state.placed if p[1] != card_id))
+    return state, enhancements
+
+
+def note_discard(state: State, fighter: Fighter, cause: DiscardCause, healed: bool = False) -> State:
+    """Append a :class:`DiscardEvent` for a character discarded from battle (what discard triggers count)."""
+    card = state.card(fighter.card)
+    assert card.alignment is not None
+    event = DiscardEvent(
+        card=fighter.card,
+        cause=cause,
+        pile=card.owner,
+        controller=fighter.permanent,
+        alignment=card.alignment,
+        brigades=card.brigades,
+        enhancements=fighter.enhancements,
+        healed=healed,
+    )
+    return replace(state, discards=(*state.discards, event))
+
+
+def forget_discard(state: State, card_id: str) -> State:
+    """Drop the last discard event of a card (its discard was undone by interrupt or negate)."""
+    for i in range(len(state.discards) - 1, -1, -1):
+        if state.discards[i].card == card_id:
+            return replace(state, discards=state.discards[:i] + state.discards[i + 1 :])
+    return state

@@ -3,7 +3,7 @@
 ``begin_resolution`` runs steps 1 to 3 and opens step 4: if any character is
 to be discarded, the heal window (``PromptKind.HEAL_WINDOW``) is an explicit
 decision point before the discard completes (RED-BR-HEAL-WINDOW); the heal
-model of a later issue adds its actions there. ``complete_discard`` closes
+actions offered there are in :mod:`model.redemption.heal` (RED-HEAL-AT-RESOLUTION). ``complete_discard`` closes
 one player's window; ``finish_resolution`` returns the survivors and pops the
 battle, resuming the battle below it if any (RED-SB-RESUME).
 """
@@ -14,10 +14,11 @@ from dataclasses import replace
 
 from model.redemption.battle import defeated, outcome, play_prompt
 from model.redemption.config import RuleConfig
-from model.redemption.ops import add_to, discard_card, discard_fighter, remove_fighter, add_fighter
+from model.redemption.ops import add_fighter, add_to, discard_card, discard_fighter, note_discard, remove_fighter
 from model.redemption.state import (
     Battle,
     BattleKind,
+    DiscardCause,
     Effect,
     Fighter,
     Mission,
@@ -156,6 +157,7 @@ def complete_discard(state: State, config: RuleConfig) -> State:
     for card_id in state.prompt.cards:
         state, _, _, fighter = remove_fighter(state, card_id)
         state = discard_fighter(state, fighter)
+        state = note_discard(state, fighter, DiscardCause.RULE)
     return next_heal_window(state, config)
 
 

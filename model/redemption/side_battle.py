@@ -15,7 +15,7 @@ from itertools import combinations
 from model.errors import IllegalAction
 from model.redemption.battle import may_enter_battle, play_prompt
 from model.redemption.config import RuleConfig
-from model.redemption.ops import remove_fighter, remove_from
+from model.redemption.ops import leave_territory, remove_fighter, remove_from
 from model.redemption.state import Battle, BattleKind, Fighter, Origin, OriginKind, State
 from specs.registry import implements
 
@@ -153,8 +153,8 @@ def _take(state: State, card_id: str, user: int, battle_id: int) -> tuple[State,
         return state, replace(fighter, origins=(*fighter.origins, origin))
     for player, zones in enumerate(state.zones):
         if card_id in zones.territory:
-            state = remove_from(state, player, "territory", card_id)
-            return state, Fighter(card_id, player, (Origin(OriginKind.TERRITORY, player),))
+            state, carried = leave_territory(state, player, card_id)
+            return state, Fighter(card_id, player, (Origin(OriginKind.TERRITORY, player),), carried)
     state = remove_from(state, user, "hand", card_id)
     return state, Fighter(card_id, user, (Origin(OriginKind.HAND, user),))
 

@@ -12,7 +12,10 @@ path of the first problem.
 
 What is abstracted away: card names and printed texts beyond the fields
 below, hand-size limits, deck-outs, and abilities outside the closed
-:class:`Effect` set.
+:class:`Effect` set. Heal and redirect (issue 5) add the per-turn memory the
+previous heal wording needs (:class:`DiscardEvent`: what a character was and
+what was on it when discarded), pile searches (:class:`Search`), decreased
+abilities, and enhancements placed on characters in a territory.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ class Alignment(enum.Enum):
 
 @implements("RED-BASE-STATUSES")
 class Status(enum.Enum):
-    """Statuses abilities place on a character (RED-BASE-STATUSES); heal removes them (later issue)."""
+    """Statuses abilities place on a character (RED-BASE-STATUSES); a heal removes them (RED-HEAL-CLEARS-STATUS)."""
 
     POISONED = "poisoned"
     DISEASED = "diseased"
@@ -54,8 +57,8 @@ class Status(enum.Enum):
 class Effect(enum.Enum):
     """The closed set of ability effects the model knows.
 
-    Room is left for ``heal`` and ``redirect`` (later issues): a new member,
-    its targets in :mod:`model.redemption.abilities`, and its undo.
+    Heal (RED-HEAL-*) and redirect (RED-RD-*) members: their targets are in
+    :mod:`model.redemption.heal` and :mod:`model.redemption.redirect`.
     """
 
     DISCARD = "discard"
@@ -71,6 +74,26 @@ class Effect(enum.Enum):
     DISEASE = "disease"
     DRAW_ON_SUCCESS = "draw-on-success"
     """End of battle: if the rescue or challenge succeeded, the user draws a card (RED-BR-STEP3-END-ABILITIES)."""
+    DISCARD_OPPOSING = "discard-opposing"
+    """Instantaneous: discard one character on a side opposed to the player carrying it out
+    (a target restriction read from that player's perspective, RED-RD-TARGET-PERSPECTIVE)."""
+    DECREASE = "decrease"
+    """Instantaneous: decrease one character's special ability (it cannot be used) until healed
+    (RED-HEAL-RESTORES-DECREASE)."""
+    HEAL = "heal"
+    """Instantaneous: heal one healable character (RED-HEAL-*). On enhancements and characters."""
+    RESTORE = "restore"
+    """'Restore abilities': a heal in every respect (RED-HEAL-RESTORE-IS-HEAL)."""
+    REDIRECT_ABILITY = "redirect-ability"
+    """Instantaneous: take over an interrupted ability with new targets (RED-RD-ONLY-INTERRUPTED)."""
+    REDIRECT_NUMBERS = "redirect-numbers"
+    """Ongoing to the end of the phase: move a card's numbers onto the redirecting card (RED-RD-NUMBERS-TRANSFER)."""
+    REDIRECT_BOTH = "redirect-both"
+    """Redirect a card's ability and its numbers: two redirect abilities (RED-RD-BOTH-IS-TWO)."""
+
+
+HEAL_EFFECTS: frozenset[Effect] = frozenset({Effect.HEAL, Effect.RESTORE})
+"""Effects that are heals (RED-HEAL-RESTORE-IS-HEAL)."""
 
 
 @implements("RED-BASE-CHARACTERS", "RED-BASE-ENHANCEMENTS")
@@ -90,10 +113,10 @@ class Card:
     """A character's strength, or an enhancement's strength bonus."""
     toughness: int = 0
     territory_class: bool = False
-    """Territory Class flag (RED-BASE-TERRITORY-CLASS): carried as data; no modelled
-    ability uses it yet (the heal model will)."""
+    """Territory Class flag (RED-BASE-TERRITORY-CLASS): a character's heal ability may be
+    used outside battle only with it (RED-HEAL-CHARACTER-TC)."""
     ability: Effect | None = None
-    """An enhancement's one optional ability."""
+    """An enhancement's one optional ability; a character may carry a heal (or restore) ability."""
 
     def __post_init__(self) -> None:
         if not self.id or any(c.isspace() for c in self.id) or self.id.startswith("#"):
@@ -103,8 +126,8 @@ class Card:
                 raise ValueError(f"Lost Soul {self.id} has no alignment or ability")
         elif self.alignment is None or not self.brigades:
             raise ValueError(f"card {self.id}: characters and enhancements need an alignment and a brigade")
-        if self.type is CardType.CHARACTER and self.ability is not None:
-            raise ValueError(f"card {self.id}: abilities are modelled on enhancements only")
+        if self.type is CardType.CHARACTER and self.ability is not None and self.ability not in HEAL_EFFECTS:
+            raise ValueError(f"card {self.id}: a character's modelled ability can only be a heal")
 
     @property
     def is_hero(self) -> bool:
@@ -246,6 +269,10 @@ class RecordStatus(enum.Enum):
     FIZZLED = "fizzled"
     BLANKED = "blanked"
     """Played without its ability taking effect (no target, or restricted)."""
+    ENDED = "ended"
+    """A status effect whose condition a heal removed: it ends at once (RED-HEAL-CLEARS-STATUS)."""
+    EXPIRED = "expired"
+    """An ongoing redirect whose phase has ended (RED-RD-UNTIL-END-OF-PHASE)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +305,16 @@ class PlayRecord:
     """Ids of the battles on the stack when played, bottom first; the last is where it was played."""
     status: RecordStatus
     undo: Undo = Undo()
+    carrier: int = -1
+    """The player who causes and carries out the effect when it is not ``player``: the
+    redirecting player after a redirect (RED-RD-CARRIER-CHANGES); -1 means ``player``."""
+    amount: tuple[int, int] = (0, 0)
+    """REDIRECT_NUMBERS: strength and toughness moved (RED-RD-NUMBERS-TRANSFER, decision ``rd-amount``)."""
+
+    @property
+    def carried_by(self) -> int:
+        """Who causes and carries out the effect (RED-RD-CARRIER-CHANGES)."""
+        return self.player if self.carrier < 0 else self.carrier
 
     @property
     def battle(self) -> int:
@@ -292,7 +329,9 @@ class PromptKind(enum.Enum):
     CHOOSE_SIDES = "choose-sides"
     SPECIAL_INITIATIVE = "special-initiative"
     HEAL_WINDOW = "heal-window"
-    """The discard of step 4 is pending; heal abilities would be used here (RED-BR-HEAL-WINDOW)."""
+    """A discard is pending; its controller may heal first. ``record`` -1: the discard of
+    Battle Resolution step 4 (RED-BR-HEAL-WINDOW, RED-HEAL-AT-RESOLUTION); else the play
+    record of the discarding ability (RED-HEAL-WINDOW)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +344,49 @@ class Prompt:
     """CHOOSE_SIDES and SPECIAL_INITIATIVE: the play record concerned."""
     cards: tuple[str, ...] = ()
     """CHOOSE_SIDES: the two selected characters; HEAL_WINDOW: the characters about to be discarded."""
+
+
+class DiscardCause(enum.Enum):
+    """What discarded a character (RED-HEAL-PREV-DISCARDED-MEANS, RED-HEAL-PREV-NOT-FROM-HAND-DECK)."""
+
+    ABILITY = "ability"
+    RULE = "rule"
+    """A game rule, such as Battle Resolution step 4."""
+    HAND = "hand"
+    DECK = "deck"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardEvent:
+    """A completed discard of a character this turn: what discard triggers count
+    (RED-HEAL-DISCARD-NOT-COMPLETED), and the character as it was before the discard
+    (RED-HEAL-PREV-AS-BEFORE-DISCARD, RED-HEAL-PREV-ATTACHED-RETURN)."""
+
+    card: str
+    cause: DiscardCause
+    pile: int
+    """Whose discard pile it went to (its owner's)."""
+    controller: int
+    """The player with permanent control of it at the discard."""
+    alignment: Alignment
+    """Its alignment (character type) before the discard."""
+    brigades: frozenset[str]
+    """Its brigades before the discard."""
+    enhancements: tuple[str, ...] = ()
+    """Cards that were placed on it when it was discarded."""
+    healed: bool = False
+    """Previous wording: healed in its heal window, the discard still counted."""
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """A search of a discard pile that came with a heal (RED-HEAL-PREV-SEARCH)."""
+
+    player: int
+    """Who searched."""
+    pile: int
+    """Whose discard pile."""
+    target: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +418,16 @@ class State:
     """Outcome of the last main battle resolved (for scenarios and tests)."""
     last_mission: Mission | None = None
     winner: int | None = None
+    decreased: frozenset[str] = frozenset()
+    """Characters whose special ability is decreased (cannot be used) until healed."""
+    discards: tuple[DiscardEvent, ...] = ()
+    """Completed character discards this turn, in order (cleared when the turn ends)."""
+    searches: tuple[Search, ...] = ()
+    """Discard pile searches this turn (cleared when the turn ends)."""
+    placed: frozenset[tuple[str, str]] = frozenset()
+    """``(enhancement, character)``: enhancements on a character in a territory (returned
+    with a character healed from a discard pile, RED-HEAL-PREV-ATTACHED-RETURN); they go
+    into battle with it."""
 
     def __post_init__(self) -> None:
         if not self.side_battles:
@@ -396,6 +488,21 @@ class State:
     def has_status(self, card_id: str, status: Status) -> bool:
         return (card_id, status) in self.statuses
 
+    def in_territory(self, card_id: str) -> int | None:
+        """The player in whose territory the card is, else ``None``."""
+        for player, zones in enumerate(self.zones):
+            if card_id in zones.territory:
+                return player
+        return None
+
+    def in_any_battle(self, card_id: str) -> bool:
+        """A character or attached card in some battle on the stack."""
+        return any(
+            fighter.card == card_id or card_id in fighter.enhancements
+            for battle in self.battles
+            for _, fighter in battle.fighters()
+        )
+
     # --- JSON ------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -426,6 +533,8 @@ def all_locations(state: State) -> list[tuple[str, str]]:
                 seen.append((fighter.card, f"battles[{b}].sides[{side}][{f}].card"))
                 for e, enh in enumerate(fighter.enhancements):
                     seen.append((enh, f"battles[{b}].sides[{side}][{f}].enhancements[{e}]"))
+    for enh, host in sorted(state.placed):
+        seen.append((enh, f"placed[{enh}]"))
     return seen
 
 
@@ -483,4 +592,12 @@ def problems(state: State) -> list[tuple[str, str]]:
         out.append(("prompt.player", f"no player {state.prompt.player}"))
     if state.prompt is not None and not state.battles:
         out.append(("prompt", "a prompt needs a battle"))
+    for enh, host in sorted(state.placed):
+        if enh in by_id and by_id[enh].type is not CardType.ENHANCEMENT:
+            out.append((f"placed[{enh}]", f"{enh!r} is not an enhancement"))
+        if state.in_territory(host) is None:
+            out.append((f"placed[{enh}]", f"{host!r} is not a character in a territory"))
+    for i, event in enumerate(state.discards):
+        if event.card not in by_id:
+            out.append((f"discards[{i}].card", f"unknown card {event.card!r}"))
     return out

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from model.errors import IllegalAction
 from model.redemption.ops import add_to, edit_zones, remove_from
+from model.redemption.redirect import expire
 from model.redemption.state import CardType, Phase, State
 from specs.registry import implements
 
@@ -40,11 +41,13 @@ def draw_phase(state: State) -> State:
 
 @implements("RED-BASE-TURN-PHASES")
 def next_phase(state: State) -> State:
-    """End the current phase; after discard the next player's turn starts
-    (per-turn counters reset)."""
+    """End the current phase; ongoing redirects end with it (RED-RD-UNTIL-END-OF-PHASE).
+    After discard the next player's turn starts (per-turn counters and this turn's
+    discard events and searches reset)."""
     index = PHASE_ORDER.index(state.phase)
     if state.phase is Phase.DRAW:
         raise IllegalAction("next", "the draw phase ends by drawing", ("RED-BASE-TURN-PHASES",))
+    state = expire(state)
     if index + 1 < len(PHASE_ORDER):
         return replace(state, phase=PHASE_ORDER[index + 1])
     return replace(
@@ -54,6 +57,8 @@ def next_phase(state: State) -> State:
         phase=Phase.DRAW,
         battles_started=0,
         side_battles=(0,) * state.players,
+        discards=(),
+        searches=(),
     )
 
 

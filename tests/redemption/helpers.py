@@ -68,3 +68,22 @@ def illegal(state: State, text: str, clause: str, config: RuleConfig = DEFAULT) 
 
 def side_cards(battle_sides: tuple) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(tuple(f.card for f in side) for side in battle_sides)  # type: ignore[return-value]
+
+
+def medic(card_id: str, owner: int, strength: int, toughness: int, *, tc: bool = False, brigades: Iterable[str] = ("blue",)) -> Card:
+    """A Hero with a heal ability (Territory Class if ``tc``)."""
+    from model.redemption.state import Alignment, CardType
+
+    return Card(
+        card_id, CardType.CHARACTER, owner, Alignment.GOOD, frozenset(brigades), strength, toughness,
+        territory_class=tc, ability=Effect.HEAL,
+    )
+
+
+def texts(state: State, config: RuleConfig = DEFAULT) -> list[str]:
+    """The canonical texts of the legal actions."""
+    return [a.text() for a in legal_actions(state, config)]
+
+
+PREVIOUS = RuleConfig(heal_version="previous")
+"""The previous heal wording, every other decision at its catalogue choice."""

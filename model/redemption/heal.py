@@ -1,0 +1,509 @@
+"""Heal abilities (seed 001), in both wordings: the revised one (default) and the
+previous one reconstructed from the redline (``RuleConfig.heal_version``).
+
+Which clauses apply is read from the catalogue (:mod:`model.redemption.wording`),
+so the redline decisions that move clauses between wordings change the model too.
+
+Model readings (not catalogue decisions):
+
+- a healing enhancement played in battle follows the base rules (on a character
+  of its player's side, by the player with initiative) and targets a healable
+  character of the active battle; outside battle, and in a heal window, it is
+  played on the character it heals and then goes to its owner's discard pile;
+- a character's heal ability is used in battle by the player with initiative
+  (a character of their side in the active battle), in a heal window, and (with
+  Territory Class) from its territory in the preparation and discard phases;
+- a heal window for a discard by an ability opens only when the controller has
+  some heal for that character (a window with only ``discard`` is skipped); the
+  Battle Resolution window always opens (RED-BR-HEAL-WINDOW);
+- a character healed in a heal window leaves the battle for a territory; the
+  enhancements on it go to their owners' discard piles;
+- previous wording: a healed discard is counted by discard triggers (the
+  not-completed sentence is revised text, decision ``redline-not-completed``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from model.errors import IllegalAction
+from model.redemption.actions import Heal
+from model.redemption.battle import play_prompt
+from model.redemption.config import RuleConfig
+from model.redemption.ops import (
+    add_to,
+    discard_card,
+    note_discard,
+    remove_fighter,
+    remove_from,
+    set_battle,
+    set_record,
+)
+from model.redemption.state import (
+    HEAL_EFFECTS,
+    Alignment,
+    Card,
+    CardType,
+    DiscardCause,
+    DiscardEvent,
+    Effect,
+    Fighter,
+    Phase,
+    PlayRecord,
+    Prompt,
+    PromptKind,
+    RecordStatus,
+    Search,
+    State,
+    Status,
+)
+from model.redemption.wording import in_force
+from specs.registry import implements
+
+TIED_TO_CONDITION: frozenset[Effect] = frozenset({Effect.POISON, Effect.DISEASE, Effect.PARALYZE, Effect.DECREASE})
+"""Effects whose ongoing result a heal ends (the status, or the decrease)."""
+OUTSIDE_BATTLE_PHASES: frozenset[Phase] = frozenset({Phase.PREPARATION, Phase.DISCARD})
+
+
+# --- what is healable ---------------------------------------------------------------
+
+
+def has_status(state: State, card_id: str) -> bool:
+    """Poisoned, diseased or paralyzed."""
+    return any(state.has_status(card_id, s) for s in Status)
+
+
+def being_discarded(state: State, card_id: str) -> bool:
+    """The character is in an open heal window (its discard is pending)."""
+    prompt = state.prompt
+    return prompt is not None and prompt.kind is PromptKind.HEAL_WINDOW and card_id in prompt.cards
+
+
+@implements(
+    "RED-HEAL-PREV-HEALABLE",
+    "RED-HEAL-PREV-DISCARDED-MEANS",
+    "RED-HEAL-PREV-NOT-FROM-HAND-DECK",
+    "RED-HEAL-NOT-IN-DISCARD-PILE",
+)
+def recently_discarded(state: State, card_id: str, config: RuleConfig) -> DiscardEvent | None:
+    """Previous wording: the discard event of a character discarded earlier this turn
+    and still in the discard pile, if it can be healed from there.
+
+    'Recently discarded' means by a special ability or a game rule
+    (RED-HEAL-PREV-DISCARDED-MEANS); one discarded from hand or deck cannot be
+    targeted (RED-HEAL-PREV-NOT-FROM-HAND-DECK). Never under the revised
+    wording, nor wherever RED-HEAL-NOT-IN-DISCARD-PILE is in force.
+    """
+    if not in_force(config, "RED-HEAL-PREV-HEALABLE") or in_force(config, "RED-HEAL-NOT-IN-DISCARD-PILE"):
+        return None
+    for event in reversed(state.discards):
+        if event.card == card_id:
+            if event.cause in (DiscardCause.HAND, DiscardCause.DECK):
+                return None
+            return event if card_id in state.zones[event.pile].discard else None
+    return None
+
+
+@implements("RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-ONLY-CHARACTERS", "RED-HEAL-PURPOSE")
+def healable(state: State, card_id: str, config: RuleConfig) -> bool:
+    """Whether a card may be the target of a heal.
+
+    Only characters (RED-HEAL-ONLY-CHARACTERS). Revised: being discarded, or
+    poisoned, diseased or paralyzed (RED-HEAL-HEALABLE). Previous: discarded
+    earlier this turn, or one of the statuses (RED-HEAL-PREV-HEALABLE); a
+    character in its heal window too (RED-HEAL-WINDOW, note of the clause).
+    Either way a heal undoes a discard or a status (RED-HEAL-PURPOSE).
+    """
+    if not state.has_card(card_id) or state.card(card_id).type is not CardType.CHARACTER:
+        return False
+    return has_status(state, card_id) or being_discarded(state, card_id) or (
+        recently_discarded(state, card_id, config) is not None
+    )
+
+
+def matches(enhancement: Card, alignment: Alignment | None, brigades: frozenset[str]) -> bool:
+    """An enhancement may go on a character of this alignment and brigades (RED-BASE-ENHANCEMENTS)."""
+    return enhancement.alignment is alignment and bool(enhancement.brigades & brigades)
+
+
+@implements("RED-HEAL-RESTORE-IS-HEAL")
+def is_heal(card: Card) -> bool:
+    """The card's ability is a heal; 'restore abilities' is one too (RED-HEAL-RESTORE-IS-HEAL)."""
+    return card.ability in HEAL_EFFECTS
+
+
+# --- who may heal with what -------------------------------------------------------
+
+
+@implements("RED-HEAL-CHARACTER-TC", "RED-BASE-TERRITORY-CLASS", "RED-HEAL-RESTORES-DECREASE")
+def ability_sources(state: State, player: int, *, in_battle: bool, from_territory: bool) -> tuple[str, ...]:
+    """Characters of ``player`` whose heal ability may be activated now.
+
+    In battle: a character on ``player``'s side of the active battle. Outside
+    battle: only a character with Territory Class, from its territory
+    (RED-HEAL-CHARACTER-TC, RED-BASE-TERRITORY-CLASS). A character whose
+    ability is decreased cannot use it until healed (RED-HEAL-RESTORES-DECREASE).
+    """
+    found: list[str] = []
+    battle = state.active_battle
+    if in_battle and battle is not None:
+        found.extend(f.card for side, f in battle.fighters() if battle.players[side] == player)
+    if from_territory:
+        found.extend(c for c in state.zones[player].territory if state.card(c).territory_class)
+    return tuple(
+        sorted(c for c in set(found) if is_heal(state.card(c)) and c not in state.decreased and not being_discarded(state, c))
+    )
+
+
+def healing_enhancements(state: State, player: int) -> tuple[Card, ...]:
+    return tuple(state.card(c) for c in sorted(state.zones[player].hand) if state.card(c).type is CardType.ENHANCEMENT and is_heal(state.card(c)))
+
+
+def _status_targets_in_territory(state: State, players: range | tuple[int, ...]) -> list[str]:
+    return sorted(c for p in players for c in state.zones[p].territory if has_status(state, c))
+
+
+def _pile_targets(state: State, piles: range | tuple[int, ...], config: RuleConfig) -> list[DiscardEvent]:
+    out: list[DiscardEvent] = []
+    for pile in piles:
+        for card_id in sorted(state.zones[pile].discard):
+            event = recently_discarded(state, card_id, config)
+            if event is not None and event.pile == pile:
+                out.append(event)
+    return out
+
+
+@implements("RED-HEAL-WINDOW", "RED-HEAL-WINDOW-MEANS", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
+def window_heals(state: State, player: int, cards: tuple[str, ...], resolution: bool, config: RuleConfig) -> list[Heal]:
+    """Heals ``player`` may use on characters being discarded (their controller).
+
+    The window exists only while RED-HEAL-WINDOW (and, at Battle Resolution,
+    RED-HEAL-AT-RESOLUTION) is in force. The means must be able to heal that
+    very character (RED-HEAL-WINDOW-MEANS): an enhancement from hand of
+    matching alignment and brigade (RED-HEAL-ENH-ON-MATCHING-BRIGADE), or a
+    heal ability of one of the player's characters in the battle, or of one
+    with Territory Class in their territory.
+    """
+    if not in_force(config, "RED-HEAL-WINDOW") or (resolution and not in_force(config, "RED-HEAL-AT-RESOLUTION")):
+        return []
+    out: list[Heal] = []
+    sources = [c for c in ability_sources(state, player, in_battle=True, from_territory=True) if c not in cards]
+    for target in cards:
+        card = state.card(target)
+        out.extend(Heal(target, e.id) for e in healing_enhancements(state, player) if matches(e, card.alignment, card.brigades))
+        out.extend(Heal(target, x) for x in sources)
+    return out
+
+
+@implements("RED-HEAL-TARGETS-HEALED", "RED-HEAL-PREV-HEALABLE")
+def battle_ability_heals(state: State, player: int, config: RuleConfig) -> list[Heal]:
+    """In battle, the player with initiative may activate a heal ability of a
+    character of theirs in the active battle; it targets a healable character
+    (RED-HEAL-TARGETS-HEALED): one with a status in the active battle, or
+    (previous wording) one discarded earlier this turn."""
+    battle = state.active_battle
+    assert battle is not None
+    targets = sorted(f.card for _, f in battle.fighters() if has_status(state, f.card))
+    targets += [e.card for e in _pile_targets(state, range(state.players), config)]
+    return [Heal(t, x) for x in ability_sources(state, player, in_battle=True, from_territory=False) for t in targets]
+
+
+@implements(
+    "RED-HEAL-ENH-PHASES",
+    "RED-HEAL-ENH-ON-MATCHING-BRIGADE",
+    "RED-HEAL-PREV-ENH-IN-OR-OUT",
+    "RED-HEAL-PREV-ENH-TWO-WAYS",
+    "RED-HEAL-PREV-PILE-SAME-CHARACTER",
+    "RED-HEAL-PREV-AS-BEFORE-DISCARD",
+    "RED-HEAL-CHARACTER-TC",
+)
+def outside_battle_heals(state: State, config: RuleConfig) -> list[Heal]:
+    """Heals any player may use in the preparation or discard phase (RED-HEAL-ENH-PHASES).
+
+    Revised: a healing enhancement goes on a healable character of matching
+    brigade in a territory (RED-HEAL-ENH-ON-MATCHING-BRIGADE; whose territory:
+    decision ``heal-territory-whose``). Previous: on a character in the
+    holder's territory, or in the holder's discard pile if discarded this turn
+    (RED-HEAL-PREV-ENH-TWO-WAYS, decision ``prev-pile-owner``), matched against
+    the character as it was before the discard (RED-HEAL-PREV-AS-BEFORE-DISCARD,
+    RED-HEAL-PREV-PILE-SAME-CHARACTER). A character's heal ability only with
+    Territory Class (RED-HEAL-CHARACTER-TC).
+    """
+    if state.phase not in OUTSIDE_BATTLE_PHASES or state.prompt is not None or state.battles:
+        return []
+    out: list[Heal] = []
+    everyone = range(state.players)
+    for player in everyone:
+        if in_force(config, "RED-HEAL-PREV-ENH-TWO-WAYS"):
+            territories: tuple[int, ...] | range = (player,)
+        elif config.option("heal-territory-whose") == "own-territory":
+            territories = (player,)
+        else:
+            territories = everyone
+        piles = everyone if config.option("prev-pile-owner") == "any-pile" else (player,)
+        in_territory = _status_targets_in_territory(state, territories)
+        in_piles = _pile_targets(state, piles, config)
+        for enh in healing_enhancements(state, player):
+            out.extend(Heal(t, enh.id) for t in in_territory if matches(enh, state.card(t).alignment, state.card(t).brigades))
+            out.extend(Heal(e.card, enh.id) for e in in_piles if matches(enh, e.alignment, e.brigades))
+        any_territory = _status_targets_in_territory(state, everyone)
+        any_pile = [e.card for e in _pile_targets(state, everyone, config)]
+        for source in ability_sources(state, player, in_battle=False, from_territory=True):
+            out.extend(Heal(t, source) for t in [*any_territory, *any_pile])
+    return out
+
+
+@implements("RED-HEAL-PREV-ENH-INITIATIVE")
+def heal_actions(state: State, config: RuleConfig) -> list[Heal]:
+    """Every heal action legal now.
+
+    In battle only the player with initiative heals (the PLAY prompt's player;
+    RED-HEAL-PREV-ENH-INITIATIVE, and the base initiative rule in either wording).
+    """
+    prompt = state.prompt
+    if state.winner is not None:
+        return []
+    if prompt is None:
+        return outside_battle_heals(state, config)
+    if prompt.kind is PromptKind.HEAL_WINDOW:
+        return window_heals(state, prompt.player, prompt.cards, prompt.record < 0, config)
+    if prompt.kind is PromptKind.PLAY:
+        return battle_ability_heals(state, prompt.player, config)
+    return []
+
+
+@implements("RED-HEAL-TARGETS-HEALED")
+def enhancement_targets_in_battle(state: State) -> tuple[tuple[str], ...]:
+    """Targets of a healing enhancement played in battle: characters of the
+    active battle with a status (RED-HEAL-TARGETS-HEALED)."""
+    battle = state.active_battle
+    if battle is None:
+        return ()
+    return tuple((f.card,) for _, f in sorted(battle.fighters(), key=lambda sf: sf[1].card) if has_status(state, f.card))
+
+
+# --- why a heal is illegal -----------------------------------------------------------
+
+
+def holder(state: State, source: str) -> int | None:
+    """The player who would use ``source``: holding it in hand, or controlling the character."""
+    if not state.has_card(source):
+        return None
+    for player, zones in enumerate(state.zones):
+        if source in zones.hand or source in zones.territory:
+            return player
+    found = state.fighter(source)
+    if found is not None:
+        return state.battles[found[0]].players[found[1]]
+    return None
+
+
+def explain(state: State, action: Heal, config: RuleConfig) -> IllegalAction:
+    """The clause an unlisted heal breaks (checked most specific first)."""
+    text = action.text()
+
+    def no(reason: str, *clauses: str) -> IllegalAction:
+        return IllegalAction(text, reason, clauses)
+
+    if not state.has_card(action.target) or state.card(action.target).type is not CardType.CHARACTER:
+        return no(f"{action.target} is not a character", "RED-HEAL-ONLY-CHARACTERS")
+    if not state.has_card(action.source) or not is_heal(state.card(action.source)):
+        return no(f"{action.source} has no heal ability", "RED-HEAL-TARGETS-HEALED")
+    source = state.card(action.source)
+    prompt = state.prompt
+    if prompt is not None and prompt.kind not in (PromptKind.PLAY, PromptKind.HEAL_WINDOW):
+        return no(f"player {prompt.player} must answer a {prompt.kind.value} decision first", "RED-BASE-INITIATIVE")
+    if prompt is None and (state.phase not in OUTSIDE_BATTLE_PHASES):
+        return no("outside battle, heals are used in the preparation and discard phases", "RED-HEAL-ENH-PHASES")
+    if prompt is not None and prompt.kind is PromptKind.PLAY and source.type is CardType.ENHANCEMENT:
+        if holder(state, action.source) != prompt.player:
+            return no("in battle only the player with initiative plays a healing enhancement", "RED-HEAL-PREV-ENH-INITIATIVE", "RED-BASE-INITIATIVE")
+        return no("in battle a healing enhancement is played on a character: 'play E on C -> T'", "RED-BASE-ENHANCEMENTS")
+    if prompt is not None and holder(state, action.source) != prompt.player:
+        return no(f"only player {prompt.player} may act now", "RED-HEAL-WINDOW", "RED-BASE-INITIATIVE")
+    in_pile = any(action.target in z.discard for z in state.zones)
+    if in_pile:
+        if in_force(config, "RED-HEAL-NOT-IN-DISCARD-PILE"):
+            return no(f"{action.target} is in a discard pile", "RED-HEAL-NOT-IN-DISCARD-PILE")
+        for event in reversed(state.discards):
+            if event.card == action.target:
+                if event.cause in (DiscardCause.HAND, DiscardCause.DECK):
+                    return no(f"{action.target} was discarded from {event.cause.value}", "RED-HEAL-PREV-NOT-FROM-HAND-DECK", "RED-HEAL-PREV-DISCARDED-MEANS")
+                break
+        else:
+            return no(f"{action.target} was not discarded earlier this turn", "RED-HEAL-PREV-HEALABLE")
+    elif not healable(state, action.target, config):
+        return no(f"{action.target} is not healable", "RED-HEAL-HEALABLE" if not in_pile and config.heal_version == "revised" else "RED-HEAL-PREV-HEALABLE")
+    if source.type is CardType.CHARACTER:
+        if action.source in state.decreased:
+            return no(f"{action.source}'s ability is decreased", "RED-HEAL-RESTORES-DECREASE")
+        if state.fighter(action.source) is None and not source.territory_class:
+            return no(f"{action.source} has no Territory Class: its heal ability works only in battle", "RED-HEAL-CHARACTER-TC")
+        return no(f"{action.source} cannot heal {action.target} now", "RED-HEAL-WINDOW-MEANS", "RED-HEAL-TARGETS-HEALED")
+    if prompt is not None and prompt.kind is PromptKind.HEAL_WINDOW:
+        if not in_force(config, "RED-HEAL-WINDOW"):
+            return no("this wording has no heal window", "RED-HEAL-PREV-HEALABLE")
+        return no(f"{action.source} cannot be played on {action.target}", "RED-HEAL-WINDOW-MEANS")
+    if in_force(config, "RED-HEAL-PREV-ENH-TWO-WAYS"):
+        if in_pile:
+            return no(f"{action.source} must match {action.target} as it was, in the holder's pile", "RED-HEAL-PREV-PILE-SAME-CHARACTER", "RED-HEAL-PREV-ENH-TWO-WAYS")
+        return no(f"{action.source} goes on a matching character in the holder's territory", "RED-HEAL-PREV-ENH-TWO-WAYS")
+    return no(f"{action.source} goes on a healable character of matching brigade in territory", "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
+
+
+# --- carrying out a heal --------------------------------------------------------------
+
+
+@implements("RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
+def destination(state: State, fighter: Fighter, config: RuleConfig) -> int:
+    """Whose territory a character healed in its heal window goes to.
+
+    Revised: the player with permanent control (RED-HEAL-TO-PERMANENT-CONTROLLER).
+    Previous: its owner (RED-HEAL-PREV-TO-OWNER; decision ``prev-owner-scope``:
+    ``pile-only`` keeps the permanent controller for window heals).
+    """
+    if in_force(config, "RED-HEAL-PREV-TO-OWNER") and config.option("prev-owner-scope") == "every-healed-discard":
+        return state.card(fighter.card).owner
+    return fighter.permanent
+
+
+@implements("RED-HEAL-CLEARS-STATUS", "RED-HEAL-RESTORES-DECREASE", "RED-HEAL-INSTANT")
+def clear_conditions(state: State, target: str) -> State:
+    """A heal, once (RED-HEAL-INSTANT): the statuses go, every ongoing effect tied
+    to them ends at once (RED-HEAL-CLEARS-STATUS), and any decrease of the
+    character's ability is removed (RED-HEAL-RESTORES-DECREASE; decision
+    ``heal-decrease-scope``: abilities, not numbers)."""
+    state = replace(state, statuses=frozenset(s for s in state.statuses if s[0] != target), decreased=state.decreased - {target})
+    for record in state.records:
+        if record.effect in TIED_TO_CONDITION and record.status is RecordStatus.ACTIVE and record.targets[:1] == (target,):
+            state = set_record(state, replace(record, status=RecordStatus.ENDED))
+    return state
+
+
+@implements("RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-DISCARD-NOT-COMPLETED", "RED-HEAL-WINDOW-SUSPENDS")
+def heal_from_window(state: State, target: str, config: RuleConfig) -> State:
+    """Heal a character whose discard is pending: it leaves the battle for a
+    territory (:func:`destination`) instead of the discard pile. Revised: the
+    discard never completed, so no discard event (RED-HEAL-DISCARD-NOT-COMPLETED);
+    previous: the discard is counted. Then the suspended play resumes
+    (RED-HEAL-WINDOW-SUSPENDS): the discarding ability fizzles, or the next
+    Battle Resolution window opens."""
+    from model.redemption.resolution import next_heal_window
+
+    prompt = state.prompt
+    assert prompt is not None
+    state, _, _, fighter = remove_fighter(state, target)
+    for enh in fighter.enhancements:
+        state = discard_card(state, enh)
+    state = add_to(state, destination(state, fighter, config), "territory", target)
+    if not in_force(config, "RED-HEAL-DISCARD-NOT-COMPLETED"):
+        cause = DiscardCause.ABILITY if prompt.record >= 0 else DiscardCause.RULE
+        state = note_discard(state, fighter, cause, healed=True)
+    if prompt.record >= 0:
+        record = state.record(prompt.record)
+        state = set_record(state, replace(record, status=RecordStatus.FIZZLED))
+        return play_prompt(replace(state, prompt=None))
+    index = len(state.battles) - 1
+    battle = state.battles[index]
+    state = set_battle(state, index, replace(battle, defeated=tuple(c for c in battle.defeated if c != target)))
+    rest = tuple(c for c in prompt.cards if c != target)
+    if rest:
+        return replace(state, prompt=replace(prompt, cards=rest))
+    return next_heal_window(replace(state, prompt=None), config)
+
+
+@implements(
+    "RED-HEAL-PREV-TO-OWNER",
+    "RED-HEAL-PREV-REGAINS",
+    "RED-HEAL-PREV-ATTACHED-RETURN",
+    "RED-HEAL-PREV-SEARCH",
+    "RED-HEAL-PREV-AS-BEFORE-DISCARD",
+)
+def heal_from_pile(state: State, event: DiscardEvent, player: int) -> State:
+    """Previous wording: heal a character out of a discard pile. The heal
+    searches the pile (RED-HEAL-PREV-SEARCH); the character goes to its owner's
+    territory (RED-HEAL-PREV-TO-OWNER) as it was before the discard: the cards
+    that were on it come back on it (RED-HEAL-PREV-ATTACHED-RETURN), and with
+    them the numbers and abilities it lost in the pile (RED-HEAL-PREV-REGAINS)."""
+    target = event.card
+    state = replace(state, searches=(*state.searches, Search(player, event.pile, target)))
+    state = remove_from(state, event.pile, "discard", target)
+    owner = state.card(target).owner
+    state = add_to(state, owner, "territory", target)
+    placed = set(state.placed)
+    for enh in event.enhancements:
+        enh_owner = state.card(enh).owner
+        if enh in state.zones[enh_owner].discard:
+            state = remove_from(state, enh_owner, "discard", enh)
+            placed.add((enh, target))
+    return replace(state, placed=frozenset(placed))
+
+
+@implements("RED-HEAL-TARGETS-HEALED", "RED-HEAL-INSTANT", "RED-HEAL-PURPOSE")
+def heal_target(state: State, target: str, player: int, config: RuleConfig) -> State:
+    """Heal one character (the target of the heal, RED-HEAL-TARGETS-HEALED):
+    clear its conditions, and undo its discard if it is being or was
+    discarded (RED-HEAL-PURPOSE)."""
+    event = recently_discarded(state, target, config)
+    state = clear_conditions(state, target)
+    if being_discarded(state, target):
+        return heal_from_window(state, target, config)
+    if event is not None:
+        return heal_from_pile(state, event, player)
+    return state
+
+
+def do_heal(state: State, action: Heal, config: RuleConfig) -> State:
+    """Apply a ``heal T with X`` action (listed by :func:`heal_actions`)."""
+    if action not in heal_actions(state, config):
+        raise explain(state, action, config)
+    player = holder(state, action.source)
+    assert player is not None
+    source = state.card(action.source)
+    used_enhancement = source.type is CardType.ENHANCEMENT
+    if used_enhancement:
+        state = remove_from(state, player, "hand", action.source)
+    window = being_discarded(state, action.target)
+    state = heal_target(state, action.target, player, config)
+    if used_enhancement:
+        state = discard_card(state, action.source)
+    if state.prompt is not None and state.prompt.kind is PromptKind.PLAY and not window:
+        return play_prompt(state)
+    return state
+
+
+# --- the heal window for a discard by an ability -----------------------------------------
+
+
+@implements("RED-HEAL-WINDOW", "RED-HEAL-WINDOW-SUSPENDS")
+def open_window(state: State, record: PlayRecord, config: RuleConfig) -> State | None:
+    """A discard by an ability waits for its controller's heal (RED-HEAL-WINDOW):
+    the discarding ability is suspended (its record stays announced), pending
+    abilities wait (they are only checked on a pass), and active ongoing effects
+    keep working (RED-HEAL-WINDOW-SUSPENDS). ``None`` when no heal is possible."""
+    found = state.fighter(record.targets[0])
+    if found is None:
+        return None
+    index, side, _ = found
+    controller = state.battles[index].players[side]
+    if not window_heals(state, controller, (record.targets[0],), False, config):
+        return None
+    state = set_record(state, replace(record, status=RecordStatus.ANNOUNCED))
+    return replace(state, prompt=Prompt(PromptKind.HEAL_WINDOW, controller, record=record.id, cards=(record.targets[0],)))
+
+
+@implements("RED-HEAL-WINDOW", "RED-HEAL-DISCARD-NOT-COMPLETED")
+def complete_ability_discard(state: State, config: RuleConfig) -> State:
+    """The controller lets the discard complete: it happens now, and counts."""
+    from model.redemption.abilities import discard_now
+
+    prompt = state.prompt
+    assert prompt is not None and prompt.record >= 0
+    state = discard_now(replace(state, prompt=None), state.record(prompt.record))
+    return play_prompt(state)
+
+
+def placed_on(state: State, card_id: str) -> tuple[str, ...]:
+    """Enhancements placed on a character in a territory."""
+    return tuple(sorted(e for e, host in state.placed if host == card_id))
+

@@ -1,0 +1,37 @@
+"""A card's numbers (strength and toughness) in battle, with redirected numbers.
+
+Clause IDs: RED-RD-NUMBERS-TRANSFER, RED-RD-NUMBERS-ONGOING,
+RED-RD-NUMBERS-IN-BATTLE-ONLY, RED-RD-LOCATION-UNCHANGED.
+"""
+
+from __future__ import annotations
+
+from model.redemption.state import Effect, RecordStatus, State
+from specs.registry import implements
+
+
+@implements(
+    "RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-ONGOING", "RED-RD-NUMBERS-IN-BATTLE-ONLY", "RED-RD-LOCATION-UNCHANGED"
+)
+def numbers(state: State, card_id: str) -> tuple[int, int]:
+    """Strength and toughness of one card, printed plus redirects.
+
+    Every active numbers redirect (an ongoing effect, RED-RD-NUMBERS-ONGOING)
+    lowers its target by the amount moved and raises the redirecting card by
+    the same amount (RED-RD-NUMBERS-TRANSFER); the raise counts only while the
+    target is still in a battle (RED-RD-NUMBERS-IN-BATTLE-ONLY). The
+    redirecting card itself never moves: it adds its numbers to the character
+    it was played on, whichever side that is (RED-RD-LOCATION-UNCHANGED).
+    """
+    card = state.card(card_id)
+    strength, toughness = card.strength, card.toughness
+    for record in state.records:
+        if record.effect is not Effect.REDIRECT_NUMBERS or record.status is not RecordStatus.ACTIVE:
+            continue
+        target = record.targets[0]
+        moved_s, moved_t = record.amount
+        if target == card_id:
+            strength, toughness = strength - moved_s, toughness - moved_t
+        if record.card == card_id and state.in_any_battle(target):
+            strength, toughness = strength + moved_s, toughness + moved_t
+    return strength, toughness

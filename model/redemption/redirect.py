@@ -1,0 +1,168 @@
+"""Redirect abilities (seed 002): redirecting an interrupted ability, or a card's numbers.
+
+Text forms: ``play R on C -> #n T`` redirects the ability of play record ``n``
+to new target ``T`` (RED-RD-ABILITY-TARGET); ``play R on C -> X`` redirects
+the numbers of card ``X`` (RED-RD-NUMBERS-TARGET); a card that redirects both
+takes ``-> #n [T]`` and becomes two redirects (RED-RD-BOTH-IS-TWO).
+
+Model reading: a redirected ability is taken over at once by the redirecting
+player, who carries it out with the new targets (it stops being pending);
+special initiative and the heal window then apply to it as to any ability.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from model.errors import IllegalAction
+from model.redemption.actions import Play
+from model.redemption.config import RuleConfig
+from model.redemption.ops import set_record
+from model.redemption.state import Battle, Effect, PlayRecord, RecordStatus, State
+from specs.registry import implements
+
+REDIRECTS: frozenset[Effect] = frozenset({Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH})
+
+
+@implements("RED-RD-TARGETS-IN-BATTLE")
+def scope(state: State, config: RuleConfig) -> tuple[Battle, ...]:
+    """The battles whose cards a redirect may target: the active one (decision
+    ``rd-in-battle`` = active-battle) or any on the stack (RED-RD-TARGETS-IN-BATTLE)."""
+    if not state.battles:
+        return ()
+    return state.battles if config.option("rd-in-battle") == "any-battle" else (state.battles[-1],)
+
+
+def _attached_in(battles: tuple[Battle, ...]) -> set[str]:
+    return {e for b in battles for _, f in b.fighters() for e in f.enhancements}
+
+
+@implements("RED-RD-ONLY-INTERRUPTED", "RED-RD-ABILITY-TARGET", "RED-RD-TARGETS-IN-BATTLE")
+def redirectable(state: State, config: RuleConfig) -> tuple[PlayRecord, ...]:
+    """Abilities that may be redirected now: interrupted (pending) ones
+    (RED-RD-ONLY-INTERRUPTED) whose card is in battle (RED-RD-TARGETS-IN-BATTLE)."""
+    attached = _attached_in(scope(state, config))
+    return tuple(r for r in state.records if r.status is RecordStatus.PENDING and r.card in attached)
+
+
+@implements("RED-RD-NEW-TARGETS", "RED-RD-SAME-TARGET-ALLOWED", "RED-RD-TARGET-PERSPECTIVE")
+def new_targets(state: State, player: int, record: PlayRecord, config: RuleConfig) -> tuple[tuple[str, ...], ...]:
+    """The targets the redirecting ``player`` may choose for ``record``'s ability
+    (RED-RD-NEW-TARGETS): every target legal for it as if ``player`` were using
+    it (RED-RD-TARGET-PERSPECTIVE), the old target included (RED-RD-SAME-TARGET-ALLOWED)."""
+    from model.redemption.abilities import target_options
+
+    return target_options(state, player, record.card, config)
+
+
+@implements("RED-RD-NUMBERS-TARGET", "RED-RD-TARGETS-IN-BATTLE", "RED-RD-NUMBERS-NO-INTERRUPT")
+def numbers_targets(state: State, config: RuleConfig) -> tuple[tuple[str], ...]:
+    """Cards whose numbers may be redirected: any character or enhancement in
+    battle (RED-RD-NUMBERS-TARGET, RED-RD-TARGETS-IN-BATTLE), interrupted or
+    not (RED-RD-NUMBERS-NO-INTERRUPT)."""
+    cards = {f.card for b in scope(state, config) for _, f in b.fighters()} | _attached_in(scope(state, config))
+    return tuple((c,) for c in sorted(cards))
+
+
+@implements("RED-RD-TWO-KINDS", "RED-RD-BOTH-IS-TWO", "RED-RD-PURPOSE")
+def redirect_options(state: State, player: int, effect: Effect, config: RuleConfig) -> tuple[tuple[str, ...], ...]:
+    """Every legal target tuple for a redirect card of ``player``: an ability or
+    numbers (RED-RD-TWO-KINDS), or both, as two redirects each with its own
+    rule (RED-RD-BOTH-IS-TWO): ``#n`` alone redirects only the numbers of
+    record ``n``'s card; ``#n T`` also its (interrupted) ability."""
+    if effect is Effect.REDIRECT_NUMBERS:
+        return numbers_targets(state, config)
+    out: list[tuple[str, ...]] = []
+    pending = {r.id for r in redirectable(state, config)}
+    if effect is Effect.REDIRECT_ABILITY:
+        for record in redirectable(state, config):
+            out.extend((f"#{record.id}", *t) for t in new_targets(state, player, record, config))
+        return tuple(out)
+    in_battle = {c for (c,) in numbers_targets(state, config)}
+    for record in state.records:
+        if record.card in in_battle and record.status is not RecordStatus.BLANKED and record.effect not in REDIRECTS:
+            out.append((f"#{record.id}",))
+            if record.id in pending:
+                out.extend((f"#{record.id}", *t) for t in new_targets(state, player, record, config))
+    return tuple(dict.fromkeys(out))
+
+
+def explain(state: State, player: int, play: Play, config: RuleConfig) -> IllegalAction:
+    """The clause an illegal redirect target breaks."""
+    text = play.text()
+    effect = state.card(play.card).ability
+    first = play.targets[0] if play.targets else ""
+    if effect is Effect.REDIRECT_NUMBERS:
+        return IllegalAction(text, f"{first or '(none)'} is not a card in battle", ("RED-RD-TARGETS-IN-BATTLE", "RED-RD-NUMBERS-TARGET"))
+    if not first.startswith("#") or not first[1:].isdigit():
+        return IllegalAction(text, "a redirect of an ability targets an ability '#n'", ("RED-RD-ABILITY-TARGET",))
+    try:
+        record = state.record(int(first[1:]))
+    except KeyError:
+        return IllegalAction(text, f"there is no ability {first}", ("RED-RD-ABILITY-TARGET",))
+    if record.card not in _attached_in(scope(state, config)):
+        return IllegalAction(text, f"ability {first} is not in battle", ("RED-RD-TARGETS-IN-BATTLE",))
+    if record.status is not RecordStatus.PENDING and (effect is Effect.REDIRECT_ABILITY or len(play.targets) > 1):
+        return IllegalAction(text, f"ability {first} is not interrupted", ("RED-RD-ONLY-INTERRUPTED",))
+    return IllegalAction(
+        text,
+        f"{' '.join(play.targets[1:]) or '(none)'} is not a legal target for player {player}",
+        ("RED-RD-TARGET-PERSPECTIVE", "RED-RD-NEW-TARGETS"),
+    )
+
+
+@implements("RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-ONGOING")
+def amount(state: State, target: str, config: RuleConfig) -> tuple[int, int]:
+    """How much is redirected: the target's full printed numbers (decision
+    ``rd-amount`` = all-numbers); nothing when only a stated amount counts, as no
+    modelled card states one."""
+    if config.option("rd-amount") == "stated-only":
+        return (0, 0)
+    card = state.card(target)
+    return (card.strength, card.toughness)
+
+
+@implements("RED-RD-ABILITY-INSTANT", "RED-RD-CARRIER-CHANGES", "RED-RD-LOCATION-UNCHANGED", "RED-RD-PURPOSE")
+def take_over(state: State, redirect: PlayRecord, config: RuleConfig) -> tuple[State, PlayRecord]:
+    """Redirect an interrupted ability, once (RED-RD-ABILITY-INSTANT): it gets the
+    new targets and the redirecting player causes and carries it out, while it
+    is still played by the same player (RED-RD-CARRIER-CHANGES) and its card
+    stays on the character it was played on (RED-RD-LOCATION-UNCHANGED).
+    Returns the redirected record, ready to take effect."""
+    record = state.record(int(redirect.targets[0][1:]))
+    taken = replace(record, targets=redirect.targets[1:], carrier=redirect.player, status=RecordStatus.ANNOUNCED)
+    state = set_record(state, taken)
+    return state, taken
+
+
+@implements("RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-NO-INTERRUPT", "RED-RD-LOCATION-UNCHANGED")
+def start_numbers(state: State, redirect: PlayRecord, target: str, config: RuleConfig) -> State:
+    """Redirect the numbers of ``target`` onto the redirect card: an ongoing
+    record read by :func:`model.redemption.numbers.numbers`; nothing moves."""
+    return set_record(state, replace(redirect, effect=Effect.REDIRECT_NUMBERS, targets=(target,), amount=amount(state, target, config), status=RecordStatus.ACTIVE))
+
+
+@implements("RED-RD-BOTH-IS-TWO")
+def split_both(state: State, redirect: PlayRecord, config: RuleConfig) -> tuple[State, PlayRecord | None]:
+    """A redirect of both ability and numbers is two redirect abilities
+    (RED-RD-BOTH-IS-TWO): a numbers redirect of the record's card, always, and
+    an ability redirect when new targets are given (legal only if interrupted).
+    Returns the ability redirect record, if any."""
+    record = state.record(int(redirect.targets[0][1:]))
+    state = set_record(state, replace(redirect, status=RecordStatus.ACTIVE))
+    numbers_record = replace(redirect, id=state.next_record, effect=Effect.REDIRECT_NUMBERS, targets=(record.card,), amount=amount(state, record.card, config), status=RecordStatus.ACTIVE)
+    state = replace(state, records=(*state.records, numbers_record), next_record=state.next_record + 1)
+    if len(redirect.targets) < 2:
+        return state, None
+    ability_record = replace(redirect, id=state.next_record, effect=Effect.REDIRECT_ABILITY, status=RecordStatus.ACTIVE)
+    state = replace(state, records=(*state.records, ability_record), next_record=state.next_record + 1)
+    return state, ability_record
+
+
+@implements("RED-RD-UNTIL-END-OF-PHASE")
+def expire(state: State) -> State:
+    """At the end of a phase every ongoing redirect ends (RED-RD-UNTIL-END-OF-PHASE)."""
+    for record in state.records:
+        if record.effect is Effect.REDIRECT_NUMBERS and record.status is RecordStatus.ACTIVE:
+            state = set_record(state, replace(record, status=RecordStatus.EXPIRED))
+    return state
