@@ -20,7 +20,7 @@ were broken this turn, by whom (credit), and which were removed.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
@@ -369,11 +369,14 @@ def smt_successors(state: State, action: Action, config: RuleConfig = DEFAULT, l
         return _successors(checker, action, _names(state), limit)
 
 
-def crosscheck_state(state: State, config: RuleConfig = DEFAULT) -> tuple[list[Disagreement], int]:
+def crosscheck_state(state: State, config: RuleConfig = DEFAULT) -> list[Disagreement]:
     """Compare the legal action sets, and for each common action the unique successor
-    (found, then blocked: a second one is a ``uniqueness`` disagreement).
+    (found, then blocked: a second one is a ``uniqueness`` disagreement)."""
+    return _crosscheck_state(state, config)[0]
 
-    Returns the disagreements and the number of actions compared."""
+
+def _crosscheck_state(state: State, config: RuleConfig) -> tuple[list[Disagreement], int]:
+    """:func:`crosscheck_state`, and the number of actions compared."""
     data = state.to_json()
     names = _names(state)
     found: list[Disagreement] = []
@@ -419,7 +422,7 @@ def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> Cr
     report = CrosscheckReport()
     started = time.perf_counter()
     for state in states:
-        found, compared = crosscheck_state(state, config)
+        found, compared = _crosscheck_state(state, config)
         report.states += 1
         report.actions += compared
         report.disagreements.extend(found)

@@ -1,0 +1,22 @@
+"""An independent SMT (z3) encoding of the FFTCG attack phase with parties.
+
+Written from the clause catalogue (``specs/clauses/party.toml`` and
+``specs/clauses/ff_base.toml``), never from the executable model: nothing
+here imports ``model.*``. The bridge :mod:`oracle.smt_fftcg` is the only
+module that joins the two.
+
+Modules, in TLA+ order:
+
+- :mod:`.variants`: the rule variants (the decisions of ``party.toml``).
+- :mod:`.vocabulary`: the bounded configuration (fixed Forwards per player),
+  the rigid card attributes and the typed variables of one time frame
+  (``Vocabulary.at(t)``), with the type invariant ``domain``.
+- :mod:`.rules`: derived predicates (who may attack or block, valid parties,
+  breaking, the blocker's split), each citing its clauses.
+- :mod:`.actions`: one function per action kind: guards, updates and an
+  explicit frame condition (UNCHANGED) for everything else.
+- :mod:`.system`: ``TransitionSystem(init, trans)`` and ``unroll(k)``.
+- :mod:`.properties`: state properties, with their clauses.
+- :mod:`.bmc`: bounded model checking with one incremental solver, and
+  k-induction.
+"""

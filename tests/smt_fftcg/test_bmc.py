@@ -1,0 +1,90 @@
+"""Bounded model checking and k-induction on the z3 encoding, from model positions.
+
+Properties that hold are checked to a depth and proved by k-induction (over every
+card attributes, the Forwards being fixed); properties that do not hold yield a
+counterexample that is decoded and replayed on the executable model; z3 giving up
+is reported as unknown.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from model.fftcg.actions import Split
+from model.fftcg.config import RuleConfig
+from model.fftcg.state import State
+from oracle.smt_fftcg import bmc_from_state
+from specs.smt.fftcg.bmc import Verdict
+
+from .helpers import fw, position, root_party
+
+
+def start() -> State:
+    """Player 0: a1 (Fire 5000), a2 (Fire 3000); player 1: b1 (Water 4000)."""
+    return position([fw("a1", power=5000), fw("a2", power=3000)], [fw("b1", "water", 4000)])
+
+
+@pytest.mark.clause("FF-PARTY-MIN-TWO", "FF-PARTY-DISBAND-UNDER-TWO")
+def test_party_min_two_holds_to_depth() -> None:
+    result = bmc_from_state(start(), "party-min-two", 8)
+    assert (result.verdict, result.depth) == (Verdict.HOLDS_TO_DEPTH, 8)
+
+
+@pytest.mark.clause("FF-PARTY-MIN-TWO", "FF-PARTY-DISBAND-UNDER-TWO", "FF-PARTY-LEAVE-FIELD")
+@pytest.mark.parametrize("config", [RuleConfig(), RuleConfig.of({"party-last-member": "removed-from-combat"}),
+                                    RuleConfig.of({"party-disband-timing": "after-damage-resolution"})],
+                         ids=["default", "removed-from-combat", "after-damage-resolution"])
+def test_party_min_two_proved(config: RuleConfig) -> None:
+    result = bmc_from_state(root_party(), "party-min-two", 4, config, induction=True)
+    assert (result.verdict, result.depth) == (Verdict.PROVED, 1)
+
+
+@pytest.mark.clause("FF-PARTY-LEAVE-FIELD")
+def test_attackers_on_field_proved() -> None:
+    assert bmc_from_state(root_party(), "attackers-on-field", 4, induction=True).verdict is Verdict.PROVED
+
+
+@pytest.mark.clause("FF-BASE-SEVEN-DAMAGE-LOSES", "FF-PARTY-UNBLOCKED-ONE")
+def test_damage_at_most_seven_proved() -> None:
+    result = bmc_from_state(root_party(), "damage-at-most-seven", 4, induction=True)
+    assert result.verdict is Verdict.PROVED
+    assert bmc_from_state(root_party(), "damage-at-most-seven", 7).verdict is Verdict.HOLDS_TO_DEPTH
+
+
+@pytest.mark.clause("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
+@pytest.mark.parametrize("config", [RuleConfig(), RuleConfig.of({"party-blocker-power-remainder": "remainder-to-one"})],
+                         ids=["default", "remainder-to-one"])
+def test_damage_in_thousands_proved(config: RuleConfig) -> None:
+    assert bmc_from_state(start(), "damage-in-thousands", 4, config, induction=True).verdict is Verdict.PROVED
+
+
+@pytest.mark.clause("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
+def test_split_in_hundreds_counterexample_replays() -> None:
+    """Under the deliberate mutant a party member ends up with damage that is no multiple
+    of 1000: attack a1 a2, pass, block b1, pass, split (a share in hundreds)."""
+    config = RuleConfig.of({"party-split-unit": "hundreds"})
+    result = bmc_from_state(start(), "damage-in-thousands", 6, config)
+    assert (result.verdict, result.depth) == (Verdict.VIOLATED, 5)
+    actions = [a for a, _ in result.trace[1:]]
+    assert [str(a) for a in actions[:4]] == ["attack a1 a2", "pass", "block b1", "pass"]
+    assert isinstance(actions[4], Split) and any(amount % 1000 for _, amount in actions[4].shares)
+    assert result.replay_problems == ()
+    # k-induction finds it too, in its base case
+    assert bmc_from_state(start(), "damage-in-thousands", 6, config, induction=True).verdict is Verdict.VIOLATED
+
+
+@pytest.mark.clause("FF-PARTY-UNBLOCKED-ONE", "FF-BASE-UNBLOCKED-DAMAGE")
+def test_made_up_property_counterexample_replays() -> None:
+    result = bmc_from_state(start(), "player1-undamaged", 8)
+    assert (result.verdict, result.depth) == (Verdict.VIOLATED, 5)
+    assert [str(a) for a, _ in result.trace[1:]][1:] == ["pass", "noblock", "pass", "pass"]
+    assert result.trace[-1][1].players[1].damage == 1
+    assert result.replay_problems == ()
+
+
+@pytest.mark.clause("FF-PARTY-MIN-TWO")
+@pytest.mark.parametrize("induction", [False, True])
+def test_unknown_is_reported_as_unknown(induction: bool) -> None:
+    result = bmc_from_state(start(), "party-min-two", 6, induction=induction, rlimit=2000)
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.reason
