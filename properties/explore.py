@@ -128,8 +128,10 @@ class Exploration(Generic[S, A]):
         if self.edges is None:
             raise ValueError("this exploration kept no edges; explore with keep_edges=True")
         graph = nx.DiGraph()
+        terminals = set(self.terminals)
+        deadlocks = set(self.deadlocks)
         for index in range(len(self.states)):
-            graph.add_node(index, depth=self.depth[index], terminal=index in set(self.terminals))
+            graph.add_node(index, depth=self.depth[index], terminal=index in terminals, deadlock=index in deadlocks)
         for source, target, action in self.edges:
             graph.add_edge(source, target, action=str(action))
         return graph
@@ -269,3 +271,33 @@ def narrative(
             lines.append(f"  {number:>2}. {game.action_text(action)}")
             lines.append(f"      -> {game.summary(state)}")
     return "\n".join(lines)
+
+
+def write_dot(exploration: Exploration[Any, Any], path: str, game: Game[Any, Any] | None = None) -> None:
+    """Write the explored graph (kept edges) in Graphviz DOT; node labels are state summaries when ``game`` is given."""
+    if exploration.edges is None:
+        raise ValueError("this exploration kept no edges; explore with keep_edges=True")
+
+    def quote(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    terminals = set(exploration.terminals)
+    violating = {v.state_index for v in exploration.violations.values()}
+    lines = [f"digraph {quote(exploration.game_name)} {{"]
+    for index, state in enumerate(exploration.states):
+        label = game.summary(state) if game is not None else str(index)
+        style = ', style=filled, fillcolor="#f4cccc"' if index in violating else (", shape=doublecircle" if index in terminals else "")
+        lines.append(f"  s{index} [label={quote(label)}{style}];")
+    for source, target, action in exploration.edges:
+        text = game.action_text(action) if game is not None else str(action)
+        lines.append(f"  s{source} -> s{target} [label={quote(text)}];")
+    lines.append("}")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines) + "\n")
+
+
+def write_graphml(exploration: Exploration[Any, Any], path: str) -> None:
+    """Write the explored graph (kept edges) as GraphML through networkx."""
+    import networkx as nx
+
+    nx.write_graphml(exploration.graph(), path)

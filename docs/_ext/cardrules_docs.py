@@ -166,7 +166,69 @@ class VersionsDirective(_RstDirective):
         return self.render(lines)
 
 
+class PropertiesDirective(_RstDirective):
+    """Every property, from the registry every engine reads."""
+
+    def run(self) -> list[nodes.Node]:
+        from oracle.verify import load_property_modules
+        from properties.core import PROPERTIES
+
+        load_property_modules()
+        lines: list[str] = []
+        for game in sorted({p.game for p in PROPERTIES.values()}):
+            title = {"fftcg": "Final Fantasy TCG", "redemption": "Redemption CCG"}.get(game, game)
+            lines += [title, "-" * len(title), ""]
+            for prop in sorted((p for p in PROPERTIES.values() if p.game == game), key=lambda p: p.name):
+                lines += [f"``{prop.name}`` ({prop.kind} property{'' if prop.must_hold else ', known gap'})", ""]
+                lines += [f"   {escape(prop.statement)}", ""]
+                refs = ", ".join(f":ref:`{cid} <{label(cid)}>`" for cid in prop.clause_ids)
+                lines += [f"   Clauses: {refs}."]
+                if prop.versions:
+                    applies = "; ".join(f"{area}: {', '.join(sorted(v))}" for area, v in prop.versions.items())
+                    lines += ["", f"   Applies to: {applies}."]
+                lines.append("")
+        return self.render(lines)
+
+
+class ScenariosDirective(_RstDirective):
+    """Every embedded scenario with its rule sets and mutants."""
+
+    def run(self) -> list[nodes.Node]:
+        from properties.scenarios import load_scenarios
+
+        lines: list[str] = []
+        for scenario in load_scenarios():
+            lines += [f"``{scenario.name}`` ({scenario.game})", "-" * (len(scenario.name) + len(scenario.game) + 7), ""]
+            lines += [escape(scenario.description), ""]
+            bounds = ", ".join(
+                f"{name} {value}" for name, value in
+                (("turns", scenario.max_turns), ("depth", scenario.max_depth), ("states", scenario.max_states))
+                if value is not None
+            )
+            lines += [f":Bounds: {bounds or 'none'}", f":File: ``properties/scenarios/{scenario.file}``"]
+            rule_sets = "; ".join(
+                f"``{r.name}``" + (f" ({escape(_describe(r))})" if _describe(r) else "") for r in scenario.rule_sets
+            )
+            lines.append(f":Rule sets: {rule_sets}")
+            if scenario.mutants:
+                mutants = "; ".join(
+                    f"``{m.name}`` ({escape(_describe(m))}) must break {', '.join(f'``{p}``' for p in m.expect_violated)}"
+                    for m in scenario.mutants
+                )
+                lines.append(f":Mutants: {mutants}")
+            lines.append("")
+        return self.render(lines)
+
+
+def _describe(rule_set: Any) -> str:
+    parts = [f"{area} {', '.join(v)}" for area, v in rule_set.versions.items()]
+    parts += [f"{d} = {o}" for d, o in rule_set.decisions.items()]
+    return "; ".join(parts)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("cardrules-properties", PropertiesDirective)
+    app.add_directive("cardrules-scenarios", ScenariosDirective)
     app.connect("builder-inited", write_area_pages)
     app.add_directive("cardrules-area", AreaDirective)
     app.add_directive("cardrules-trace", TraceDirective)

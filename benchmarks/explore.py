@@ -1,0 +1,91 @@
+"""Exploration speed and memory for the FFTCG party scenario at growing sizes.
+
+Prints one row per size: Forwards per player, turns, states, transitions,
+seconds, states per second, bytes per state and peak memory. Each size runs
+in its own process so that peak memory is that run's alone.
+
+    python3 benchmarks/explore.py            # the default sizes
+    python3 benchmarks/explore.py --quick    # the two smallest
+
+Bytes per state is (peak RSS - RSS before the search) / states: everything
+the search keeps per state (the state, its key, parent and action records).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+
+ELEMENTS = ("fire", "ice", "wind")
+
+
+def position(per_player: int) -> dict:
+    """Player 0: Forwards that form element and P-icon parties; player 1: blockers; both at 5 damage."""
+    attackers = [
+        {"id": f"a{i}", "name": f"Attacker {i}", "elements": [ELEMENTS[i % 2]], "cost": 1 + i % 4,
+         "power": 1000 * (2 + i % 4), "p_icon": i % 3 == 0, "preemptive": i % 4 == 1}
+        for i in range(1, per_player + 1)
+    ]
+    blockers = [
+        {"id": f"b{i}", "name": f"Blocker {i}", "elements": [ELEMENTS[2 - i % 2]], "cost": 2 + i % 3,
+         "power": 1000 * (3 + i % 4) + (500 if i % 2 else 0)}
+        for i in range(1, per_player + 1)
+    ]
+    return {
+        "turn": 1, "turn_player": 0, "phase": "attack", "step": "attack-declaration",
+        "players": [{"damage": 5, "forwards": attackers}, {"damage": 5, "forwards": blockers}],
+    }
+
+
+def run_one(per_player: int, turns: int) -> dict:
+    from model.fftcg.state import State
+    from properties.core import properties_for
+    from properties.explore import Bounds, explore
+    from properties.fftcg_game import FftcgGame
+    import properties.fftcg_invariants  # noqa: F401  (registers the properties)
+
+    root = State.from_json(position(per_player))
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    started = time.perf_counter()
+    result = explore(FftcgGame(), [root], properties_for("fftcg"), Bounds(max_turns=turns, max_states=2_000_000), progress=False)
+    seconds = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return {
+        "forwards": per_player, "turns": turns, "states": result.stats.states, "transitions": result.stats.transitions,
+        "seconds": seconds, "violations": sorted(result.violations), "truncated": result.stats.truncated,
+        "bytes_per_state": max(peak - before, 0) / max(result.stats.states, 1), "peak_mib": peak / 2**20,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="only the two smallest sizes")
+    parser.add_argument("--one", nargs=2, type=int, metavar=("FORWARDS", "TURNS"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(run_one(*args.one)))
+        return
+    sizes = [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (4, 1)]
+    if args.quick:
+        sizes = sizes[:2]
+    header = f"{'fwd':>3} {'turns':>5} {'states':>10} {'edges':>10} {'seconds':>8} {'states/s':>9} {'B/state':>8} {'peak MiB':>8}"
+    print(header)
+    print("-" * len(header))
+    for forwards, turns in sizes:
+        out = subprocess.run([sys.executable, __file__, "--one", str(forwards), str(turns)], capture_output=True, text=True)
+        if out.returncode != 0:
+            print(f"{forwards:>3} {turns:>5}  failed: {out.stderr.strip().splitlines()[-1] if out.stderr else out.returncode}")
+            continue
+        r = json.loads(out.stdout)
+        rate = r["states"] / r["seconds"] if r["seconds"] else float("inf")
+        flag = " (truncated)" if r["truncated"] else ""
+        print(f"{forwards:>3} {turns:>5} {r['states']:>10,} {r['transitions']:>10,} {r['seconds']:>8.2f} {rate:>9,.0f} "
+              f"{r['bytes_per_state']:>8,.0f} {r['peak_mib']:>8.1f}{flag}")
+
+
+if __name__ == "__main__":
+    main()

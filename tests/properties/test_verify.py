@@ -1,0 +1,96 @@
+"""cardrules verify: sound rule sets hold, broken variants are caught with counterexamples that replay."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from oracle.cli import main
+from oracle.verify import make_game, verify
+from properties.core import PROPERTIES
+from properties.scenarios import RuleSetSpec, load_scenarios
+from properties.trace_json import replay
+from specs.catalogue import default_catalogue
+
+
+def scenario(name: str):
+    return next(s for s in load_scenarios() if s.name == name)
+
+
+def test_every_property_names_known_clauses_and_reads_like_a_rule() -> None:
+    from oracle.verify import load_property_modules
+
+    load_property_modules()
+    known = default_catalogue().ids
+    assert len(PROPERTIES) >= 20
+    for prop in PROPERTIES.values():
+        assert prop.clause_ids and set(prop.clause_ids) <= known, prop.name
+        assert prop.statement.endswith(".") and len(prop.statement) > 30, prop.name
+
+
+@pytest.mark.clause("FF-PARTY-MIN-TWO", "FF-PARTY-SPLIT-THOUSANDS", "FF-PARTY-UNBLOCKED-ONE", "FF-PARTY-BREAK-CREDIT")
+def test_fftcg_scenarios_hold_under_every_sound_rule_set() -> None:
+    rows = verify([s for s in load_scenarios() if s.game == "fftcg"], engines=("explore",), include_mutants=False)
+    assert rows and all(r.verdict == "holds" for r in rows), [r for r in rows if r.verdict != "holds"][:3]
+
+
+@pytest.mark.clause("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
+def test_split_in_hundreds_is_caught_and_its_trace_replays() -> None:
+    rows = verify([scenario("fftcg-party-basics")], engines=("explore",))
+    mutant = [r for r in rows if r.rule_set == "split-in-hundreds" and r.property == "blocker-split-thousands"]
+    assert [r.verdict for r in mutant] == ["caught"]
+    trace = mutant[0].trace
+    assert trace is not None and trace["format"] == "cardrules-trace/1"
+    last = trace["steps"][-1]["action"]
+    # the last step is the blocker's split, and some share is not a multiple of 1000
+    assert last.startswith("split ")
+    assert any(int(part.split("=")[1]) % 1000 for part in last.split()[1:])
+    game = make_game("fftcg", RuleSetSpec("split-in-hundreds", decisions={"party-split-unit": "hundreds"}))
+    assert replay(trace, game).ok
+    # the shortest way there: declare a party, pass to blocks, block, pass to damage, split = 5 steps
+    assert len(trace["steps"]) == 5
+
+
+@pytest.mark.clause("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
+def test_two_side_battles_per_turn_is_caught_and_replays() -> None:
+    rows = verify([scenario("redemption-side-battles-3p")], engines=("explore",))
+    caught = [r for r in rows if r.rule_set == "two-side-battles-per-turn" and r.verdict == "caught"]
+    assert [r.property for r in caught] == ["one-side-battle-per-player-per-turn"]
+    trace = caught[0].trace
+    plays = [s["action"] for s in trace["steps"] if s["action"].startswith("play sb0")]
+    # the same player (0) played both identical side battle cards in one turn
+    assert len(plays) == 2
+    game = make_game("redemption", RuleSetSpec("two", decisions={"sb-per-turn-limit": "two"}))
+    assert replay(trace, game).ok
+    sound = [r for r in rows if r.rule_set == "default"]
+    assert sound and all(r.verdict == "holds" for r in sound)
+
+
+def test_a_tampered_trace_is_not_reproduced(tmp_path: Path) -> None:
+    rows = verify([scenario("fftcg-party-basics")], engines=("explore",))
+    trace = next(r.trace for r in rows if r.verdict == "caught")
+    trace["steps"][0]["state"]["players"][1]["damage"] = 0 if trace["steps"][0]["state"]["players"][1]["damage"] else 1
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace))
+    out = io.StringIO()
+    assert main(["replay", str(path)], out=out) == 1
+    assert "NOT reproduced" in out.getvalue()
+
+
+def test_cli_verify_exit_codes() -> None:
+    out = io.StringIO()
+    assert main(["verify", "--scenario", "fftcg-party-basics", "--engine", "explore", "--quiet"], out=out) == 0
+    assert "split-in-hundreds" in out.getvalue() and "caught" in out.getvalue()
+    out = io.StringIO()
+    code = main(["verify", "--scenario", "fftcg-party-basics", "--engine", "explore", "--decision",
+                 "party-split-unit=hundreds"], out=out)
+    assert code == 1
+    assert "blocker-split-thousands / fftcg-party-basics / custom / explore: counterexample" in out.getvalue()
+
+
+def test_cli_verify_rejects_unknown_scenario(capsys) -> None:
+    assert main(["verify", "--scenario", "nope"]) == 3
+    assert "unknown scenario 'nope'" in capsys.readouterr().err
