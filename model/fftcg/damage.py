@@ -81,16 +81,23 @@ def legal_splits(members: tuple[str, ...], power: int, config: RuleConfig) -> tu
 
 @implements("FF-PARTY-BLOCKED-SUM", "FF-BASE-UNBLOCKED-DAMAGE")
 def is_unblocked(state: State, config: RuleConfig) -> bool:
-    """Not blocked, or (variant ``party-blocker-left = as-unblocked``) the blocker left.
+    """Not blocked, or (variant ``party-blocker-left = as-unblocked``) the blocker
+    left before the attacking side dealt its damage.
 
     Under the chosen ``party-blocker-left = no-damage`` a blocked attack whose
-    blocker left deals no damage at all.
+    blocker left deals no damage at all. A blocker broken by the attackers' own
+    Pre-emptive Strike damage did not "leave" in that sense: the attackers have
+    dealt their combat damage once (FF-BASE-PREEMPTIVE) and deal nothing more.
     """
     attack = state.attack
     assert attack is not None
     if attack.blocked is False:
         return True
-    return attack.blocker is None and config.is_("party-blocker-left", "as-unblocked")
+    return (
+        attack.blocker is None
+        and not attack.attackers_dealt
+        and config.is_("party-blocker-left", "as-unblocked")
+    )
 
 
 @implements("FF-BASE-PREEMPTIVE", "FF-PARTY-PREEMPTIVE-ALL")

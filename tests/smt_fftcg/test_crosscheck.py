@@ -28,13 +28,10 @@ from specs.smt.fftcg.vocabulary import Cards, Frame, Layout
 
 from .helpers import ROOTS, explore, fw, position, root_first_strike, root_party
 
-AS_UNBLOCKED_BUG = (
-    "model bug under party-blocker-left=as-unblocked: an attacker (single or party) whose "
-    "Pre-emptive Strike damage broke its blocker is then treated as unblocked in the ordinary "
-    "part and also deals 1 damage to the defender (model.fftcg.damage.is_unblocked ignores "
-    "attackers_dealt); FF-BASE-PREEMPTIVE: each combatant deals combat damage once per attack, "
-    "and the blocker did not leave 'before damage'"
-)
+# Found by this cross-check and fixed in the model: under party-blocker-left=as-unblocked an
+# attacker whose Pre-emptive Strike damage broke its blocker was then treated as unblocked and
+# dealt 1 more damage to the defender (model.fftcg.damage.is_unblocked ignored attackers_dealt).
+# test_as_unblocked_after_preemptive_break keeps the case.
 
 VARIANTS: tuple[tuple[str, str], ...] = (
     ("party-element-match", "pairwise-overlap"),
@@ -72,8 +69,7 @@ def test_exhaustive_default(root: Callable[[], State]) -> None:
 def _variant_params() -> list[Any]:
     params = []
     for decision, option in VARIANTS:
-        marks = [pytest.mark.xfail(strict=True, reason=AS_UNBLOCKED_BUG)] if option == "as-unblocked" else []
-        params.append(pytest.param(decision, option, marks=marks, id=f"{decision}={option}"))
+        params.append(pytest.param(decision, option, id=f"{decision}={option}"))
     return params
 
 
@@ -86,11 +82,8 @@ def test_exhaustive_variants(decision: str, option: str) -> None:
     assert not report.disagreements, _report(report.disagreements)
 
 
-def _random_state(data: st.DataObject, config: RuleConfig, strip_preemptive: bool = False) -> State:
+def _random_state(data: st.DataObject, config: RuleConfig) -> State:
     state = data.draw(positions(max_forwards=3))
-    if strip_preemptive:
-        state = replace(state, players=tuple(
-            replace(p, forwards=tuple(replace(f, preemptive=False) for f in p.forwards)) for p in state.players))
     for _ in range(data.draw(st.integers(0, 14))):
         legal = legal_actions(state, config)
         if not legal:
@@ -113,20 +106,17 @@ def test_random_default(data: st.DataObject) -> None:
 @settings(max_examples=8)
 @given(data=st.data())
 def test_random_variants(decision: str, option: str, data: st.DataObject) -> None:
-    # Under as-unblocked the known model bug needs Pre-emptive Strike (see AS_UNBLOCKED_BUG and
-    # test_as_unblocked_after_preemptive_break); the rest of that variant is checked without it.
     config = RuleConfig.of({decision: option})
-    state = _random_state(data, config, strip_preemptive=option == "as-unblocked")
+    state = _random_state(data, config)
     found = crosscheck_state(state, config)
     assert not found, _report(found)
 
 
 @pytest.mark.clause("FF-BASE-PREEMPTIVE", "FF-PARTY-UNBLOCKED-ONE", "FF-BASE-UNBLOCKED-DAMAGE")
-@pytest.mark.xfail(strict=True, reason=AS_UNBLOCKED_BUG)
 def test_as_unblocked_after_preemptive_break() -> None:
     """a1 (5000, Pre-emptive Strike) attacks alone, b1 (4000) blocks; the Pre-emptive part breaks
-    b1. The encoding: the ordinary part deals nothing (a1 has dealt its damage). The model: 1
-    damage to player 1."""
+    b1 (5000 >= 4000). The ordinary part then deals nothing: a1 has dealt its damage once, and
+    the blocker did not leave before damage. Both encodings must say player 1 takes 0."""
     config = RuleConfig.of({"party-blocker-left": "as-unblocked"})
     state = position([fw("a1", preemptive=True)], [fw("b1", "water", 4000)])
     for text in ("attack a1", "pass", "block b1", "pass", "pass"):
@@ -134,6 +124,8 @@ def test_as_unblocked_after_preemptive_break() -> None:
     assert state.step.value == "damage-resolution" and state.attack is not None and state.attack.blocker is None
     found = crosscheck_state(state, config)
     assert not found, _report(found)
+    after = step(state, next(a for a in legal_actions(state, config) if str(a) == "pass"), config)
+    assert after.players[1].damage == 0
 
 
 # --- a broken encoding is caught --------------------------------------------------------
