@@ -16,7 +16,7 @@ from __future__ import annotations
 import resource
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
 
 from properties.core import Property

@@ -11,7 +11,6 @@ from model.fftcg.engine import legal_actions, step
 from model.fftcg.state import Forward, State
 from dataclasses import replace
 
-from model.fftcg.state import Attack, Event, Player
 from properties.symmetry import interchangeable_classes
 
 

@@ -39,7 +39,6 @@ from model.redemption.state import (
     CardType,
     DiscardCause,
     Effect,
-    Fighter,
     PlayRecord,
     Prompt,
     PromptKind,

@@ -21,7 +21,7 @@ abilities, and enhancements placed on characters in a territory.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from model.errors import ScenarioError

@@ -11,7 +11,6 @@ from model.fftcg.state import State
 from model.fftcg.actions import parse_action
 from properties.fftcg_game import FftcgGame
 from properties.redemption_game import RedemptionGame
-from model.redemption.state import State as RedState
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "properties" / "scenarios"
 

@@ -261,43 +261,23 @@ def test_character_cards_may_only_carry_a_heal() -> None:
 
 from hypothesis import given, settings  # noqa: E402
 
-from model.redemption.actions import Heal, Play  # noqa: E402
-from model.redemption.state import HEAL_EFFECTS, State  # noqa: E402
+from model.redemption.actions import Heal  # noqa: E402
+from model.redemption.state import State  # noqa: E402
 from properties.redemption_strategies import transitions  # noqa: E402
+from properties.redemption_game import RedemptionGame  # noqa: E402
+from properties.redemption_heal_invariants import healed_clean, no_heal_from_pile  # noqa: E402
 from tests.redemption.test_properties import INVARIANTS  # noqa: E402
 
 WORDINGS = [RuleConfig(), PREVIOUS]
 
 
-def healed_target(before: State, action: object) -> str | None:
-    """The character a step heals: a ``heal`` action, or a healing enhancement played in battle."""
-    if isinstance(action, Heal):
-        return action.target
-    if isinstance(action, Play) and action.targets and before.card(action.card).ability in HEAL_EFFECTS:
-        return action.targets[0]
-    return None
-
-
-def in_pile(state: State, card_id: str) -> bool:
-    return any(card_id in z.discard for z in state.zones)
-
-
 def heal_problem(before: State, action: object, after: State, config: RuleConfig) -> str | None:
-    """A healed character has no status; one healed from a discard is now in a territory;
-    under the revised wording no character leaves a discard pile by a heal."""
-    target = healed_target(before, action)
-    if target is None:
-        return None
-    if any(after.has_status(target, s) for s in Status):
-        return f"{target} still has a status after being healed"
-    from model.redemption.heal import being_discarded
-
-    if (being_discarded(before, target) or in_pile(before, target)) and after.in_territory(target) is None:
-        return f"{target} was healed from a discard but is in no territory"
-    if config.heal_version == "revised":
-        left = {c for z in before.zones for c in z.discard} - {c for z in after.zones for c in z.discard}
-        if left:
-            return f"{sorted(left)} left a discard pile by a heal under the revised wording"
+    """The registered heal properties (properties.redemption_heal_invariants), as a problem text."""
+    game = RedemptionGame(config)
+    if not healed_clean(game, before, action, after):
+        return "a healed character kept a status, or was healed from a discard into no territory"
+    if config.heal_version == "revised" and not no_heal_from_pile(game, before, action, after):
+        return "a character left a discard pile by a heal under the revised wording"
     return None
 
 

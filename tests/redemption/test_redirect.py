@@ -185,43 +185,26 @@ from hypothesis import strategies as st  # noqa: E402
 from model.redemption.state import State  # noqa: E402
 from properties.redemption_strategies import REDIRECT_HEAVY, RICH_ABILITIES, transitions  # noqa: E402
 from tests.redemption.helpers import PREVIOUS  # noqa: E402
+from properties.redemption_game import RedemptionGame  # noqa: E402
+from properties.redemption_heal_invariants import (  # noqa: E402
+    numbers_conserved,
+    numbers_expire,
+    redirect_only_interrupted,
+)
 
-
-def cards_in_battle(state: State) -> list[str]:
-    return sorted({c for b in state.battles for _, f in b.fighters() for c in (f.card, *f.enhancements)})
+GAME = RedemptionGame()
 
 
 def numbers_problem(state: State) -> str | None:
-    """While both cards of every active numbers redirect are in battle, the total strength and
-    toughness of the cards in battle equal their printed totals (RED-RD-NUMBERS-TRANSFER)."""
-    active = [r for r in state.records if r.effect is E.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE]
-    if not active or not all(state.in_any_battle(r.card) and state.in_any_battle(r.targets[0]) for r in active):
-        return None
-    cards = cards_in_battle(state)
-    now = [sum(numbers(state, c)[i] for c in cards) for i in (0, 1)]
-    printed = [sum((state.card(c).strength, state.card(c).toughness)[i] for c in cards) for i in (0, 1)]
-    return None if now == printed else f"numbers in battle {now} != printed {printed}"
+    return None if numbers_conserved(GAME, state) else "numbers in battle differ from the printed totals"
 
 
 def phase_end_problem(before: State, after: State) -> str | None:
-    """Once the phase has ended no numbers redirect is in effect (RED-RD-UNTIL-END-OF-PHASE)."""
-    if (before.phase, before.turn) == (after.phase, after.turn):
-        return None
-    if any(r.effect is E.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE for r in after.records):
-        return "a numbers redirect outlived its phase"
-    moved = [c.id for c in after.cards if numbers(after, c.id) != (c.strength, c.toughness)]
-    return f"{moved} still have redirected numbers" if moved else None
+    return None if numbers_expire(GAME, before, None, after) else "a numbers redirect outlived its phase"
 
 
 def redirect_problem(before: State, after: State) -> str | None:
-    """Every ability redirected in a step was interrupted (pending) before it (RED-RD-ONLY-INTERRUPTED)."""
-    old = {r.id for r in before.records}
-    for record in after.records:
-        if record.id not in old and record.effect is E.REDIRECT_ABILITY and record.status is not RecordStatus.BLANKED:
-            target = before.record(int(record.targets[0][1:]))
-            if target.status is not RecordStatus.PENDING:
-                return f"redirected #{target.id} while {target.status.value}"
-    return None
+    return None if redirect_only_interrupted(GAME, before, None, after) else "an ability was redirected while not interrupted"
 
 
 @pytest.mark.parametrize("config", [RuleConfig(), PREVIOUS], ids=["revised", "previous"])

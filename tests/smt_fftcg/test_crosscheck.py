@@ -8,7 +8,6 @@ reading and for each variant the encoding distinguishes.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, Iterator
 
 import pytest
