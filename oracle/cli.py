@@ -207,7 +207,7 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
         decisions = smt_commands.parse_decisions(args.decision or [])
         rows = verify(
             scenarios,
-            engines=args.engine or ("explore", "hypothesis"),
+            engines=args.engine or ("explore", "hypothesis", "smt"),
             quiet=args.quiet or args.json,
             examples=args.examples,
             include_mutants=not args.no_mutants,
@@ -298,11 +298,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "verify",
         help="run every property on every embedded scenario, rule set and engine (the main job)",
-        description="Check every property on every embedded scenario and rule set with the explorer and the "
-        "hypothesis machines. Mutants (rules broken on purpose) must be caught. Exit 1 on any violation.",
+        description="Check every property on every embedded scenario and rule set with the explorer, the "
+        "hypothesis machines and (FFTCG) the z3 transition system. Mutants (rules broken on purpose) must be caught. "
+        "Exit 1 on any violation, missed mutant or SMT unknown.",
     )
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
-    p.add_argument("--engine", action="append", choices=("explore", "hypothesis"), help="only this engine (repeatable)")
+    p.add_argument("--engine", action="append", choices=("explore", "hypothesis", "smt"),
+                   help="only this engine (repeatable; smt is the FFTCG z3 transition system)")
     p.add_argument("--decision", action="append", metavar="ID=OPTION",
                    help="run each scenario's first rule set with this decision changed (repeatable); no mutants")
     p.add_argument("--no-mutants", action="store_true", help="skip the mutant rule sets")

@@ -1,13 +1,15 @@
 """``cardrules verify``: every property on every embedded scenario and rule set, by every engine.
 
 Engines: ``explore`` (exhaustive breadth-first exploration within the
-scenario's bounds) and ``hypothesis`` (the rule-based state machine, random
-play from the scenario). Mutant rule sets (rule variants broken on purpose)
-must be caught: a mutant whose expected violation no engine finds fails the
-run.
+scenario's bounds), ``hypothesis`` (the rule-based state machine, random
+play from the scenario) and, for FFTCG, ``smt`` (the z3 transition system
+from the scenario: k-induction, else a bounded check; counterexamples are
+replayed on the model). Mutant rule sets (rule variants broken on purpose)
+must be caught: a mutant none of whose expected violations any engine finds
+fails the run.
 
 Exit code: 0 when every sound rule set holds and every mutant is caught, 1
-otherwise.
+otherwise (an SMT ``unknown`` counts as a failure, never as a pass).
 """
 
 from __future__ import annotations
@@ -28,7 +30,10 @@ from properties.machines import run_machine
 from properties.scenarios import RuleSetSpec, Scenario, load_scenarios
 from properties.trace_json import trace_to_json
 
-ENGINES = ("explore", "hypothesis")
+ENGINES = ("explore", "hypothesis", "smt")
+SMT_DEPTH = 6
+"""Bounded check depth of the ``smt`` engine (after k-induction up to :data:`SMT_INDUCTION_K` fails)."""
+SMT_INDUCTION_K = 2
 
 
 def load_property_modules() -> None:
@@ -77,7 +82,7 @@ class Row:
     rule_set: str
     engine: str
     verdict: str
-    """holds | holds-bounded | violated | known-gap | caught | not-reached | MISSED
+    """holds | proved | holds-bounded | violated | known-gap | caught | not-reached | MISSED | UNKNOWN
 
     For a mutant: ``caught`` (this engine found the expected violation),
     ``not-reached`` (it did not, but another engine did), ``MISSED`` (no engine did).
@@ -90,7 +95,7 @@ class Row:
 
     @property
     def failed(self) -> bool:
-        return self.verdict in ("violated", "MISSED")
+        return self.verdict in ("violated", "MISSED", "UNKNOWN")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -172,6 +177,47 @@ def _machine_rows(
     return rows
 
 
+def _smt_rows(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, root: Any) -> list[Row]:
+    """The FFTCG z3 transition system from the scenario: k-induction, else a bounded check.
+
+    A counterexample is decoded and replayed on the executable model; one that
+    does not replay is a failure of the cross-check, reported as violated.
+    """
+    from model.fftcg.config import RuleConfig as FfConfig
+    from oracle.smt_fftcg import bmc_from_state
+    from specs.smt.fftcg.bmc import Verdict
+    from specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
+
+    config = FfConfig.of(rule_set.decisions)
+    rows = []
+    for prop in SMT_PROPERTIES.values():
+        if not prop.should_hold:
+            continue
+        started = time.perf_counter()
+        result = bmc_from_state(root, prop.name, SMT_INDUCTION_K, config, induction=True)
+        if result.verdict is not Verdict.PROVED:
+            result = bmc_from_state(root, prop.name, SMT_DEPTH, config)
+        seconds = time.perf_counter() - started
+        violated = result.verdict is Verdict.VIOLATED
+        if result.verdict is Verdict.UNKNOWN:
+            verdict = "UNKNOWN"
+        elif mutant and prop.name in rule_set.expect_violated:
+            verdict = "caught" if violated and not result.replay_problems else "MISSED"
+        elif violated:
+            verdict = "violated"
+        else:
+            verdict = "proved" if result.verdict is Verdict.PROVED else "holds-bounded"
+        row = Row(prop.name, scenario.name, rule_set.name, "smt", verdict, result.depth, seconds, prop.clause_ids)
+        if violated:
+            row.counterexample = [
+                f"start: {state}" if action is None else f"{action}" for action, state in result.trace
+            ][1:] + [f"replay on the model: {'; '.join(result.replay_problems) or 'reproduced'}"]
+        if result.verdict is Verdict.UNKNOWN:
+            row.counterexample = [f"z3 could not decide: {result.reason}"]
+        rows.append(row)
+    return rows
+
+
 def verify(
     scenarios: Sequence[Scenario] | None = None,
     engines: Sequence[str] = ENGINES,
@@ -201,11 +247,12 @@ def verify(
                 produced += _explore_rows(scenario, rule_set, mutant, game, root, props, quiet)
             if "hypothesis" in engines:
                 produced += _machine_rows(scenario, rule_set, mutant, game, root, props, examples, steps)
-            if mutant:
-                caught = {r.property for r in produced if r.verdict == "caught"}
+            if "smt" in engines and scenario.game == "fftcg":
+                produced += _smt_rows(scenario, rule_set, mutant, root)
+            if mutant and any(r.verdict == "caught" for r in produced):
                 for row in produced:
-                    if row.verdict == "MISSED" and row.property in caught:
-                        row.verdict = "not-reached"  # another engine caught it
+                    if row.verdict == "MISSED":
+                        row.verdict = "not-reached"  # another engine, or another expected property, caught it
             for row in produced:
                 if on_row:
                     on_row(row)
@@ -215,7 +262,7 @@ def verify(
 
 def print_table(rows: Sequence[Row], out: TextIO, *, all_rows: bool = True) -> None:
     header = ("property", "scenario", "rule set", "engine", "verdict", "states", "seconds")
-    shown = [r for r in rows if all_rows or r.verdict not in ("holds", "holds-bounded")]
+    shown = [r for r in rows if all_rows or r.verdict not in ("holds", "holds-bounded", "proved", "not-reached")]
     table = [header] + [
         (r.property, r.scenario, r.rule_set, r.engine, r.verdict, f"{r.states:,}", f"{r.seconds:.2f}") for r in shown
     ]
@@ -232,11 +279,8 @@ def print_table(rows: Sequence[Row], out: TextIO, *, all_rows: bool = True) -> N
                 print(f"  {line}", file=out)
     failed = [r for r in rows if r.failed]
     caught = sum(1 for r in rows if r.verdict == "caught")
-    print(
-        f"\n{len(rows)} checks: {sum(1 for r in rows if r.verdict.startswith('holds'))} hold, {caught} mutant violations "
-        f"caught, {len(failed)} failed",
-        file=out,
-    )
+    holding = sum(1 for r in rows if r.verdict in ("holds", "holds-bounded", "proved"))
+    print(f"\n{len(rows)} checks: {holding} hold, {caught} mutant violations caught, {len(failed)} failed", file=out)
 
 
 def rows_to_json(rows: Sequence[Row]) -> str:

@@ -158,8 +158,8 @@ def explore(
 
     ``progress``: show a progress line on stderr after two seconds (default:
     only when stderr is a terminal). ``stop_when_violated``: stop as soon as
-    every property named there has a violation (used for mutants, which only
-    need to be caught); the result is then marked truncated.
+    any property named there has a violation (used for mutants, which only
+    need to be caught once); the result is then marked truncated.
     """
     stream = progress_stream or sys.stderr
     show_progress = stream.isatty() if progress is None else progress
@@ -238,7 +238,7 @@ def explore(
                 _progress(started, len(states), level, len(next_frontier), stream)
                 next_report = time.perf_counter() + 0.5
                 shown = True
-            if stop_when_violated and stop_when_violated <= violations.keys():
+            if stop_when_violated and stop_when_violated & violations.keys():
                 stats.truncated = True
             if stats.truncated:
                 break

@@ -94,3 +94,16 @@ def test_cli_verify_exit_codes() -> None:
 def test_cli_verify_rejects_unknown_scenario(capsys) -> None:
     assert main(["verify", "--scenario", "nope"]) == 3
     assert "unknown scenario 'nope'" in capsys.readouterr().err
+
+
+@pytest.mark.clause("FF-PARTY-MIN-TWO", "FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-SEVEN-DAMAGE-LOSES")
+def test_smt_engine_proves_sound_rule_sets_and_catches_the_mutant_with_a_replayed_trace() -> None:
+    rows = verify([scenario("fftcg-preemptive-and-restrictions")], engines=("smt",))
+    sound = [r for r in rows if r.rule_set == "default"]
+    assert {r.property for r in sound} == {"party-min-two", "attackers-on-field", "damage-at-most-seven", "damage-in-thousands"}
+    assert all(r.verdict in ("proved", "holds-bounded") for r in sound)
+    caught = [r for r in rows if r.rule_set == "split-in-hundreds" and r.verdict == "caught"]
+    assert [r.property for r in caught] == ["damage-in-thousands"]
+    # attack with a party, pass, block, pass, split: five steps, the last a split off the thousands
+    assert caught[0].states == 5 and caught[0].counterexample[4].startswith("split ")
+    assert caught[0].counterexample[-1] == "replay on the model: reproduced"

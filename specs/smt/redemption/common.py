@@ -1,0 +1,89 @@
+"""Shared plumbing of the Redemption situations: a per-area constraint registry,
+typed variable bundles and readers of z3 models.
+
+Nothing here knows a rule; the rules are in the area modules
+(:mod:`.side_battle`, :mod:`.resolution`, :mod:`.redirect`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, Callable, Generic, TypeVar
+
+import z3
+
+from specs.registry import implements
+from specs.rulesets import RuleSet
+from specs.smt.consistency import ClauseConstraint
+
+V = TypeVar("V")
+ConstraintFactory = Callable[[V, RuleSet], ClauseConstraint]
+
+NONE = -1
+"""A player-valued output that names nobody (for example: nobody chooses)."""
+
+
+class Registry(Generic[V]):
+    """Clause ID -> constraint factory, for one situation (one per area)."""
+
+    def __init__(self) -> None:
+        self.factories: dict[str, ConstraintFactory[V]] = {}
+
+    def clause(self, clause_id: str) -> Callable[[ConstraintFactory[V]], ConstraintFactory[V]]:
+        """Register a factory for ``clause_id`` and link it (SMT link) in the traceability registry."""
+
+        def register(factory: ConstraintFactory[V]) -> ConstraintFactory[V]:
+            implements(clause_id)(factory)
+            self.factories[clause_id] = factory
+            return factory
+
+        return register
+
+    def build(self, v: V, rule_set: RuleSet) -> dict[str, ClauseConstraint]:
+        return {cid: make(v, rule_set) for cid, make in self.factories.items()}
+
+
+def make_vars(cls: type[V], prefix: str, integers: frozenset[str]) -> V:
+    """An instance of the dataclass ``cls`` whose fields are z3 constants named ``prefix.field``
+    (integers for the names in ``integers``, Booleans otherwise). Same names, same constants:
+    calling this twice gives the same variables."""
+    values: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        name = f"{prefix}.{f.name}"
+        values[f.name] = z3.Int(name) if f.name in integers else z3.Bool(name)
+    return cls(**values)
+
+
+def split_io(v: object, outputs: tuple[str, ...]) -> tuple[tuple[z3.ExprRef, ...], tuple[z3.ExprRef, ...]]:
+    """(inputs, outputs) of a variable bundle, the outputs named in ``outputs``."""
+    names = [f.name for f in fields(v)]  # type: ignore[arg-type]
+    unknown = set(outputs) - set(names)
+    if unknown:
+        raise KeyError(f"unknown outputs {sorted(unknown)}")
+    return (
+        tuple(getattr(v, n) for n in names if n not in outputs),
+        tuple(getattr(v, n) for n in names if n in outputs),
+    )
+
+
+def reader(v: object, skip: tuple[str, ...] = ()) -> Callable[[z3.ModelRef], dict[str, object]]:
+    """A ``describe`` function: every variable of ``v`` (but ``skip``) read from a model."""
+
+    def read(model: z3.ModelRef) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for f in fields(v):  # type: ignore[arg-type]
+            if f.name in skip:
+                continue
+            value = model.eval(getattr(v, f.name), model_completion=True)
+            out[f.name] = value.as_long() if z3.is_int_value(value) else z3.is_true(value)
+        return out
+
+    return read
+
+
+def one_of(x: z3.ArithRef, *values: z3.ArithRef | int) -> z3.BoolRef:
+    return z3.Or(*[x == value for value in values])
+
+
+def in_range(x: z3.ArithRef, low: int, high: int) -> z3.BoolRef:
+    return z3.And(x >= low, x <= high)

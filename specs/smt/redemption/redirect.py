@@ -1,0 +1,305 @@
+"""Redirect clauses (``specs/clauses/redirect.toml``, seed 002) over one redirect situation.
+
+Written from the catalogue, not from the model. The situation: a player
+(``redirector``) uses a redirect ability during a battle, on an ability
+(played by ``player``) or on a card's numbers, and later the phase may end
+or the target card may leave the battle.
+
+Inputs: what is redirected (``what``: an ability, numbers, something else),
+whether the card redirects both, the redirected ability's state (interrupted
+or not), where the target is (the battle being fought, a battle paused
+below, not in battle), the printed numbers of the target card and the
+numbers of target and redirecting card before, the new target's status
+(the old one again; legal from the redirector's or the original player's
+side), whether the phase has ended, whether the target is still in battle.
+
+Outputs: whether the redirect may be used (``allowed``), whether it lasts,
+what its target is, who carries out the ability and who counts as having
+played it, who chooses the new targets and whether a given one may be
+chosen, the amounts moved, the numbers after, whether it is still active,
+how many redirect abilities the card is, and whether the card moved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from specs.registry import implements
+from specs.rulesets import RuleSet
+from specs.smt.consistency import ClauseConstraint, Situation
+from specs.smt.redemption.common import Registry, in_range, make_vars, one_of, reader, split_io
+
+ABILITY, NUMBERS, OTHER_THING = range(3)
+WHATS = ("an ability", "a card's numbers", "something else")
+PENDING, ACTIVE, OTHER_STATE = range(3)
+ABILITY_STATES = ("interrupted (pending)", "active", "negated or over")
+ACTIVE_BATTLE, LOWER_BATTLE, NOT_IN_BATTLE = range(3)
+PLACES = ("the battle being fought", "a battle paused below", "not in battle")
+TARGET_ITSELF, REDIRECTING_CARD = range(2)
+MAX_PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class RDVars:
+    """The z3 variables of the redirect situation."""
+
+    # inputs
+    what: z3.ArithRef
+    both: z3.BoolRef
+    ability_state: z3.ArithRef
+    place: z3.ArithRef
+    player: z3.ArithRef
+    redirector: z3.ArithRef
+    printed_s: z3.ArithRef
+    printed_t: z3.ArithRef
+    stated: z3.BoolRef
+    """The redirect card states an amount."""
+    stated_s: z3.ArithRef
+    stated_t: z3.ArithRef
+    target_s0: z3.ArithRef
+    target_t0: z3.ArithRef
+    card_s0: z3.ArithRef
+    card_t0: z3.ArithRef
+    new_is_old: z3.BoolRef
+    legal_for_redirector: z3.BoolRef
+    """The candidate new target meets the ability's restrictions read from the redirector's side."""
+    legal_for_player: z3.BoolRef
+    phase_ended: z3.BoolRef
+    still_in_battle: z3.BoolRef
+    """The target card is still in battle (for numbers)."""
+    # outputs
+    allowed: z3.BoolRef
+    lasting: z3.BoolRef
+    target_is_ability: z3.BoolRef
+    target_is_card: z3.BoolRef
+    beneficiary: z3.ArithRef
+    carrier: z3.ArithRef
+    played_by: z3.ArithRef
+    chooser: z3.ArithRef
+    new_target_ok: z3.BoolRef
+    moved_s: z3.ArithRef
+    moved_t: z3.ArithRef
+    target_s: z3.ArithRef
+    target_t: z3.ArithRef
+    card_s: z3.ArithRef
+    card_t: z3.ArithRef
+    active: z3.BoolRef
+    redirects: z3.ArithRef
+    location_changed: z3.BoolRef
+
+    @staticmethod
+    def make() -> "RDVars":
+        return make_vars(RDVars, "rd", INTEGERS)
+
+
+INTEGERS = frozenset({
+    "what", "ability_state", "place", "player", "redirector", "printed_s", "printed_t", "stated_s", "stated_t",
+    "target_s0", "target_t0", "card_s0", "card_t0", "beneficiary", "carrier", "played_by", "chooser", "moved_s",
+    "moved_t", "target_s", "target_t", "card_s", "card_t", "redirects",
+})
+OUTPUTS = (
+    "allowed", "lasting", "target_is_ability", "target_is_card", "beneficiary", "carrier", "played_by", "chooser",
+    "new_target_ok", "moved_s", "moved_t", "target_s", "target_t", "card_s", "card_t", "active", "redirects",
+    "location_changed",
+)
+
+REG: Registry[RDVars] = Registry()
+
+
+# --- decision functions ---------------------------------------------------------------------
+
+
+@implements("RED-RD-TARGETS-IN-BATTLE")
+def in_battle(place: z3.ArithRef, rs: RuleSet) -> z3.BoolRef:
+    """Decision ``rd-in-battle``: active-battle: ``place = active``; any-battle: ``place != not-in-battle``."""
+    if rs.option("rd-in-battle") == "any-battle":
+        return one_of(place, ACTIVE_BATTLE, LOWER_BATTLE)
+    return place == ACTIVE_BATTLE
+
+
+@implements("RED-RD-NUMBERS-TRANSFER")
+def amount(v: RDVars, rs: RuleSet) -> tuple[z3.ArithRef, z3.ArithRef]:
+    """Decision ``rd-amount``: a stated amount if any, else the target's full printed numbers
+    (all-numbers) or nothing (stated-only)."""
+    if rs.option("rd-amount") == "stated-only":
+        return z3.If(v.stated, v.stated_s, 0), z3.If(v.stated, v.stated_t, 0)
+    return z3.If(v.stated, v.stated_s, v.printed_s), z3.If(v.stated, v.stated_t, v.printed_t)
+
+
+def _ability(v: RDVars) -> z3.BoolRef:
+    return z3.And(v.allowed, v.what == ABILITY)
+
+
+def _numbers(v: RDVars) -> z3.BoolRef:
+    return z3.And(v.allowed, v.what == NUMBERS)
+
+
+# --- clauses ----------------------------------------------------------------------------------
+
+
+@REG.clause("RED-RD-PURPOSE")
+def purpose(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed -> (ability: carrier = redirector) and (numbers: beneficiary = redirecting card)``."""
+    conclusion = z3.And(
+        z3.Implies(v.what == ABILITY, v.carrier == v.redirector),
+        z3.Implies(v.what == NUMBERS, v.beneficiary == REDIRECTING_CARD),
+    )
+    return ClauseConstraint("RED-RD-PURPOSE", v.allowed, conclusion)
+
+
+@REG.clause("RED-RD-TWO-KINDS")
+def two_kinds(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``what = something else -> not allowed``."""
+    return ClauseConstraint("RED-RD-TWO-KINDS", v.what == OTHER_THING, z3.Not(v.allowed))
+
+
+@REG.clause("RED-RD-ABILITY-INSTANT")
+def ability_instant(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed and ability -> not lasting``."""
+    return ClauseConstraint("RED-RD-ABILITY-INSTANT", _ability(v), z3.Not(v.lasting))
+
+
+@REG.clause("RED-RD-NUMBERS-ONGOING")
+def numbers_ongoing(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed and numbers -> lasting``."""
+    return ClauseConstraint("RED-RD-NUMBERS-ONGOING", _numbers(v), v.lasting)
+
+
+@REG.clause("RED-RD-ABILITY-TARGET")
+def ability_target(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed and ability -> target_is_ability``."""
+    return ClauseConstraint("RED-RD-ABILITY-TARGET", _ability(v), v.target_is_ability)
+
+
+@REG.clause("RED-RD-NUMBERS-TARGET")
+def numbers_target(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed and numbers -> target_is_card``."""
+    return ClauseConstraint("RED-RD-NUMBERS-TARGET", _numbers(v), v.target_is_card)
+
+
+@REG.clause("RED-RD-ONLY-INTERRUPTED")
+def only_interrupted(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``what = ability and ability_state != pending -> not allowed``."""
+    return ClauseConstraint(
+        "RED-RD-ONLY-INTERRUPTED", z3.And(v.what == ABILITY, v.ability_state != PENDING), z3.Not(v.allowed)
+    )
+
+
+@REG.clause("RED-RD-NEW-TARGETS")
+def new_targets(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed and ability -> chooser = redirector``."""
+    return ClauseConstraint("RED-RD-NEW-TARGETS", _ability(v), v.chooser == v.redirector)
+
+
+@REG.clause("RED-RD-SAME-TARGET-ALLOWED")
+def same_target_allowed(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed and ability and new_is_old and legal_for_redirector -> new_target_ok``."""
+    premise = z3.And(_ability(v), v.new_is_old, v.legal_for_redirector)
+    return ClauseConstraint("RED-RD-SAME-TARGET-ALLOWED", premise, v.new_target_ok)
+
+
+@REG.clause("RED-RD-CARRIER-CHANGES")
+def carrier_changes(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed and ability -> played_by = player and carrier = redirector``."""
+    return ClauseConstraint(
+        "RED-RD-CARRIER-CHANGES", _ability(v), z3.And(v.played_by == v.player, v.carrier == v.redirector)
+    )
+
+
+@REG.clause("RED-RD-NUMBERS-NO-INTERRUPT")
+def numbers_no_interrupt(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """A card's numbers in battle may be redirected in any ability state:
+    ``what = numbers and in_battle(place) -> allowed`` (the permission, as the seed's 'can')."""
+    return ClauseConstraint(
+        "RED-RD-NUMBERS-NO-INTERRUPT", z3.And(v.what == NUMBERS, in_battle(v.place, rs)), v.allowed
+    )
+
+
+@REG.clause("RED-RD-NUMBERS-TRANSFER")
+def numbers_transfer(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """While active: ``moved = amount``, ``target = target0 - moved`` and, while the target is in
+    battle, ``card = card0 + moved`` (both strength and toughness)."""
+    ms, mt = amount(v, rs)
+    conclusion = z3.And(
+        v.moved_s == ms, v.moved_t == mt, v.target_s == v.target_s0 - v.moved_s, v.target_t == v.target_t0 - v.moved_t,
+        z3.Implies(v.still_in_battle, z3.And(v.card_s == v.card_s0 + v.moved_s, v.card_t == v.card_t0 + v.moved_t)),
+    )
+    return ClauseConstraint("RED-RD-NUMBERS-TRANSFER", z3.And(_numbers(v), v.active), conclusion)
+
+
+@REG.clause("RED-RD-TARGETS-IN-BATTLE")
+def targets_in_battle(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``not in_battle(place) -> not allowed``."""
+    return ClauseConstraint("RED-RD-TARGETS-IN-BATTLE", z3.Not(in_battle(v.place, rs)), z3.Not(v.allowed))
+
+
+@REG.clause("RED-RD-UNTIL-END-OF-PHASE")
+def until_end_of_phase(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed and lasting -> active = not phase_ended``."""
+    return ClauseConstraint(
+        "RED-RD-UNTIL-END-OF-PHASE", z3.And(v.allowed, v.lasting), v.active == z3.Not(v.phase_ended)
+    )
+
+
+@REG.clause("RED-RD-NUMBERS-IN-BATTLE-ONLY")
+def numbers_in_battle_only(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed and numbers and active and not still_in_battle -> card = card0`` (the gain is lost)."""
+    premise = z3.And(_numbers(v), v.active, z3.Not(v.still_in_battle))
+    return ClauseConstraint(
+        "RED-RD-NUMBERS-IN-BATTLE-ONLY", premise, z3.And(v.card_s == v.card_s0, v.card_t == v.card_t0)
+    )
+
+
+@REG.clause("RED-RD-BOTH-IS-TWO")
+def both_is_two(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``both -> redirects = 2`` (each part then follows its own clauses)."""
+    return ClauseConstraint("RED-RD-BOTH-IS-TWO", v.both, v.redirects == 2)
+
+
+@REG.clause("RED-RD-TARGET-PERSPECTIVE")
+def target_perspective(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed and ability -> new_target_ok = legal_for_redirector``."""
+    return ClauseConstraint("RED-RD-TARGET-PERSPECTIVE", _ability(v), v.new_target_ok == v.legal_for_redirector)
+
+
+@REG.clause("RED-RD-LOCATION-UNCHANGED")
+def location_unchanged(v: RDVars, rs: RuleSet) -> ClauseConstraint:
+    """``allowed -> not location_changed``."""
+    return ClauseConstraint("RED-RD-LOCATION-UNCHANGED", v.allowed, z3.Not(v.location_changed))
+
+
+# --- the situation -----------------------------------------------------------------------------------
+
+
+def background(v: RDVars) -> z3.BoolRef:
+    """Facts of every redirect situation (inputs only): enum ranges; players of a 2-4 player game;
+    numbers non-negative; a card redirecting both is about an ability and numbers (``what`` is
+    one of them); a target not in battle is not still in battle; the old target was legal for
+    whoever used the ability (so ``new_is_old -> legal_for_player``)."""
+    return z3.And(
+        in_range(v.what, ABILITY, OTHER_THING), in_range(v.ability_state, PENDING, OTHER_STATE),
+        in_range(v.place, ACTIVE_BATTLE, NOT_IN_BATTLE), in_range(v.player, 0, MAX_PLAYERS - 1),
+        in_range(v.redirector, 0, MAX_PLAYERS - 1),
+        *[x >= 0 for x in (v.printed_s, v.printed_t, v.stated_s, v.stated_t, v.target_s0, v.target_t0, v.card_s0, v.card_t0)],
+        z3.Implies(v.both, v.what != OTHER_THING),
+        z3.Implies(v.place == NOT_IN_BATTLE, z3.Not(v.still_in_battle)),
+        z3.Implies(v.new_is_old, v.legal_for_player),
+    )
+
+
+def domain(v: RDVars) -> z3.BoolRef:
+    """Output ranges: one or two redirect abilities; the beneficiary is the target or the redirecting card."""
+    return z3.And(in_range(v.redirects, 1, 2), in_range(v.beneficiary, TARGET_ITSELF, REDIRECTING_CARD))
+
+
+def redirect_situation(rule_set: RuleSet | None = None) -> Situation:
+    """The redirect situation, one constraint per redirect clause, read under ``rule_set``."""
+    rule_set = rule_set or RuleSet()
+    v = RDVars.make()
+    inputs, outputs = split_io(v, OUTPUTS)
+    return Situation(
+        name="redirect", inputs=inputs, outputs=outputs, background=background(v), domain=domain(v),
+        constraints=REG.build(v, rule_set), describe=reader(v, OUTPUTS),
+    )

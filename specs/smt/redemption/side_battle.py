@@ -1,0 +1,462 @@
+"""Side battle clauses (``specs/clauses/side_battle.toml``, seed 000) over one side battle situation.
+
+Written from the catalogue, not from the model. The situation: a player
+(``user``) uses a side battle ability, selecting two characters ``x`` and
+``y`` while a battle between players ``p0`` and ``p1`` is being fought; later
+the side battle ends and its survivors go somewhere.
+
+Inputs (the situation): the paused battle's players, the main battle's
+players, the user, how many side battles the user initiated this turn, and
+for each selected character ``c`` in {x, y}: who controls it when selected
+(``ctrl_c``; a card in a hand is controlled by its holder), where it is
+(``zone_c``: a territory, the paused battle, a battle paused further down,
+a hand, elsewhere), its alignment, owner, permanent controller, whether it is
+paralyzed, whether normal battle resolution defeats it and whether it is
+healed, and the side it was on in its previous battle.
+
+Outputs (what the rules decide): whether the pair may be selected
+(``selectable``), whether the card may be played (``card_playable``),
+whether the ability takes effect (``takes_effect``), the side battle's
+players (``sb0``, ``sb1``), who controls each fighter (``side_x``,
+``side_y``), who chooses that (``chooser``, :data:`NONE` when a rule fixes
+it), the user's count afterwards, where each survivor goes (``back_c``:
+back to its previous battle, on ``back_side_c``, keeping its enhancements
+``keeps_c``; else to the territory of ``home_c``), and the flags of the
+clarifications (negation cascade, interrupts after a side battle).
+
+"In a battle when selected" (decision ``sb-in-battle-meaning``) is
+:func:`in_a_battle`; "controlled by a battling player" is :func:`insider`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from specs.registry import implements
+from specs.rulesets import RuleSet
+from specs.smt.consistency import ClauseConstraint, Situation
+from specs.smt.redemption.common import NONE, Registry, in_range, make_vars, one_of, reader, split_io
+
+# where a selected character is
+TERRITORY, PAUSED_BATTLE, LOWER_BATTLE, HAND, ELSEWHERE = range(5)
+ZONES = ("a territory", "the paused battle", "a battle paused below it", "a hand", "elsewhere (deck, discard pile)")
+MAX_PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class SBVars:
+    """The z3 variables of the side battle situation."""
+
+    # inputs
+    players: z3.ArithRef
+    p0: z3.ArithRef
+    p1: z3.ArithRef
+    """The two players of the paused battle (the one on top of the stack when the ability is used)."""
+    m0: z3.ArithRef
+    m1: z3.ArithRef
+    """The two players of the turn's main battle (the bottom of the stack)."""
+    nested: z3.BoolRef
+    """The paused battle is itself a side battle (a battle lies below it)."""
+    user: z3.ArithRef
+    count: z3.ArithRef
+    """Side battles the user initiated earlier this turn."""
+    used: z3.BoolRef
+    """The user plays the card to use its side battle ability on x and y."""
+    same_card: z3.BoolRef
+    ctrl_x: z3.ArithRef
+    ctrl_y: z3.ArithRef
+    zone_x: z3.ArithRef
+    zone_y: z3.ArithRef
+    hero_x: z3.BoolRef
+    hero_y: z3.BoolRef
+    owner_x: z3.ArithRef
+    owner_y: z3.ArithRef
+    perm_x: z3.ArithRef
+    perm_y: z3.ArithRef
+    paralyzed_x: z3.BoolRef
+    paralyzed_y: z3.BoolRef
+    prev_side_x: z3.ArithRef
+    prev_side_y: z3.ArithRef
+    """The side (0 or 1) the character was on in the battle it was in when selected."""
+    defeated_x: z3.BoolRef
+    defeated_y: z3.BoolRef
+    """Normal Battle Resolution of the side battle would discard it."""
+    healed_x: z3.BoolRef
+    healed_y: z3.BoolRef
+    ended: z3.BoolRef
+    """The side battle has ended (its resolution included)."""
+    sb_negated: z3.BoolRef
+    """The card whose ability started the side battle is negated."""
+    effect_in_sb: z3.BoolRef
+    """An effect produced by a card played during the side battle (nested ones included)."""
+    effect_interruptible: z3.BoolRef
+    victim_in_paused: z3.BoolRef
+    """A character of the paused battle is defeated by an ability played in the side battle."""
+    ability_in_active: z3.BoolRef
+    """An ability considered as an interrupt's target belongs to the battle being fought."""
+    # outputs
+    selectable: z3.BoolRef
+    card_playable: z3.BoolRef
+    takes_effect: z3.BoolRef
+    lasting: z3.BoolRef
+    suspended: z3.BoolRef
+    """The paused battle is on hold and the new battle is on top of it."""
+    sb0: z3.ArithRef
+    sb1: z3.ArithRef
+    side_x: z3.ArithRef
+    side_y: z3.ArithRef
+    chooser: z3.ArithRef
+    count_after: z3.ArithRef
+    discarded_x: z3.BoolRef
+    discarded_y: z3.BoolRef
+    back_x: z3.BoolRef
+    back_y: z3.BoolRef
+    back_side_x: z3.ArithRef
+    back_side_y: z3.ArithRef
+    keeps_x: z3.BoolRef
+    keeps_y: z3.BoolRef
+    home_x: z3.ArithRef
+    home_y: z3.ArithRef
+    resumed: z3.BoolRef
+    effect_negated: z3.BoolRef
+    resolution_undone: z3.BoolRef
+    victim_may_interrupt: z3.BoolRef
+    interrupt_targetable: z3.BoolRef
+
+    @staticmethod
+    def make() -> "SBVars":
+        return make_vars(SBVars, "sb", INTEGERS)
+
+    def of(self, name: str, c: str) -> z3.ExprRef:
+        """The variable ``name_c`` of character ``c`` ('x' or 'y')."""
+        return getattr(self, f"{name}_{c}")  # type: ignore[no-any-return]
+
+
+INTEGERS = frozenset({
+    "players", "p0", "p1", "m0", "m1", "user", "count", "ctrl_x", "ctrl_y", "zone_x", "zone_y", "owner_x", "owner_y",
+    "perm_x", "perm_y", "prev_side_x", "prev_side_y", "sb0", "sb1", "side_x", "side_y", "chooser", "count_after",
+    "back_side_x", "back_side_y", "home_x", "home_y",
+})
+OUTPUTS = (
+    "selectable", "card_playable", "takes_effect", "lasting", "suspended", "sb0", "sb1", "side_x", "side_y", "chooser",
+    "count_after", "discarded_x", "discarded_y", "back_x", "back_y", "back_side_x", "back_side_y", "keeps_x", "keeps_y",
+    "home_x", "home_y", "resumed", "effect_negated", "resolution_undone", "victim_may_interrupt", "interrupt_targetable",
+)
+BASE_CLAUSES = ("RED-BASE-PARALYZED-NO-BATTLE",)
+"""Assumption clauses this situation also encodes (the cross-check reads them with the area's clauses)."""
+CHARS = ("x", "y")
+
+REG: Registry[SBVars] = Registry()
+
+
+# --- decision functions -----------------------------------------------------------------
+
+
+@implements("RED-SB-CONTROL-SAME-UNMIXED", "RED-SB-CONTROL-SAME-MIXED", "RED-SB-RETURN-TO-BATTLE")
+def in_a_battle(zone: z3.ArithRef, rs: RuleSet) -> z3.BoolRef:
+    """'In a battle when selected' (decision ``sb-in-battle-meaning``):
+    any-battle-on-stack: ``zone in {paused, lower}``; suspended-battle-only: ``zone = paused``."""
+    if rs.option("sb-in-battle-meaning") == "suspended-battle-only":
+        return zone == PAUSED_BATTLE
+    return one_of(zone, PAUSED_BATTLE, LOWER_BATTLE)
+
+
+@implements("RED-SB-SIDES-BATTLE-PLAYERS")
+def battling(v: SBVars, rs: RuleSet) -> tuple[z3.ArithRef, z3.ArithRef]:
+    """'The two players in battle' (decision ``sb-nested-battle-players``): the paused
+    battle's (directly-paused) or the main battle's (main-battle)."""
+    if rs.option("sb-nested-battle-players") == "main-battle":
+        return v.m0, v.m1
+    return v.p0, v.p1
+
+
+def insider(v: SBVars, rs: RuleSet, c: str) -> z3.BoolRef:
+    """Character ``c`` is controlled by one of the two players in battle."""
+    a, b = battling(v, rs)
+    return one_of(v.of("ctrl", c), a, b)
+
+
+@implements("RED-SB-TARGET-ZONES")
+def in_play_or_hand(v: SBVars, rs: RuleSet, c: str) -> z3.BoolRef:
+    """RED-SB-TARGET-ZONES with decision ``sb-in-play-zones``: in play (a territory, or a battle
+    on the stack unless territory-only) or in the user's hand: ``zone = hand and ctrl = user``."""
+    zone = v.of("zone", c)
+    in_play = zone == TERRITORY
+    if rs.option("sb-in-play-zones") == "territory-or-battle":
+        in_play = one_of(zone, TERRITORY, PAUSED_BATTLE, LOWER_BATTLE)
+    return z3.Or(in_play, z3.And(zone == HAND, v.of("ctrl", c) == v.user))
+
+
+@implements("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
+def per_turn_limit(rs: RuleSet) -> int:
+    """Side battles one player may initiate per turn (decision ``sb-per-turn-limit``: one; two is broken on purpose)."""
+    return 2 if rs.option("sb-per-turn-limit") == "two" else 1
+
+
+def used_up(v: SBVars, rs: RuleSet) -> z3.BoolRef:
+    """The user has initiated their allowance this turn: ``count >= limit``."""
+    return v.count >= per_turn_limit(rs)
+
+
+# --- introduction ---------------------------------------------------------------------------
+
+
+@REG.clause("RED-SB-SUSPEND")
+def suspend(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """``takes_effect -> suspended``: the paused battle waits under the new one."""
+    return ClauseConstraint("RED-SB-SUSPEND", v.takes_effect, v.suspended)
+
+
+@REG.clause("RED-SB-RESUME")
+def resume(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """``takes_effect and ended -> resumed``."""
+    return ClauseConstraint("RED-SB-RESUME", z3.And(v.takes_effect, v.ended), v.resumed)
+
+
+# --- who controls which side ------------------------------------------------------------------
+
+
+@REG.clause("RED-SB-SIDES-BATTLE-PLAYERS")
+def sides_battle_players(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """``takes_effect -> {sb0, sb1} = {a, b} and side_x, side_y in {a, b} and side_x != side_y``
+    where ``a, b`` are the battling players (:func:`battling`)."""
+    a, b = battling(v, rs)
+    conclusion = z3.And(
+        v.sb0 == a, v.sb1 == b, one_of(v.side_x, a, b), one_of(v.side_y, a, b), v.side_x != v.side_y,
+    )
+    return ClauseConstraint("RED-SB-SIDES-BATTLE-PLAYERS", v.takes_effect, conclusion)
+
+
+@REG.clause("RED-SB-CONTROL-OUTSIDERS")
+def control_outsiders(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """Case 1: ``takes_effect and not insider(x) and not insider(y) -> chooser = user``."""
+    premise = z3.And(v.takes_effect, z3.Not(insider(v, rs, "x")), z3.Not(insider(v, rs, "y")))
+    return ClauseConstraint("RED-SB-CONTROL-OUTSIDERS", premise, v.chooser == v.user)
+
+
+@REG.clause("RED-SB-CONTROL-ONE-INSIDER")
+def control_one_insider(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """Case 2: ``insider(c) and other(c') -> side_c = ctrl_c and chooser = NONE``, where
+    ``other(c')`` is ``ctrl_c' != ctrl_c`` (anyone-else) or ``not insider(c')`` (outsiders-only)."""
+    def case(c: str, d: str) -> z3.BoolRef:
+        other = z3.Not(insider(v, rs, d)) if rs.option("sb-different-player") == "outsiders-only" else v.of("ctrl", d) != v.of("ctrl", c)
+        return z3.And(insider(v, rs, c), other)
+
+    premise = z3.And(v.takes_effect, z3.Or(case("x", "y"), case("y", "x")))
+    conclusion = z3.And(
+        v.chooser == NONE,
+        z3.If(case("x", "y"), v.side_x == v.ctrl_x, v.side_y == v.ctrl_y),
+    )
+    return ClauseConstraint("RED-SB-CONTROL-ONE-INSIDER", premise, conclusion)
+
+
+def _same_insider(v: SBVars, rs: RuleSet) -> z3.BoolRef:
+    return z3.And(insider(v, rs, "x"), v.ctrl_x == v.ctrl_y)
+
+
+@REG.clause("RED-SB-CONTROL-SAME-UNMIXED")
+def control_same_unmixed(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """Case 3: ``ctrl_x = ctrl_y insider and in_a_battle(x) = in_a_battle(y) -> chooser = user``."""
+    premise = z3.And(v.takes_effect, _same_insider(v, rs), in_a_battle(v.zone_x, rs) == in_a_battle(v.zone_y, rs))
+    return ClauseConstraint("RED-SB-CONTROL-SAME-UNMIXED", premise, v.chooser == v.user)
+
+
+@REG.clause("RED-SB-CONTROL-SAME-MIXED")
+def control_same_mixed(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """Case 4: ``ctrl_x = ctrl_y insider and exactly one in a battle -> that one stays
+    with ctrl_x (side = ctrl_x) and chooser = NONE``."""
+    ib_x, ib_y = in_a_battle(v.zone_x, rs), in_a_battle(v.zone_y, rs)
+    premise = z3.And(v.takes_effect, _same_insider(v, rs), ib_x != ib_y)
+    conclusion = z3.And(v.chooser == NONE, z3.If(ib_x, v.side_x == v.ctrl_x, v.side_y == v.ctrl_x))
+    return ClauseConstraint("RED-SB-CONTROL-SAME-MIXED", premise, conclusion)
+
+
+# --- the end of a side battle ---------------------------------------------------------------------
+
+
+def _survivor(v: SBVars, c: str) -> z3.BoolRef:
+    return z3.And(v.takes_effect, v.ended, z3.Not(v.of("discarded", c)))
+
+
+@REG.clause("RED-SB-RETURN-TO-BATTLE")
+def return_to_battle(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """For each survivor ``c`` in a battle when selected:
+    ``back_c and back_side_c = prev_side_c and keeps_c``."""
+    def applies(c: str) -> z3.BoolRef:
+        return z3.And(_survivor(v, c), in_a_battle(v.of("zone", c), rs))
+
+    conclusion = z3.And(*[
+        z3.Implies(applies(c), z3.And(v.of("back", c), v.of("back_side", c) == v.of("prev_side", c), v.of("keeps", c)))
+        for c in CHARS
+    ])
+    return ClauseConstraint("RED-SB-RETURN-TO-BATTLE", z3.Or(*[applies(c) for c in CHARS]), conclusion)
+
+
+@REG.clause("RED-SB-RETURN-TO-TERRITORY")
+def return_to_territory(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """For each survivor ``c`` not in a battle when selected: ``not back_c and not keeps_c and
+    home_c = owner_c`` (decision ``sb-return-territory``: owner, or ``perm_c`` for permanent-controller)."""
+    to_owner = rs.option("sb-return-territory") == "owner"
+
+    def applies(c: str) -> z3.BoolRef:
+        return z3.And(_survivor(v, c), z3.Not(in_a_battle(v.of("zone", c), rs)))
+
+    conclusion = z3.And(*[
+        z3.Implies(applies(c), z3.And(
+            z3.Not(v.of("back", c)), z3.Not(v.of("keeps", c)),
+            v.of("home", c) == (v.of("owner", c) if to_owner else v.of("perm", c)),
+        ))
+        for c in CHARS
+    ])
+    return ClauseConstraint("RED-SB-RETURN-TO-TERRITORY", z3.Or(*[applies(c) for c in CHARS]), conclusion)
+
+
+@REG.clause("RED-SB-INSTANTANEOUS")
+def instantaneous(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """Used on a selectable pair and not blanked (RED-SB-RESTRICT-AFTER):
+    ``used and selectable and card_playable and count < limit -> takes_effect and not lasting``."""
+    premise = z3.And(v.used, v.selectable, v.card_playable, z3.Not(used_up(v, rs)))
+    return ClauseConstraint("RED-SB-INSTANTANEOUS", premise, z3.And(v.takes_effect, z3.Not(v.lasting)))
+
+
+@REG.clause("RED-SB-TARGETS-TWO")
+def targets_two(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """``selectable -> not same_card``: two distinct characters."""
+    return ClauseConstraint("RED-SB-TARGETS-TWO", v.selectable, z3.Not(v.same_card))
+
+
+@REG.clause("RED-SB-TARGET-ZONES")
+def target_zones(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """``selectable -> in_play_or_hand(x) and in_play_or_hand(y)``."""
+    return ClauseConstraint(
+        "RED-SB-TARGET-ZONES", v.selectable, z3.And(in_play_or_hand(v, rs, "x"), in_play_or_hand(v, rs, "y"))
+    )
+
+
+@REG.clause("RED-SB-DEFEAT-NORMAL")
+def defeat_normal(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """``takes_effect and ended -> discarded_c = (defeated_c and not healed_c)`` for both fighters."""
+    conclusion = z3.And(*[
+        v.of("discarded", c) == z3.And(v.of("defeated", c), z3.Not(v.of("healed", c))) for c in CHARS
+    ])
+    return ClauseConstraint("RED-SB-DEFEAT-NORMAL", z3.And(v.takes_effect, v.ended), conclusion)
+
+
+@REG.clause("RED-SB-ONCE-PER-TURN")
+def once_per_turn(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """``used -> (count >= limit -> not takes_effect) and count_after = count + [takes_effect]``."""
+    conclusion = z3.And(
+        z3.Implies(used_up(v, rs), z3.Not(v.takes_effect)),
+        v.count_after == v.count + z3.If(v.takes_effect, 1, 0),
+    )
+    return ClauseConstraint("RED-SB-ONCE-PER-TURN", v.used, conclusion)
+
+
+@REG.clause("RED-SB-RESTRICT-AFTER")
+def restrict_after(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """Once the allowance is used up (``count >= limit``), decision ``sb-restriction-scope``:
+    ability-blanked: ``card_playable and not takes_effect``; card-unplayable: ``not card_playable``."""
+    if rs.option("sb-restriction-scope") == "card-unplayable":
+        conclusion = z3.Not(v.card_playable)
+    else:
+        conclusion = z3.And(v.card_playable, z3.Not(v.takes_effect))
+    return ClauseConstraint("RED-SB-RESTRICT-AFTER", z3.And(v.used, used_up(v, rs)), conclusion)
+
+
+@REG.clause("RED-SB-SAME-ALIGNMENT")
+def same_alignment(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """``selectable -> hero_x = hero_y``: Hero against Hero or Evil against Evil."""
+    return ClauseConstraint("RED-SB-SAME-ALIGNMENT", v.selectable, v.hero_x == v.hero_y)
+
+
+@REG.clause("RED-SB-NEGATE-CASCADE")
+def negate_cascade(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """``takes_effect and sb_negated -> (effect_in_sb and effect_interruptible -> effect_negated) and
+    resolution_undone = (decision sb-negate-resolution = undo-all)``."""
+    undo = rs.option("sb-negate-resolution") == "undo-all"
+    conclusion = z3.And(
+        z3.Implies(z3.And(v.effect_in_sb, v.effect_interruptible), v.effect_negated),
+        v.resolution_undone == z3.BoolVal(undo),
+    )
+    return ClauseConstraint("RED-SB-NEGATE-CASCADE", z3.And(v.takes_effect, v.sb_negated), conclusion)
+
+
+@REG.clause("RED-SB-NO-INTERRUPT-FROM-SUSPENDED")
+def no_interrupt_from_suspended(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """``takes_effect and (victim_in_paused or (ended and not ability_in_active)) ->
+    (victim_in_paused -> not victim_may_interrupt) and (ended and not ability_in_active -> not interrupt_targetable)``."""
+    stale = z3.And(v.ended, z3.Not(v.ability_in_active))
+    conclusion = z3.And(
+        z3.Implies(v.victim_in_paused, z3.Not(v.victim_may_interrupt)),
+        z3.Implies(stale, z3.Not(v.interrupt_targetable)),
+    )
+    return ClauseConstraint(
+        "RED-SB-NO-INTERRUPT-FROM-SUSPENDED", z3.And(v.takes_effect, z3.Or(v.victim_in_paused, stale)), conclusion
+    )
+
+
+@REG.clause("RED-BASE-PARALYZED-NO-BATTLE")
+def paralyzed_no_battle(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """Assumption (base rules): a paralyzed character cannot enter a battle, so
+    ``selectable -> not paralyzed_x and not paralyzed_y``."""
+    return ClauseConstraint("RED-BASE-PARALYZED-NO-BATTLE", v.selectable, z3.Not(z3.Or(v.paralyzed_x, v.paralyzed_y)))
+
+
+# --- the situation -------------------------------------------------------------------------------
+
+
+def background(v: SBVars) -> z3.BoolRef:
+    """Facts of every side battle situation (inputs only).
+
+    * 2 to 4 players; every player-valued input names one of them; ``p0 != p1``;
+    * only the two battling players use abilities in a battle, so ``user`` is ``p0`` or ``p1``;
+      a nested side battle has the same two players as every battle below it, so the main
+      battle's players are ``p0, p1`` (the note of RED-SB-SIDES-BATTLE-PLAYERS);
+    * a character in the paused battle is controlled by ``p0`` or ``p1`` (likewise in a battle
+      below, which exists only when ``nested``); in a territory its controller has permanent
+      control; in a hand its holder controls it;
+    * the same card twice has the same attributes; a healed character was defeated.
+    """
+    players = [v.p0, v.p1, v.m0, v.m1, v.user, v.ctrl_x, v.ctrl_y, v.owner_x, v.owner_y, v.perm_x, v.perm_y]
+    facts = [in_range(v.players, 2, MAX_PLAYERS), v.count >= 0, v.p0 != v.p1,
+             v.m0 == v.p0, v.m1 == v.p1, one_of(v.user, v.p0, v.p1)]
+    facts += [z3.And(p >= 0, p < v.players) for p in players]
+    for c in CHARS:
+        zone, ctrl = v.of("zone", c), v.of("ctrl", c)
+        facts += [
+            in_range(zone, TERRITORY, ELSEWHERE), in_range(v.of("prev_side", c), 0, 1),
+            z3.Implies(one_of(zone, PAUSED_BATTLE, LOWER_BATTLE), one_of(ctrl, v.p0, v.p1)),
+            z3.Implies(zone == LOWER_BATTLE, v.nested),
+            z3.Implies(zone == TERRITORY, ctrl == v.of("perm", c)),
+            z3.Implies(v.of("healed", c), v.of("defeated", c)),
+        ]
+    facts.append(z3.Implies(v.same_card, z3.And(*[
+        v.of(n, "x") == v.of(n, "y")
+        for n in ("ctrl", "zone", "hero", "owner", "perm", "paralyzed", "prev_side", "defeated", "healed")
+    ])))
+    return z3.And(*facts)
+
+
+def domain(v: SBVars) -> z3.BoolRef:
+    """Ranges of the outputs; an ability takes effect only when used on a pair it may select
+    with a card that may be played."""
+    return z3.And(
+        z3.Implies(v.takes_effect, z3.And(v.used, v.selectable, v.card_playable)),
+        v.chooser >= NONE, v.chooser < v.players, v.side_x >= 0, v.side_y >= 0, v.side_x < v.players,
+        v.side_y < v.players, in_range(v.back_side_x, 0, 1), in_range(v.back_side_y, 0, 1),
+        v.home_x >= 0, v.home_y >= 0, v.home_x < v.players, v.home_y < v.players,
+    )
+
+
+def side_battle_situation(rule_set: RuleSet | None = None) -> Situation:
+    """The side battle situation with a constraint for every side battle clause (and
+    RED-BASE-PARALYZED-NO-BATTLE), read under ``rule_set``'s decisions."""
+    rule_set = rule_set or RuleSet()
+    v = SBVars.make()
+    inputs, outputs = split_io(v, OUTPUTS)
+    return Situation(
+        name="side-battle", inputs=inputs, outputs=outputs, background=background(v), domain=domain(v),
+        constraints=REG.build(v, rule_set), describe=reader(v, OUTPUTS),
+    )
