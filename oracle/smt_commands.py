@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Callable, TextIO
+from typing import Any, Callable, TextIO
 
 from specs.catalogue import default_catalogue
 from specs.rulesets import RuleSet, RuleSetError, clauses_in_force
@@ -151,11 +151,111 @@ def cmd_vacuity(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_CHECK_FAILED if Verdict.CONTRADICTION in verdicts else EXIT_OK
 
 
+def _fftcg_scenario_roots(names: list[str] | None) -> list[tuple[str, Any]]:
+    from model.fftcg.state import State
+    from properties.scenarios import load_scenarios
+
+    scenarios = [s for s in load_scenarios() if s.game == "fftcg"]
+    if names:
+        known = {s.name for s in scenarios}
+        missing = [n for n in names if n not in known]
+        if missing:
+            raise SmtInputError(f"unknown FFTCG scenario {missing[0]!r}; known: {', '.join(sorted(known))}")
+        scenarios = [s for s in scenarios if s.name in names]
+    return [(s.name, State.from_json(s.state)) for s in scenarios]
+
+
+def _fftcg_config(decisions: dict[str, str]) -> Any:
+    from model.errors import ScenarioError
+    from model.fftcg.config import RuleConfig
+
+    try:
+        return RuleConfig.of(decisions)
+    except ScenarioError as error:
+        raise SmtInputError(str(error)) from None
+
+
+def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
+    """The model and the z3 transition system on every state of a bounded exploration of each scenario."""
+    from oracle.smt_fftcg import crosscheck_many
+    from properties.explore import Bounds, explore
+    from properties.fftcg_game import FftcgGame
+
+    config = _fftcg_config(parse_decisions(args.decision or []))
+    failed = False
+    results = []
+    for name, root in _fftcg_scenario_roots(args.scenario):
+        explored = explore(FftcgGame(config), [root], [], Bounds(max_states=args.states), progress=False)
+        report = crosscheck_many(explored.states, config)
+        failed |= bool(report.disagreements)
+        results.append((name, report))
+    if args.json:
+        json.dump(
+            [
+                {"scenario": name, "states": r.states, "actions": r.actions, "seconds": round(r.seconds, 2),
+                 "disagreements": [{"what": d.what, "action": d.action, "smt": str(d.smt), "model": str(d.model),
+                                    "clause_ids": list(d.clause_ids), "state": d.state} for d in r.disagreements]}
+                for name, r in results
+            ],
+            out,
+            indent=2,
+        )
+        print(file=out)
+    else:
+        for name, r in results:
+            print(f"{name}: {r.states} states, {r.actions} actions compared, {len(r.disagreements)} disagreement(s), "
+                  f"{r.seconds:.1f}s", file=out)
+            for d in r.disagreements[:5]:
+                print("  " + str(d).replace("\n", "\n  "), file=out)
+    return EXIT_CHECK_FAILED if failed else EXIT_OK
+
+
+def cmd_bmc(args: argparse.Namespace, out: TextIO) -> int:
+    """A z3 bounded check (or k-induction) of an FFTCG property from a scenario's position."""
+    from oracle.smt_fftcg import bmc_from_state
+    from specs.smt.fftcg.bmc import Verdict as BmcVerdict
+    from specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
+
+    if args.property not in SMT_PROPERTIES:
+        raise SmtInputError(f"no SMT property {args.property!r}; known: {', '.join(sorted(SMT_PROPERTIES))}")
+    config = _fftcg_config(parse_decisions(args.decision or []))
+    failed = unknown = False
+    records = []
+    for name, root in _fftcg_scenario_roots(args.scenario):
+        result = bmc_from_state(root, args.property, args.depth, config, induction=args.induction, timeout_ms=args.timeout)
+        unknown |= result.verdict is BmcVerdict.UNKNOWN
+        failed |= result.verdict is BmcVerdict.VIOLATED or bool(result.replay_problems)
+        records.append((name, result))
+    if args.json:
+        json.dump(
+            [
+                {"scenario": name, "property": r.property, "verdict": r.verdict.value, "depth": r.depth,
+                 "reason": r.reason, "trace": [str(a) for a, _ in r.trace[1:]], "replay_problems": list(r.replay_problems)}
+                for name, r in records
+            ],
+            out,
+            indent=2,
+        )
+        print(file=out)
+    else:
+        for name, r in records:
+            extra = f" ({r.reason})" if r.reason else ""
+            print(f"{name}: {r.property}: {r.verdict.value} (depth {r.depth}){extra}", file=out)
+            for number, (action, _) in enumerate(r.trace[1:], 1):
+                print(f"  {number}. {action}", file=out)
+            if r.trace:
+                print(f"  replay on the model: {'; '.join(r.replay_problems) or 'reproduced'}", file=out)
+    if failed:
+        return EXIT_CHECK_FAILED
+    return EXIT_UNKNOWN if unknown else EXIT_OK
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     smt = sub.add_parser(
         "smt",
-        help="SMT checks: consistency and vacuity of clause sets",
-        description="SMT checks with z3. Exit codes: 0 holds, 1 contradiction or vacuous clause, 4 unknown.",
+        help="SMT checks: consistency, vacuity, cross-check with the model, bounded model checking",
+        description="SMT checks with z3. Exit codes: 0 holds, 1 violated (contradiction, vacuous clause, "
+        "disagreement, counterexample), 3 bad input, 4 unknown.",
     )
     checks = smt.add_subparsers(dest="smt_command", metavar="CHECK", required=True)
     for name, handler, text in (
@@ -176,3 +276,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         p.add_argument("--timeout", type=int, default=10_000, metavar="MS", help="z3 timeout per query (default 10000)")
         p.add_argument("--json", action="store_true", help="print JSON")
         p.set_defaults(handler=handler)
+
+    p = checks.add_parser("crosscheck", help="FFTCG: model and z3 agree on legal actions and successors",
+                          description="For every state of a bounded exploration of each FFTCG scenario, compare the "
+                          "exact set of legal actions and the unique successor of each, model against z3.")
+    p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
+    p.add_argument("--states", type=int, default=300, metavar="N", help="states per scenario (default 300)")
+    p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_crosscheck)
+
+    p = checks.add_parser("bmc", help="FFTCG: bounded model check or k-induction of a property",
+                          description="Check a z3-encoded FFTCG property from each scenario's position: to a depth, "
+                          "or by k-induction. A counterexample is replayed on the model. Exit 0 holds/proved, "
+                          "1 violated, 4 unknown.")
+    p.add_argument("--property", required=True, help="an SMT property (party-min-two, damage-in-thousands, ...)")
+    p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
+    p.add_argument("--depth", type=int, default=6, metavar="K", help="depth, or the largest k for --induction (default 6)")
+    p.add_argument("--induction", action="store_true", help="try to prove it at every depth by k-induction")
+    p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")
+    p.add_argument("--timeout", type=int, default=30_000, metavar="MS", help="z3 timeout per query (default 30000)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_bmc)

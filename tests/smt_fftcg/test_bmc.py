@@ -88,3 +88,18 @@ def test_unknown_is_reported_as_unknown(induction: bool) -> None:
     result = bmc_from_state(start(), "party-min-two", 6, induction=induction, rlimit=2000)
     assert result.verdict is Verdict.UNKNOWN
     assert result.reason
+
+
+def test_cli_crosscheck_and_bmc_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    from oracle.cli import main
+
+    assert main(["smt", "crosscheck", "--scenario", "fftcg-party-basics", "--states", "40"]) == 0
+    assert "fftcg-party-basics: 40 states" in capsys.readouterr().out
+    code = main(["smt", "bmc", "--property", "damage-in-thousands", "--scenario", "fftcg-preemptive-and-restrictions",
+                 "--decision", "party-split-unit=hundreds", "--depth", "5"])
+    out = capsys.readouterr().out
+    assert code == 1 and "violated (depth 5)" in out and "replay on the model: reproduced" in out
+    assert main(["smt", "bmc", "--property", "party-min-two", "--induction", "--depth", "2",
+                 "--scenario", "fftcg-party-basics"]) == 0
+    assert "party-min-two: proved" in capsys.readouterr().out
+    assert main(["smt", "bmc", "--property", "nope"]) == 3
