@@ -40,6 +40,27 @@ def escape(text: str) -> str:
     return out
 
 
+def _docstring_summary(dotted: str) -> str:
+    """The first line of the docstring of a linked function or class (its formula, for SMT code)."""
+    import importlib
+    import inspect
+
+    parts = dotted.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for name in parts[cut:]:
+                obj = getattr(obj, name)
+        except AttributeError:
+            return ""
+        doc = inspect.getdoc(obj) or ""
+        return doc.strip().splitlines()[0] if doc.strip() else ""
+    return ""
+
+
 def label(clause_id: str) -> str:
     return f"clause-{clause_id.lower()}"
 
@@ -124,8 +145,16 @@ class AreaDirective(_RstDirective):
             lines += ["", f"   Why: {escape(d.why)}", ""]
         linked = [(kind, target) for kind in LINK_KINDS for target in row.links.get(kind, ())]
         if linked:
-            lines += ["Linked code and tests:", ""]
-            lines += [f"* {kind}: ``{target}``" for kind, target in linked]
+            headings = {"model": "Executable model", "smt": "SMT encoding", "properties": "Properties", "tests": "Tests (examples)"}
+            for kind in LINK_KINDS:
+                targets = row.links.get(kind, ())
+                if not targets:
+                    continue
+                lines += [f"{headings[kind]}:", ""]
+                for target in targets:
+                    summary = _docstring_summary(target) if kind != "tests" else ""
+                    lines.append(f"* ``{target}``" + (f": {escape(summary)}" if summary else ""))
+                lines.append("")
         else:
             lines.append("*No code or test links to this clause yet.*")
         if row.gaps:
