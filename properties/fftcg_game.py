@@ -8,8 +8,7 @@ from typing import Any, Hashable
 from model.fftcg.actions import Action, parse_action
 from model.fftcg.config import DEFAULT, RuleConfig
 from model.fftcg.engine import legal_actions, step
-from model.fftcg.state import Forward, State
-from dataclasses import replace
+from model.fftcg.state import Forward, State, replace
 
 from properties.symmetry import interchangeable_classes
 

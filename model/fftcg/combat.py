@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from model.fftcg.config import RuleConfig
-from model.fftcg.state import Attack, Forward, State, Step
+from model.fftcg.state import replace, Attack, Forward, State, Step
 from specs.registry import implements
 
 

@@ -3,13 +3,12 @@ breaking Forwards, player damage and losing."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterator, Mapping
 
 from model.fftcg.actions import Split
 from model.fftcg.config import RuleConfig
 from model.fftcg.party import attackers_have_preemptive, forward_left_field
-from model.fftcg.state import LOSING_DAMAGE, Event, Forward, Outcome, State, Step
+from model.fftcg.state import replace, LOSING_DAMAGE, Event, Forward, Outcome, State, Step
 from specs.registry import implements
 
 BREAK_THRESHOLD = 1000

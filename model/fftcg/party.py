@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 from typing import Sequence
 
 from model.fftcg.config import RuleConfig
-from model.fftcg.state import Attack, Event, Forward, State
+from model.fftcg.state import replace, Attack, Event, Forward, State
 from specs.registry import implements
 
 MIN_MEMBERS = 2

@@ -44,11 +44,43 @@ raises :class:`model.errors.ScenarioError` naming the path.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+import dataclasses
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Iterator, Literal, Mapping
 
 from model.errors import ScenarioError
+
+_REPLACERS: dict[type, Any] = {}
+
+
+def _make_replacer(cls: type) -> Any:
+    """Compile ``copy(obj, changes)`` for one class: one line per field, no per-call introspection."""
+    names = [f.name for f in dataclasses.fields(cls) if f.init]
+    lines = ["def copy(obj, changes):", "    unknown = changes.keys() - NAMES", "    if unknown:",
+             "        raise TypeError(f'{CLS.__name__} has no field {sorted(unknown)[0]!r}')",
+             "    new = NEW(CLS)", "    get = changes.get"]
+    lines += [f"    SET(new, {name!r}, get({name!r}, obj.{name}))" for name in names]
+    if "_hash" in {f.name for f in dataclasses.fields(cls)}:
+        lines.append("    SET(new, '_hash', None)")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"NAMES": frozenset(names), "CLS": cls, "NEW": object.__new__, "SET": object.__setattr__}
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
+    return namespace["copy"]
+
+
+def replace(obj: Any, /, **changes: Any) -> Any:
+    """``dataclasses.replace`` for the model's frozen, slotted values, without its overhead.
+
+    The search loop makes millions of these; the generic version inspects the
+    class's fields on every call, this one runs code compiled once per class.
+    Unknown field names raise TypeError as there; the copy's cached hash is reset.
+    """
+    copy = _REPLACERS.get(obj.__class__)
+    if copy is None:
+        copy = _REPLACERS[obj.__class__] = _make_replacer(obj.__class__)
+    return copy(obj, changes)
+
 
 ELEMENTS: frozenset[str] = frozenset({"fire", "ice", "wind", "earth", "lightning", "water", "light", "dark"})
 """The eight elements, lower case."""
@@ -103,6 +135,16 @@ class Forward:
     """"Cannot be blocked by a Forward of cost N or more": N, or None."""
     unblockable_by_elements: frozenset[str] = frozenset()
     """"Cannot be blocked by a Forward of element E": those elements."""
+
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+    """Cached hash: states are hashed over and over by the explorer; immutable, so computed once."""
+
+    def __hash__(self) -> int:
+        cached = self._hash
+        if cached is None:
+            cached = hash((self.id, self.name, self.elements, self.cost, self.power, self.p_icon, self.dull, self.damage, self.since_start, self.haste, self.brave, self.preemptive, self.unblockable_by_cost, self.unblockable_by_elements))
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -165,6 +207,16 @@ class Player:
     """Forwards on the field, in order."""
     break_zone: tuple[Forward, ...] = ()
     """Forwards broken or removed, oldest first."""
+
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+    """Cached hash: states are hashed over and over by the explorer; immutable, so computed once."""
+
+    def __hash__(self) -> int:
+        cached = self._hash
+        if cached is None:
+            cached = hash((self.damage, self.forwards, self.break_zone))
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
     def forward(self, forward_id: str) -> Forward | None:
         for forward in self.forwards:
@@ -324,6 +376,16 @@ class State:
     """This turn's event log; cleared when the turn ends."""
     outcome: Outcome | None = None
     """Set once the game is over."""
+
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+    """Cached hash: states are hashed over and over by the explorer; immutable, so computed once."""
+
+    def __hash__(self) -> int:
+        cached = self._hash
+        if cached is None:
+            cached = hash((self.players, self.turn_player, self.step, self.turn, self.phase, self.attack, self.attacked, self.events, self.outcome))
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
     # --- queries ---------------------------------------------------------
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from model.fftcg.config import RuleConfig
 from model.fftcg.damage import (
@@ -14,7 +13,7 @@ from model.fftcg.damage import (
     to_break_zone,
 )
 from model.fftcg.party import disband, disband_at_combat_end, forward_left_field
-from model.fftcg.state import Event, Player, State, Step
+from model.fftcg.state import replace, Event, Player, State, Step
 from model.fftcg.actions import Split
 from specs.registry import implements
 

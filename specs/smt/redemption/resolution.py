@@ -45,7 +45,8 @@ SUCCESS, FAILURE, NO_MISSION, UNDETERMINED = range(4)
 MISSIONS = ("success", "failure", "none", "undetermined")
 MAX_PLAYERS = 4
 MAX_NUMBER = 99
-"""Numbers range over 0..99 (toughness from 1): keeps the quantified checks decidable quickly."""
+"""Numbers range over -99..99 (a redirect can take a card below its printed numbers, even below 0):
+bounded, so the quantified checks stay quick."""
 
 Grid = tuple[tuple[z3.ExprRef, ...], tuple[z3.ExprRef, ...]]
 
@@ -308,7 +309,7 @@ def background(v: BRVars) -> z3.BoolRef:
     """Facts of every resolution (inputs only).
 
     * kinds, side counts and players in range; two distinct battling players;
-    * numbers are in 0..MAX_NUMBER, toughness at least 1 for a character;
+    * numbers are in -MAX_NUMBER..MAX_NUMBER (numbers redirects lower a card, RED-RD-NUMBERS-TRANSFER);
     * RED-BASE-DEFEAT: ``defeated[s][i] = (total strength of the other side >= toughness[s][i])``;
     * only side battles have fighters from another battle; a healed character was defeated;
     * access to a Lost Soul only matters for a rescue (false otherwise).
@@ -317,10 +318,9 @@ def background(v: BRVars) -> z3.BoolRef:
              z3.Implies(v.kind != RESCUE, z3.Not(v.access))]
     for s in (0, 1):
         facts += [in_range(v.n[s], 0, v.k), v.players[s] >= 0, v.players[s] < v.player_count]
-    facts.append(z3.Implies(v.kind == SIDE, z3.And(v.n[0] >= 1, v.n[1] >= 1)))
     for s, i in v.slots:
         facts += [
-            in_range(v.strength[s][i], 0, MAX_NUMBER), in_range(v.toughness[s][i], 1, MAX_NUMBER), v.perm[s][i] >= 0, v.perm[s][i] < v.player_count,
+            in_range(v.strength[s][i], -MAX_NUMBER, MAX_NUMBER), in_range(v.toughness[s][i], -MAX_NUMBER, MAX_NUMBER), v.perm[s][i] >= 0, v.perm[s][i] < v.player_count,
             v.defeated[s][i] == z3.And(v.used(s, i), total_strength(v, 1 - s) >= v.toughness[s][i]),
             z3.Implies(z3.Or(v.kind != SIDE, z3.Not(v.used(s, i))), z3.Not(v.from_battle[s][i])),
             z3.Implies(v.healed[s][i], v.defeated[s][i]),

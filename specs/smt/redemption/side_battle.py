@@ -14,9 +14,10 @@ a hand, elsewhere), its alignment, owner, permanent controller, whether it is
 paralyzed, whether normal battle resolution defeats it and whether it is
 healed, and the side it was on in its previous battle.
 
-Outputs (what the rules decide): whether the pair may be selected
-(``selectable``), whether the card may be played (``card_playable``),
-whether the ability takes effect (``takes_effect``), the side battle's
+Outputs (what the rules decide): whether the card may be played
+(``card_playable``), whether the ability takes effect (``takes_effect``:
+the target restrictions forbid it, :func:`legal_selection` with the
+allowance left forces it), the side battle's
 players (``sb0``, ``sb1``), who controls each fighter (``side_x``,
 ``side_y``), who chooses that (``chooser``, :data:`NONE` when a rule fixes
 it), the user's count afterwards, where each survivor goes (``back_c``:
@@ -97,7 +98,6 @@ class SBVars:
     ability_in_active: z3.BoolRef
     """An ability considered as an interrupt's target belongs to the battle being fought."""
     # outputs
-    selectable: z3.BoolRef
     card_playable: z3.BoolRef
     takes_effect: z3.BoolRef
     lasting: z3.BoolRef
@@ -140,7 +140,7 @@ INTEGERS = frozenset({
     "back_side_x", "back_side_y", "home_x", "home_y",
 })
 OUTPUTS = (
-    "selectable", "card_playable", "takes_effect", "lasting", "suspended", "sb0", "sb1", "side_x", "side_y", "chooser",
+    "card_playable", "takes_effect", "lasting", "suspended", "sb0", "sb1", "side_x", "side_y", "chooser",
     "count_after", "discarded_x", "discarded_y", "back_x", "back_y", "back_side_x", "back_side_y", "keeps_x", "keeps_y",
     "home_x", "home_y", "resumed", "effect_negated", "resolution_undone", "victim_may_interrupt", "interrupt_targetable",
 )
@@ -313,26 +313,35 @@ def return_to_territory(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     return ClauseConstraint("RED-SB-RETURN-TO-TERRITORY", z3.Or(*[applies(c) for c in CHARS]), conclusion)
 
 
+def legal_selection(v: SBVars, rs: RuleSet) -> z3.BoolRef:
+    """The selection meets every default condition on targets: two distinct characters
+    (RED-SB-TARGETS-TWO) of one alignment (RED-SB-SAME-ALIGNMENT), each in play or in the
+    user's hand (RED-SB-TARGET-ZONES), neither paralyzed (RED-BASE-PARALYZED-NO-BATTLE)."""
+    return z3.And(
+        z3.Not(v.same_card), v.hero_x == v.hero_y, in_play_or_hand(v, rs, "x"), in_play_or_hand(v, rs, "y"),
+        z3.Not(v.paralyzed_x), z3.Not(v.paralyzed_y),
+    )
+
+
 @REG.clause("RED-SB-INSTANTANEOUS")
 def instantaneous(v: SBVars, rs: RuleSet) -> ClauseConstraint:
-    """Used on a selectable pair and not blanked (RED-SB-RESTRICT-AFTER):
-    ``used and selectable and card_playable and count < limit -> takes_effect and not lasting``."""
-    premise = z3.And(v.used, v.selectable, v.card_playable, z3.Not(used_up(v, rs)))
+    """Used on a legal selection and not blanked (RED-SB-RESTRICT-AFTER):
+    ``used and legal_selection and count < limit -> takes_effect and not lasting``."""
+    premise = z3.And(v.used, legal_selection(v, rs), z3.Not(used_up(v, rs)))
     return ClauseConstraint("RED-SB-INSTANTANEOUS", premise, z3.And(v.takes_effect, z3.Not(v.lasting)))
 
 
 @REG.clause("RED-SB-TARGETS-TWO")
 def targets_two(v: SBVars, rs: RuleSet) -> ClauseConstraint:
-    """``selectable -> not same_card``: two distinct characters."""
-    return ClauseConstraint("RED-SB-TARGETS-TWO", v.selectable, z3.Not(v.same_card))
+    """``used and same_card -> not takes_effect``: the targets are two distinct characters."""
+    return ClauseConstraint("RED-SB-TARGETS-TWO", z3.And(v.used, v.same_card), z3.Not(v.takes_effect))
 
 
 @REG.clause("RED-SB-TARGET-ZONES")
 def target_zones(v: SBVars, rs: RuleSet) -> ClauseConstraint:
-    """``selectable -> in_play_or_hand(x) and in_play_or_hand(y)``."""
-    return ClauseConstraint(
-        "RED-SB-TARGET-ZONES", v.selectable, z3.And(in_play_or_hand(v, rs, "x"), in_play_or_hand(v, rs, "y"))
-    )
+    """``used and not (in_play_or_hand(x) and in_play_or_hand(y)) -> not takes_effect``."""
+    outside = z3.Not(z3.And(in_play_or_hand(v, rs, "x"), in_play_or_hand(v, rs, "y")))
+    return ClauseConstraint("RED-SB-TARGET-ZONES", z3.And(v.used, outside), z3.Not(v.takes_effect))
 
 
 @REG.clause("RED-SB-DEFEAT-NORMAL")
@@ -367,8 +376,8 @@ def restrict_after(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-SB-SAME-ALIGNMENT")
 def same_alignment(v: SBVars, rs: RuleSet) -> ClauseConstraint:
-    """``selectable -> hero_x = hero_y``: Hero against Hero or Evil against Evil."""
-    return ClauseConstraint("RED-SB-SAME-ALIGNMENT", v.selectable, v.hero_x == v.hero_y)
+    """``used and hero_x != hero_y -> not takes_effect``: Hero against Hero or Evil against Evil."""
+    return ClauseConstraint("RED-SB-SAME-ALIGNMENT", z3.And(v.used, v.hero_x != v.hero_y), z3.Not(v.takes_effect))
 
 
 @REG.clause("RED-SB-NEGATE-CASCADE")
@@ -400,8 +409,10 @@ def no_interrupt_from_suspended(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 @REG.clause("RED-BASE-PARALYZED-NO-BATTLE")
 def paralyzed_no_battle(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     """Assumption (base rules): a paralyzed character cannot enter a battle, so
-    ``selectable -> not paralyzed_x and not paralyzed_y``."""
-    return ClauseConstraint("RED-BASE-PARALYZED-NO-BATTLE", v.selectable, z3.Not(z3.Or(v.paralyzed_x, v.paralyzed_y)))
+    ``used and (paralyzed_x or paralyzed_y) -> not takes_effect``."""
+    return ClauseConstraint(
+        "RED-BASE-PARALYZED-NO-BATTLE", z3.And(v.used, z3.Or(v.paralyzed_x, v.paralyzed_y)), z3.Not(v.takes_effect)
+    )
 
 
 # --- the situation -------------------------------------------------------------------------------
@@ -440,10 +451,9 @@ def background(v: SBVars) -> z3.BoolRef:
 
 
 def domain(v: SBVars) -> z3.BoolRef:
-    """Ranges of the outputs; an ability takes effect only when used on a pair it may select
-    with a card that may be played."""
+    """Ranges of the outputs; an ability takes effect only when used, with a card that may be played."""
     return z3.And(
-        z3.Implies(v.takes_effect, z3.And(v.used, v.selectable, v.card_playable)),
+        z3.Implies(v.takes_effect, z3.And(v.used, v.card_playable)),
         v.chooser >= NONE, v.chooser < v.players, v.side_x >= 0, v.side_y >= 0, v.side_x < v.players,
         v.side_y < v.players, in_range(v.back_side_x, 0, 1), in_range(v.back_side_y, 0, 1),
         v.home_x >= 0, v.home_y >= 0, v.home_x < v.players, v.home_y < v.players,

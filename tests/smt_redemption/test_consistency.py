@@ -1,0 +1,133 @@
+"""Consistency and vacuity of the side battle, Battle Resolution and redirect clauses
+(:mod:`specs.smt.redemption`), under the seed reading and the variants the catalogue offers.
+
+Expected: every seed reading is consistent with no dead clause. One variant is genuinely
+contradictory: ``br-rescue-draw = undetermined`` leaves a drawn rescue neither successful nor
+failed, while RED-BR-MISSION-RESULT says resolution settles it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from specs.rulesets import RuleSet, clauses_in_force
+from specs.smt.consistency import Verdict, check_vacuity, find_contradictions
+from specs.smt.redemption import SITUATIONS
+from specs.smt.redemption import side_battle as sb
+
+AREAS = tuple(SITUATIONS)
+EXPECTED_DEAD: dict[tuple[str, str], tuple[str, ...]] = {
+    ("sb-in-play-zones", "territory-only"): ("RED-SB-CONTROL-SAME-MIXED", "RED-SB-RETURN-TO-BATTLE"),
+}
+"""Variants under which some clause can never apply (findings, see the tests below)."""
+VARIANTS: tuple[tuple[str, str, str], ...] = (
+    ("side-battle", "sb-nested-battle-players", "main-battle"),
+    ("side-battle", "sb-different-player", "outsiders-only"),
+    ("side-battle", "sb-in-battle-meaning", "suspended-battle-only"),
+    ("side-battle", "sb-return-territory", "permanent-controller"),
+    ("side-battle", "sb-in-play-zones", "territory-only"),
+    ("side-battle", "sb-per-turn-limit", "two"),
+    ("side-battle", "sb-restriction-scope", "card-unplayable"),
+    ("side-battle", "sb-negate-resolution", "undo-all"),
+    ("battle-resolution", "br-outcome-several-characters", "any-defeated"),
+    ("battle-resolution", "br-challenge-success", "challenger-not-beaten"),
+    ("battle-resolution", "br-discard-which", "losing-side-only"),
+    ("battle-resolution", "br-heal-window-player", "permanent-controller"),
+    ("battle-resolution", "sb-return-territory", "permanent-controller"),
+    ("redirect", "rd-amount", "stated-only"),
+    ("redirect", "rd-in-battle", "any-battle"),
+)
+
+
+def _check(area: str, rule_set: RuleSet) -> tuple[Verdict, list[str]]:
+    situation = SITUATIONS[area](rule_set)
+    ids = clauses_in_force(area, rule_set)
+    assert set(ids) <= set(situation.constraints), f"{area}: clauses without a constraint"
+    report = find_contradictions(situation, ids)
+    dead = [r.clause_id for r in check_vacuity(situation, ids) if r.verdict is not Verdict.CONSISTENT]
+    return report.verdict, dead
+
+
+@pytest.mark.clause(*clauses_in_force("side-battle", RuleSet()), *clauses_in_force("battle-resolution", RuleSet()),
+                    *clauses_in_force("redirect", RuleSet()))
+@pytest.mark.parametrize("area", AREAS)
+def test_seed_reading_is_consistent_and_no_clause_is_vacuous(area: str) -> None:
+    verdict, dead = _check(area, RuleSet())
+    assert verdict is Verdict.CONSISTENT
+    assert dead == []
+    assert len(clauses_in_force(area, RuleSet())) == {"side-battle": 18, "battle-resolution": 12, "redirect": 18}[area]
+
+
+@pytest.mark.clause("RED-SB-CONTROL-ONE-INSIDER", "RED-SB-RETURN-TO-TERRITORY", "RED-SB-RESTRICT-AFTER",
+                    "RED-BR-STEP4-DISCARD-RETURN", "RED-BR-HEAL-WINDOW", "RED-RD-NUMBERS-TRANSFER", "RED-RD-TARGETS-IN-BATTLE")
+@pytest.mark.parametrize(("area", "decision", "option"), VARIANTS, ids=[f"{a}:{d}={o}" for a, d, o in VARIANTS])
+def test_variants_are_consistent_and_no_clause_is_vacuous(area: str, decision: str, option: str) -> None:
+    verdict, dead = _check(area, RuleSet(decisions={decision: option}))
+    assert verdict is Verdict.CONSISTENT
+    assert dead == list(EXPECTED_DEAD.get((decision, option), ()))
+
+
+@pytest.mark.clause("RED-SB-CONTROL-SAME-MIXED", "RED-SB-RETURN-TO-BATTLE", "RED-SB-TARGET-ZONES")
+def test_territory_only_reading_makes_case_four_and_return_to_battle_dead() -> None:
+    """A finding: if only characters in a territory are 'in play' (sb-in-play-zones =
+    territory-only), no selected character was ever in a battle, so case 4 of the control
+    rules and the return of survivors to their battle can never apply. The seed text has
+    both, which argues for the chosen reading (territory-or-battle)."""
+    _, dead = _check("side-battle", RuleSet(decisions={"sb-in-play-zones": "territory-only"}))
+    assert dead == ["RED-SB-CONTROL-SAME-MIXED", "RED-SB-RETURN-TO-BATTLE"]
+
+
+@pytest.mark.clause("RED-BR-MISSION-RESULT", "RED-BR-RESCUE-FAIL")
+def test_rescue_draw_undetermined_contradicts_mission_result() -> None:
+    """A finding: under br-rescue-draw = undetermined, a rescue ending in mutual destruction or
+    stalemate (with access) is neither success nor failure, but RED-BR-MISSION-RESULT says
+    resolution settles it. The minimal conflict also needs the outcome (FOUR-OUTCOMES, STEP1)."""
+    rule_set = RuleSet(decisions={"br-rescue-draw": "undetermined"})
+    report = find_contradictions(SITUATIONS["battle-resolution"](rule_set), clauses_in_force("battle-resolution", rule_set))
+    assert report.verdict is Verdict.CONTRADICTION
+    assert [c.clause_ids for c in report.contradictions] == [
+        ("RED-BR-FOUR-OUTCOMES", "RED-BR-MISSION-RESULT", "RED-BR-STEP1-OUTCOME", "RED-BR-RESCUE-FAIL")
+    ]
+    situation = report.contradictions[0].situation
+    assert situation["kind"] == "rescue attempt" and situation["access to a Lost Soul"] is True
+
+
+@pytest.mark.clause("RED-BASE-PARALYZED-NO-BATTLE", *clauses_in_force("side-battle", RuleSet()))
+def test_side_battle_clauses_with_the_base_paralysis_rule_stay_consistent() -> None:
+    situation = SITUATIONS["side-battle"](RuleSet())
+    ids = (*clauses_in_force("side-battle", RuleSet()), *sb.BASE_CLAUSES)
+    assert find_contradictions(situation, ids).verdict is Verdict.CONSISTENT
+    assert all(r.verdict is Verdict.CONSISTENT for r in check_vacuity(situation, ids))
+
+
+@pytest.mark.clause("RED-SB-CONTROL-SAME-MIXED", "RED-SB-SIDES-BATTLE-PLAYERS")
+def test_a_broken_control_clause_is_caught_by_consistency() -> None:
+    """Case 4 mis-encoded as 'the in-battle one goes to the other player' clashes with nothing
+    alone, but read with 'chooser = user' for case 3 swapped in, the cases overlap: here we
+    check the simpler symptom: giving both fighters to the same player contradicts
+    RED-SB-SIDES-BATTLE-PLAYERS."""
+    import z3
+
+    from specs.smt.consistency import ClauseConstraint, Situation
+
+    good = SITUATIONS["side-battle"](RuleSet())
+    v = sb.SBVars.make()
+    broken = ClauseConstraint("RED-SB-CONTROL-SAME-MIXED", good.constraints["RED-SB-CONTROL-SAME-MIXED"].premise,
+                              z3.And(v.side_x == v.ctrl_x, v.side_y == v.ctrl_x))
+    situation = Situation(good.name, good.inputs, good.outputs, good.background, good.domain,
+                          {**good.constraints, "RED-SB-CONTROL-SAME-MIXED": broken}, good.describe)
+    report = find_contradictions(situation, clauses_in_force("side-battle", RuleSet()))
+    assert report.verdict is Verdict.CONTRADICTION
+    assert ("RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-CONTROL-SAME-MIXED") in [c.clause_ids for c in report.contradictions]
+
+
+@pytest.mark.clause("RED-SB-SUSPEND", "RED-BR-ORDER", "RED-RD-PURPOSE")
+def test_encoding_does_not_import_the_model() -> None:
+    """Independence: loading the whole Redemption encoding loads no ``model.*`` module."""
+    code = ("import sys, specs.smt.redemption; "
+            "print(sorted(m for m in sys.modules if m == 'model' or m.startswith('model.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
