@@ -224,6 +224,66 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_CHECK_FAILED if any(r.failed for r in rows) else EXIT_OK
 
 
+def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
+    from model.errors import ScenarioError
+    from oracle.verify import load_property_modules, make_game, version_map
+    from properties.core import properties_for
+    from properties.explore import Bounds, explore, narrative, write_dot, write_graphml
+    from properties.scenarios import load_scenarios
+    from properties.trace_json import trace_to_json
+
+    load_property_modules()
+    scenarios = {s.name: s for s in load_scenarios()}
+    if args.scenario not in scenarios:
+        raise InputError(f"unknown scenario {args.scenario!r}; known: {', '.join(sorted(scenarios))}")
+    scenario = scenarios[args.scenario]
+    rule_sets = {r.name: r for r in (*scenario.rule_sets, *scenario.mutants)}
+    name = args.rule_set or scenario.rule_sets[0].name
+    if name not in rule_sets:
+        raise InputError(f"scenario {scenario.name} has no rule set {name!r}; known: {', '.join(rule_sets)}")
+    rule_set = rule_sets[name]
+    try:
+        game = make_game(scenario.game, rule_set)
+        root = game.state_from_json(scenario.state)
+    except ScenarioError as error:
+        raise InputError(str(error)) from None
+    bounds = Bounds(
+        max_depth=args.max_depth if args.max_depth is not None else scenario.max_depth,
+        max_states=args.max_states if args.max_states is not None else scenario.max_states,
+        max_turns=args.max_turns if args.max_turns is not None else scenario.max_turns,
+    )
+    result = explore(
+        game, [root], properties_for(scenario.game, version_map(scenario, rule_set)), bounds,
+        keep_edges=bool(args.dot or args.graphml), progress=False if args.quiet or args.json else None,
+    )
+    if args.dot:
+        write_dot(result, str(args.dot), game)
+    if args.graphml:
+        write_graphml(result, str(args.graphml))
+    stats = result.stats
+    summary = {
+        "scenario": scenario.name, "rule_set": name, "states": stats.states, "transitions": stats.transitions,
+        "depth": stats.depth, "seconds": round(stats.seconds, 3), "states_per_second": round(stats.states_per_second),
+        "peak_rss_mib": round(stats.peak_rss_mib, 1), "complete": not stats.truncated,
+        "terminal_states": len(result.terminals), "deadlocks": len(result.deadlocks),
+        "violations": {p: trace_to_json(result, p, game, rule_set.to_json()) for p in sorted(result.violations)},
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2), file=out)
+    else:
+        print(f"{scenario.name} / {name}: {stats.states:,} states, {stats.transitions:,} transitions, depth {stats.depth}, "
+              f"{stats.seconds:.2f}s ({stats.states_per_second:,.0f} states/s), peak {stats.peak_rss_mib:.0f} MiB, "
+              f"{'complete' if not stats.truncated else 'stopped at a bound'}", file=out)
+        print(f"terminal states: {len(result.terminals)}; deadlocks (no action, not terminal): {len(result.deadlocks)}", file=out)
+        for index in result.deadlocks[:3]:
+            print(f"  deadlock: {game.summary(result.states[index])}", file=out)
+        for prop in sorted(result.violations):
+            print("\n" + narrative(result, prop, game), file=out)
+        if not result.violations:
+            print("every property holds", file=out)
+    return EXIT_CHECK_FAILED if result.violations or result.deadlocks else EXIT_OK
+
+
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from model.errors import IllegalAction, ScenarioError
     from oracle.verify import make_game
@@ -313,6 +373,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print JSON rows (with counterexample traces)")
     p.set_defaults(handler=cmd_verify)
+
+    p = sub.add_parser("explore", help="explore one scenario exhaustively: statistics, violations, graph export",
+                       description="Breadth-first exploration of one embedded scenario under one of its rule sets, "
+                       "checking every property; prints statistics and shortest counterexamples; exports the graph.")
+    p.add_argument("scenario", help="a scenario name (see 'cardrules verify' or docs)")
+    p.add_argument("--rule-set", metavar="NAME", help="one of the scenario's rule sets or mutants (default: the first)")
+    p.add_argument("--max-states", type=int, metavar="N", help="override the scenario's state bound")
+    p.add_argument("--max-turns", type=int, metavar="T", help="override the scenario's turn bound")
+    p.add_argument("--max-depth", type=int, metavar="D", help="override the scenario's depth bound")
+    p.add_argument("--dot", type=Path, metavar="FILE", help="write the explored graph as Graphviz DOT")
+    p.add_argument("--graphml", type=Path, metavar="FILE", help="write the explored graph as GraphML")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.add_argument("--json", action="store_true", help="print JSON (statistics and counterexample traces)")
+    p.set_defaults(handler=cmd_explore)
 
     p = sub.add_parser("replay", help="replay a JSON counterexample trace on the model",
                        description="Replay a cardrules-trace/1 file; exit 1 if the model does not reproduce it.")

@@ -107,3 +107,22 @@ def test_smt_engine_proves_sound_rule_sets_and_catches_the_mutant_with_a_replaye
     # attack with a party, pass, block, pass, split: five steps, the last a split off the thousands
     assert caught[0].states == 5 and caught[0].counterexample[4].startswith("split ")
     assert caught[0].counterexample[-1] == "replay on the model: reproduced"
+
+
+def test_cli_explore_prints_statistics_and_exports_the_graph(tmp_path: Path) -> None:
+    import networkx as nx
+
+    out = io.StringIO()
+    code = main(["explore", "redemption-side-battles-4p", "--dot", str(tmp_path / "g.dot"),
+                 "--graphml", str(tmp_path / "g.graphml"), "--quiet"], out=out)
+    assert code == 0
+    text = out.getvalue()
+    assert "states" in text and "transitions" in text and "states/s" in text and "every property holds" in text
+    graph = nx.read_graphml(tmp_path / "g.graphml")
+    states = int(text.split(" states,")[0].rsplit(" ", 1)[1].replace(",", ""))
+    assert graph.number_of_nodes() == states
+    assert (tmp_path / "g.dot").read_text().startswith('digraph "redemption"')
+    out = io.StringIO()
+    code = main(["explore", "fftcg-party-basics", "--rule-set", "split-in-hundreds", "--quiet", "--json"], out=out)
+    assert code == 1
+    assert "blocker-split-thousands" in json.loads(out.getvalue())["violations"]
