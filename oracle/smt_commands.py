@@ -25,8 +25,9 @@ class SmtInputError(Exception):
 def situations() -> dict[str, Callable[[RuleSet], Situation]]:
     """Areas that have a consistency situation, and how to build it."""
     from specs.smt.heal import heal_situation
+    from specs.smt.redemption import SITUATIONS as REDEMPTION_SITUATIONS
 
-    return {"heal": heal_situation}
+    return {"heal": heal_situation, **REDEMPTION_SITUATIONS}
 
 
 def parse_decisions(pairs: list[str]) -> dict[str, str]:

@@ -26,6 +26,7 @@ from typing import Any, Iterable, Sequence
 
 import z3
 
+from oracle.disagreement import Disagreement
 from model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
 from model.fftcg.config import DEFAULT, RuleConfig
 from model.fftcg.engine import legal_actions, step
@@ -236,23 +237,6 @@ def clauses_for(action: Action) -> tuple[str, ...]:
 
 
 # --- the cross-check ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Disagreement:
-    """The model and the encoding disagree about one action in one state."""
-
-    what: str
-    """``legality`` (legal on one side only), ``successor`` or ``uniqueness``."""
-    state: dict[str, Any]
-    action: str
-    smt: Any
-    model: Any
-    clause_ids: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return (f"{self.what} of {self.action!r} [{', '.join(self.clause_ids)}]\n  smt:   {self.smt}\n"
-                f"  model: {self.model}\n  state: {self.state}")
 
 
 @dataclass

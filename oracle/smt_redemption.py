@@ -30,7 +30,6 @@ RED-RD-NUMBERS-TRANSFER / RED-RD-NUMBERS-IN-BATTLE-ONLY).
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -38,7 +37,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 import z3
 
-from model.redemption.actions import Action, CompleteDiscard, Pass, Play, Sides
+from oracle.disagreement import Disagreement
+from model.redemption.actions import Action, CompleteDiscard, Play, Sides
 from model.redemption.config import DEFAULT, RuleConfig
 from model.redemption.engine import legal_actions, step
 from model.redemption.state import (
@@ -129,28 +129,11 @@ def _rd_query(key: tuple[str, tuple[tuple[str, str], ...]]) -> Query:
 
 def clear_caches() -> None:
     """Forget every solver (after monkeypatching an encoding, in tests)."""
-    for cached in (_sb_query, _br_query, _rd_query, _sb_answer):
+    for cached in (_sb_query, _br_query, _rd_query, _sb_answer, _transfer):
         cached.cache_clear()
 
 
 # --- disagreements ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Disagreement:
-    """The model and the encoding answer one rule decision differently."""
-
-    what: str
-    """Which decision: ``sb-pairs``, ``sb-control``, ``sb-count``, ``br-outcome``, ``rd-amount`` ..."""
-    state: dict[str, Any]
-    action: str
-    smt: Any
-    model: Any
-    clause_ids: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return (f"{self.what} at {self.action!r} [{', '.join(self.clause_ids)}]\n  smt:   {self.smt}\n"
-                f"  model: {self.model}\n  state: {json.dumps(self.state, sort_keys=True)[:4000]}")
 
 
 @dataclass
@@ -484,7 +467,7 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], da
                config: RuleConfig, report: CrosscheckReport | None) -> list[Disagreement]:
     """Where each survivor went and what became of the enhancements on every fighter."""
     found: list[Disagreement] = []
-    v, query = br.BRVars.make(br.K), _br_query(_key(config))
+    v = br.BRVars.make(br.K)
     w, sbq = sb.SBVars.make(), _sb_query(_key(config))
     for s, fighter in battle.fighters():
         card = fighter.card

@@ -39,12 +39,8 @@ SMT_INDUCTION_K = 2
 def load_property_modules() -> None:
     """Import the modules that register properties."""
     import properties.fftcg_invariants  # noqa: F401
+    import properties.redemption_heal_invariants  # noqa: F401
     import properties.redemption_invariants  # noqa: F401
-
-    try:
-        import properties.redemption_heal_invariants  # noqa: F401
-    except ModuleNotFoundError:
-        pass
 
 
 def make_game(scenario_game: str, rule_set: RuleSetSpec) -> Game[Any, Any]:

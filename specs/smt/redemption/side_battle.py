@@ -44,6 +44,8 @@ from specs.smt.redemption.common import NONE, Registry, in_range, make_vars, one
 TERRITORY, PAUSED_BATTLE, LOWER_BATTLE, HAND, ELSEWHERE = range(5)
 ZONES = ("a territory", "the paused battle", "a battle paused below it", "a hand", "elsewhere (deck, discard pile)")
 MAX_PLAYERS = 4
+MAX_COUNT = 3
+"""Side battles initiated earlier this turn range over 0..3 (more than the allowance is never needed)."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,8 @@ class SBVars:
     healed_x: z3.BoolRef
     healed_y: z3.BoolRef
     ended: z3.BoolRef
-    """The side battle has ended (its resolution included)."""
+    """The side battle this ability started has taken place and ended (its resolution included);
+    the clauses about the end read this input rather than ``takes_effect``."""
     sb_negated: z3.BoolRef
     """The card whose ability started the side battle is negated."""
     effect_in_sb: z3.BoolRef
@@ -211,8 +214,8 @@ def suspend(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-SB-RESUME")
 def resume(v: SBVars, rs: RuleSet) -> ClauseConstraint:
-    """``takes_effect and ended -> resumed``."""
-    return ClauseConstraint("RED-SB-RESUME", z3.And(v.takes_effect, v.ended), v.resumed)
+    """``ended -> resumed``."""
+    return ClauseConstraint("RED-SB-RESUME", v.ended, v.resumed)
 
 
 # --- who controls which side ------------------------------------------------------------------
@@ -277,7 +280,8 @@ def control_same_mixed(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 
 
 def _survivor(v: SBVars, c: str) -> z3.BoolRef:
-    return z3.And(v.takes_effect, v.ended, z3.Not(v.of("discarded", c)))
+    """``ended and not discarded_c`` (``ended`` speaks of a side battle that took place)."""
+    return z3.And(v.ended, z3.Not(v.of("discarded", c)))
 
 
 @REG.clause("RED-SB-RETURN-TO-BATTLE")
@@ -325,10 +329,10 @@ def legal_selection(v: SBVars, rs: RuleSet) -> z3.BoolRef:
 
 @REG.clause("RED-SB-INSTANTANEOUS")
 def instantaneous(v: SBVars, rs: RuleSet) -> ClauseConstraint:
-    """Used on a legal selection and not blanked (RED-SB-RESTRICT-AFTER):
-    ``used and legal_selection and count < limit -> takes_effect and not lasting``."""
-    premise = z3.And(v.used, legal_selection(v, rs), z3.Not(used_up(v, rs)))
-    return ClauseConstraint("RED-SB-INSTANTANEOUS", premise, z3.And(v.takes_effect, z3.Not(v.lasting)))
+    """``takes_effect -> not lasting``: it acts once, when used. (Whether a legal use must take
+    effect is left open, so that the quantified consistency check stays decidable; see
+    :func:`started_side_battle_situation` for the clauses read in a side battle that did start.)"""
+    return ClauseConstraint("RED-SB-INSTANTANEOUS", v.takes_effect, z3.Not(v.lasting))
 
 
 @REG.clause("RED-SB-TARGETS-TWO")
@@ -346,11 +350,11 @@ def target_zones(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-SB-DEFEAT-NORMAL")
 def defeat_normal(v: SBVars, rs: RuleSet) -> ClauseConstraint:
-    """``takes_effect and ended -> discarded_c = (defeated_c and not healed_c)`` for both fighters."""
+    """``ended -> discarded_c = (defeated_c and not healed_c)`` for both fighters."""
     conclusion = z3.And(*[
         v.of("discarded", c) == z3.And(v.of("defeated", c), z3.Not(v.of("healed", c))) for c in CHARS
     ])
-    return ClauseConstraint("RED-SB-DEFEAT-NORMAL", z3.And(v.takes_effect, v.ended), conclusion)
+    return ClauseConstraint("RED-SB-DEFEAT-NORMAL", v.ended, conclusion)
 
 
 @REG.clause("RED-SB-ONCE-PER-TURN")
@@ -382,19 +386,19 @@ def same_alignment(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-SB-NEGATE-CASCADE")
 def negate_cascade(v: SBVars, rs: RuleSet) -> ClauseConstraint:
-    """``takes_effect and sb_negated -> (effect_in_sb and effect_interruptible -> effect_negated) and
+    """``sb_negated -> (effect_in_sb and effect_interruptible -> effect_negated) and
     resolution_undone = (decision sb-negate-resolution = undo-all)``."""
     undo = rs.option("sb-negate-resolution") == "undo-all"
     conclusion = z3.And(
         z3.Implies(z3.And(v.effect_in_sb, v.effect_interruptible), v.effect_negated),
         v.resolution_undone == z3.BoolVal(undo),
     )
-    return ClauseConstraint("RED-SB-NEGATE-CASCADE", z3.And(v.takes_effect, v.sb_negated), conclusion)
+    return ClauseConstraint("RED-SB-NEGATE-CASCADE", v.sb_negated, conclusion)
 
 
 @REG.clause("RED-SB-NO-INTERRUPT-FROM-SUSPENDED")
 def no_interrupt_from_suspended(v: SBVars, rs: RuleSet) -> ClauseConstraint:
-    """``takes_effect and (victim_in_paused or (ended and not ability_in_active)) ->
+    """``victim_in_paused or (ended and not ability_in_active) ->
     (victim_in_paused -> not victim_may_interrupt) and (ended and not ability_in_active -> not interrupt_targetable)``."""
     stale = z3.And(v.ended, z3.Not(v.ability_in_active))
     conclusion = z3.And(
@@ -402,7 +406,7 @@ def no_interrupt_from_suspended(v: SBVars, rs: RuleSet) -> ClauseConstraint:
         z3.Implies(stale, z3.Not(v.interrupt_targetable)),
     )
     return ClauseConstraint(
-        "RED-SB-NO-INTERRUPT-FROM-SUSPENDED", z3.And(v.takes_effect, z3.Or(v.victim_in_paused, stale)), conclusion
+        "RED-SB-NO-INTERRUPT-FROM-SUSPENDED", z3.Or(v.victim_in_paused, stale), conclusion
     )
 
 
@@ -431,7 +435,7 @@ def background(v: SBVars) -> z3.BoolRef:
     * the same card twice has the same attributes; a healed character was defeated.
     """
     players = [v.p0, v.p1, v.m0, v.m1, v.user, v.ctrl_x, v.ctrl_y, v.owner_x, v.owner_y, v.perm_x, v.perm_y]
-    facts = [in_range(v.players, 2, MAX_PLAYERS), v.count >= 0, v.p0 != v.p1,
+    facts = [in_range(v.players, 2, MAX_PLAYERS), in_range(v.count, 0, MAX_COUNT), v.p0 != v.p1,
              v.m0 == v.p0, v.m1 == v.p1, one_of(v.user, v.p0, v.p1)]
     facts += [z3.And(p >= 0, p < v.players) for p in players]
     for c in CHARS:
@@ -454,7 +458,8 @@ def domain(v: SBVars) -> z3.BoolRef:
     """Ranges of the outputs; an ability takes effect only when used, with a card that may be played."""
     return z3.And(
         z3.Implies(v.takes_effect, z3.And(v.used, v.card_playable)),
-        v.chooser >= NONE, v.chooser < v.players, v.side_x >= 0, v.side_y >= 0, v.side_x < v.players,
+        v.chooser >= NONE, v.chooser < v.players, v.sb0 >= 0, v.sb1 >= 0, v.sb0 < v.players, v.sb1 < v.players,
+        in_range(v.count_after, 0, MAX_COUNT + 1), v.side_x >= 0, v.side_y >= 0, v.side_x < v.players,
         v.side_y < v.players, in_range(v.back_side_x, 0, 1), in_range(v.back_side_y, 0, 1),
         v.home_x >= 0, v.home_y >= 0, v.home_x < v.players, v.home_y < v.players,
     )
@@ -469,4 +474,20 @@ def side_battle_situation(rule_set: RuleSet | None = None) -> Situation:
     return Situation(
         name="side-battle", inputs=inputs, outputs=outputs, background=background(v), domain=domain(v),
         constraints=REG.build(v, rule_set), describe=reader(v, OUTPUTS),
+    )
+
+
+def started_side_battle_situation(rule_set: RuleSet | None = None) -> Situation:
+    """The same clauses in a situation where the side battle *did* start: ``takes_effect`` is an
+    input, true, with the ability used on a legal selection (:func:`legal_selection`) within the
+    allowance. The clauses about a started side battle (sides, control cases, count) then cannot
+    be satisfied by the ability not taking effect."""
+    rule_set = rule_set or RuleSet()
+    v = SBVars.make()
+    outputs_named = tuple(n for n in OUTPUTS if n != "takes_effect")
+    inputs, outputs = split_io(v, outputs_named)
+    started = z3.And(v.takes_effect, v.used, legal_selection(v, rule_set), z3.Not(used_up(v, rule_set)))
+    return Situation(
+        name="side-battle (started)", inputs=inputs, outputs=outputs, background=z3.And(background(v), started),
+        domain=domain(v), constraints=REG.build(v, rule_set), describe=reader(v, outputs_named),
     )
