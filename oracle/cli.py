@@ -15,10 +15,11 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Callable, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from specs.catalogue import KINDS, Catalogue, CatalogueError, Clause, default_catalogue, load
 from oracle import smt_commands
+from oracle.argtypes import non_negative_int, positive_int
 from oracle.smt_commands import SmtInputError
 from specs.registry import LINK_KINDS, UnknownClauseError
 
@@ -26,6 +27,9 @@ EXIT_OK = 0
 EXIT_CHECK_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INPUT = 3
+
+
+EXIT_UNDECIDED = 4
 
 
 class InputError(Exception):
@@ -43,6 +47,10 @@ def _filter(catalogue: Catalogue, args: argparse.Namespace) -> tuple[Clause, ...
         raise InputError(f"unknown area {area!r}; known: {', '.join(a.id for a in catalogue.areas)}")
     if game is not None and game not in {a.game for a in catalogue.areas}:
         raise InputError(f"unknown game {game!r}; known: {', '.join(sorted({a.game for a in catalogue.areas}))}")
+    version = getattr(args, "version", None)
+    versions = {v.id for a in catalogue.areas for v in a.versions if area is None or a.id == area}
+    if version is not None and version not in versions:
+        raise InputError(f"unknown version {version!r}; known: {', '.join(sorted(versions))}")
     return catalogue.select(
         game=game, area=area, kind=getattr(args, "kind", None), version=getattr(args, "version", None)
     )
@@ -221,7 +229,9 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
         print(rows_to_json(rows), file=out)
     else:
         print_table(rows, out, all_rows=not args.failures_only)
-    return EXIT_CHECK_FAILED if any(r.failed for r in rows) else EXIT_OK
+    if any(r.failed and r.verdict != "UNKNOWN" for r in rows):
+        return EXIT_CHECK_FAILED
+    return EXIT_UNDECIDED if any(r.verdict == "UNKNOWN" for r in rows) else EXIT_OK
 
 
 def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
@@ -247,6 +257,9 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
         root = game.state_from_json(scenario.state)
     except ScenarioError as error:
         raise InputError(str(error)) from None
+    for path in (args.dot, args.graphml):
+        if path is not None and not path.resolve().parent.is_dir():
+            raise InputError(f"{path}: its folder does not exist")
     bounds = Bounds(
         max_depth=args.max_depth if args.max_depth is not None else scenario.max_depth,
         max_states=args.max_states if args.max_states is not None else scenario.max_states,
@@ -256,15 +269,19 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
         game, [root], properties_for(scenario.game, version_map(scenario, rule_set)), bounds,
         keep_edges=bool(args.dot or args.graphml), progress=False if args.quiet or args.json else None,
     )
-    if args.dot:
-        write_dot(result, str(args.dot), game)
-    if args.graphml:
-        write_graphml(result, str(args.graphml))
+    try:
+        if args.dot:
+            write_dot(result, str(args.dot), game)
+        if args.graphml:
+            write_graphml(result, str(args.graphml))
+    except OSError as error:
+        raise InputError(f"cannot write the graph: {error}") from None
     stats = result.stats
     summary = {
         "scenario": scenario.name, "rule_set": name, "states": stats.states, "transitions": stats.transitions,
         "depth": stats.depth, "seconds": round(stats.seconds, 3), "states_per_second": round(stats.states_per_second),
-        "peak_rss_mib": round(stats.peak_rss_mib, 1), "complete": not stats.truncated,
+        "peak_rss_mib": round(stats.peak_rss_mib, 1), "complete": stats.complete,
+        "turn_bounded": stats.turn_bounded,
         "terminal_states": len(result.terminals), "deadlocks": len(result.deadlocks),
         "violations": {p: trace_to_json(result, p, game, rule_set.to_json()) for p in sorted(result.violations)},
     }
@@ -273,7 +290,7 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
     else:
         print(f"{scenario.name} / {name}: {stats.states:,} states, {stats.transitions:,} transitions, depth {stats.depth}, "
               f"{stats.seconds:.2f}s ({stats.states_per_second:,.0f} states/s), peak {stats.peak_rss_mib:.0f} MiB, "
-              f"{'complete' if not stats.truncated else 'stopped at a bound'}", file=out)
+              f"{_bound_text(stats, bounds)}", file=out)
         print(f"terminal states: {len(result.terminals)}; deadlocks (no action, not terminal): {len(result.deadlocks)}", file=out)
         for index in result.deadlocks[:3]:
             print(f"  deadlock: {game.summary(result.states[index])}", file=out)
@@ -284,31 +301,49 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_CHECK_FAILED if result.violations or result.deadlocks else EXIT_OK
 
 
+def _bound_text(stats: Any, bounds: Any) -> str:
+    if stats.complete:
+        return "complete: every reachable state explored"
+    if stats.truncated:
+        return "stopped at the depth or state bound"
+    return f"complete within {bounds.max_turns} turn(s): later turns not explored"
+
+
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from model.errors import IllegalAction, ScenarioError
-    from oracle.verify import make_game
-    from properties.scenarios import RuleSetSpec
+    from oracle.verify import load_property_modules, make_game
+    from properties.core import PROPERTIES
+    from properties.scenarios import parse_rule_set
     from properties.trace_json import replay
 
     try:
-        trace = json.loads(args.trace.read_text())
-    except (OSError, json.JSONDecodeError) as error:
+        trace = json.loads(args.trace.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise InputError(f"{args.trace}: cannot read a JSON trace: {error}") from None
     if not isinstance(trace, dict):
         raise InputError(f"{args.trace}: expected a JSON object")
-    rule_set = trace.get("rule_set") or {}
     try:
-        spec = RuleSetSpec(
-            str(rule_set.get("name", "trace")),
-            {k: tuple(v) for k, v in (rule_set.get("versions") or {}).items()},
-            dict(rule_set.get("decisions") or {}),
-        )
-        game = make_game(str(trace.get("game")), spec)
+        rule_set = parse_rule_set(trace.get("rule_set") or {"name": "trace"}, "rule_set", mutant=False, lenient_name=True)
+        game = make_game(trace.get("game"), rule_set)
         result = replay(trace, game)
-    except (ScenarioError, IllegalAction) as error:
+    except ScenarioError as error:
         raise InputError(f"{args.trace}: {error}") from None
-    print(f"{args.trace}: {'reproduced' if result.ok else 'NOT reproduced'}: {result.message}", file=out)
-    return EXIT_OK if result.ok else EXIT_CHECK_FAILED
+    except IllegalAction as error:
+        print(f"{args.trace}: NOT reproduced: the model refuses a step: {error}", file=out)
+        return EXIT_CHECK_FAILED
+    if not result.ok:
+        print(f"{args.trace}: NOT reproduced: {result.message}", file=out)
+        return EXIT_CHECK_FAILED
+    load_property_modules()
+    prop = PROPERTIES.get(str(trace.get("property")))
+    if prop is None or prop.game != game.name:
+        print(f"{args.trace}: reproduced: {result.message} (no registered {game.name} property "
+              f"{trace.get('property')!r} to check at the end)", file=out)
+        return EXIT_OK
+    broken = result.broken(prop, game)
+    verdict = f"property {prop.name} is violated at the end, as recorded" if broken else f"but property {prop.name} holds"
+    print(f"{args.trace}: reproduced: {result.message}; {verdict}", file=out)
+    return EXIT_OK if broken else EXIT_CHECK_FAILED
 
 
 # --- parser --------------------------------------------------------------------
@@ -327,7 +362,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Exit codes: 0 ok, 1 a check failed, 2 usage error, 3 bad input, 4 undecided (SMT unknown).",
     )
     parser.add_argument(
-        "--catalogue", type=Path, metavar="DIR", help="read the clause catalogue from DIR (default: the shipped one)"
+        "--catalogue", type=Path, metavar="DIR",
+        help="for 'clauses' and 'trace': read the clause catalogue from DIR (default: the shipped one)"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -368,7 +404,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--decision", action="append", metavar="ID=OPTION",
                    help="run each scenario's first rule set with this decision changed (repeatable); no mutants")
     p.add_argument("--no-mutants", action="store_true", help="skip the mutant rule sets")
-    p.add_argument("--examples", type=int, default=60, metavar="N", help="hypothesis examples per run (default 60)")
+    p.add_argument("--examples", type=positive_int, default=60, metavar="N", help="hypothesis examples per run (default 60)")
     p.add_argument("--failures-only", action="store_true", help="print only rows that are not 'holds'")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print JSON rows (with counterexample traces)")
@@ -379,9 +415,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "checking every property; prints statistics and shortest counterexamples; exports the graph.")
     p.add_argument("scenario", help="a scenario name (see 'cardrules verify' or docs)")
     p.add_argument("--rule-set", metavar="NAME", help="one of the scenario's rule sets or mutants (default: the first)")
-    p.add_argument("--max-states", type=int, metavar="N", help="override the scenario's state bound")
-    p.add_argument("--max-turns", type=int, metavar="T", help="override the scenario's turn bound")
-    p.add_argument("--max-depth", type=int, metavar="D", help="override the scenario's depth bound")
+    p.add_argument("--max-states", type=positive_int, metavar="N", help="override the scenario's state bound")
+    p.add_argument("--max-turns", type=non_negative_int, metavar="T", help="override the scenario's turn bound")
+    p.add_argument("--max-depth", type=non_negative_int, metavar="D", help="override the scenario's depth bound")
     p.add_argument("--dot", type=Path, metavar="FILE", help="write the explored graph as Graphviz DOT")
     p.add_argument("--graphml", type=Path, metavar="FILE", help="write the explored graph as GraphML")
     p.add_argument("--quiet", action="store_true", help="no progress display")
@@ -399,6 +435,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the CLI; returns the exit code (the console script exits with it)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.catalogue is not None and args.command not in ("clauses", "trace"):
+        parser.error("--catalogue applies to 'clauses' and 'trace' only (the other commands use the shipped catalogue)")
     handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
     stream = out if out is not None else sys.stdout
     try:

@@ -11,6 +11,7 @@ import argparse
 import json
 from typing import Any, Callable, TextIO
 
+from oracle.argtypes import non_negative_int, positive_int
 from specs.catalogue import default_catalogue
 from specs.rulesets import RuleSet, RuleSetError, clauses_in_force
 from specs.smt.consistency import ConsistencyReport, Situation, Verdict, check_vacuity, find_contradictions
@@ -219,6 +220,8 @@ def cmd_bmc(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.property not in SMT_PROPERTIES:
         raise SmtInputError(f"no SMT property {args.property!r}; known: {', '.join(sorted(SMT_PROPERTIES))}")
+    if args.induction and args.depth < 1:
+        raise SmtInputError("--induction needs --depth 1 or more (the largest k to try)")
     config = _fftcg_config(parse_decisions(args.decision or []))
     failed = unknown = False
     records = []
@@ -274,7 +277,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         p.add_argument(
             "--decision", action="append", metavar="ID=OPTION", help="read a decision another way (repeatable)"
         )
-        p.add_argument("--timeout", type=int, default=10_000, metavar="MS", help="z3 timeout per query (default 10000)")
+        p.add_argument("--timeout", type=positive_int, default=10_000, metavar="MS", help="z3 timeout per query (default 10000)")
         p.add_argument("--json", action="store_true", help="print JSON")
         p.set_defaults(handler=handler)
 
@@ -282,7 +285,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                           description="For every state of a bounded exploration of each FFTCG scenario, compare the "
                           "exact set of legal actions and the unique successor of each, model against z3.")
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
-    p.add_argument("--states", type=int, default=300, metavar="N", help="states per scenario (default 300)")
+    p.add_argument("--states", type=positive_int, default=300, metavar="N", help="states per scenario (default 300)")
     p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_crosscheck)
@@ -293,9 +296,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                           "1 violated, 4 unknown.")
     p.add_argument("--property", required=True, help="an SMT property (party-min-two, damage-in-thousands, ...)")
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
-    p.add_argument("--depth", type=int, default=6, metavar="K", help="depth, or the largest k for --induction (default 6)")
+    p.add_argument("--depth", type=non_negative_int, default=6, metavar="K",
+                   help="depth, or the largest k for --induction (at least 1 there; default 6)")
     p.add_argument("--induction", action="store_true", help="try to prove it at every depth by k-induction")
     p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")
-    p.add_argument("--timeout", type=int, default=30_000, metavar="MS", help="z3 timeout per query (default 30000)")
+    p.add_argument("--timeout", type=positive_int, default=30_000, metavar="MS", help="z3 timeout per query (default 30000)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_bmc)

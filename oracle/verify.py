@@ -43,8 +43,10 @@ def load_property_modules() -> None:
     import properties.redemption_invariants  # noqa: F401
 
 
-def make_game(scenario_game: str, rule_set: RuleSetSpec) -> Game[Any, Any]:
+def make_game(scenario_game: Any, rule_set: RuleSetSpec) -> Game[Any, Any]:
     """The game adapter for a scenario's game under one rule set (raises ScenarioError if invalid)."""
+    if scenario_game not in ("fftcg", "redemption"):
+        raise ScenarioError("game", f"unknown game {scenario_game!r}; known: fftcg, redemption")
     if scenario_game == "fftcg":
         from model.fftcg.config import RuleConfig as FfConfig
         from properties.fftcg_game import FftcgGame
@@ -63,6 +65,16 @@ def make_game(scenario_game: str, rule_set: RuleSetSpec) -> Game[Any, Any]:
         return RedemptionGame(RedConfig.of(dict(rule_set.decisions), heal_version=heal[0]))
     except ConfigError as error:
         raise ScenarioError(f"rule set {rule_set.name}", str(error)) from None
+
+
+def game_of_decision(decision_id: str) -> str:
+    """The game whose catalogue clause records this decision (ScenarioError if none)."""
+    from specs.catalogue import default_catalogue
+
+    found = default_catalogue().decisions.get(decision_id)
+    if found is None:
+        raise ScenarioError(f"--decision {decision_id}", "unknown decision")
+    return found[0].game
 
 
 def version_map(scenario: Scenario, rule_set: RuleSetSpec) -> dict[str, frozenset[str]]:
@@ -84,10 +96,13 @@ class Row:
     ``not-reached`` (it did not, but another engine did), ``MISSED`` (no engine did).
     """
     states: int
+    """Its size: states explored (explore), actions played (hypothesis), depth checked (smt)."""
     seconds: float
     clause_ids: tuple[str, ...] = ()
     counterexample: list[str] = field(default_factory=list)
     trace: dict[str, Any] | None = None
+    note: str = ""
+    """Something the verdict alone does not say (an undecided k-induction before a bounded check)."""
 
     @property
     def failed(self) -> bool:
@@ -105,6 +120,7 @@ class Row:
             "clause_ids": list(self.clause_ids),
             "counterexample": self.counterexample,
             "trace": self.trace,
+            "note": self.note,
         }
 
 
@@ -126,7 +142,7 @@ def _explore_rows(
         game, [root], props, bounds, stop_when_violated=stop, progress=None if not quiet else False
     )
     rows = []
-    complete = not result.stats.truncated
+    complete = result.stats.complete
     for prop in props:
         violated = prop.name in result.violations
         row = Row(
@@ -154,7 +170,9 @@ def _machine_rows(
     started = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         # no shrinking here: the explorer already gives shortest counterexamples
-        result = run_machine(game, st.just(root), props, max_examples=examples, steps=steps, shrink=False)
+        result = run_machine(
+            game, st.just(root), props, max_examples=examples, steps=steps, shrink=False, max_turns=scenario.max_turns
+        )
     seconds = time.perf_counter() - started
     broken = result.violation.prop.name if result.violation else None
     rows = []
@@ -170,6 +188,12 @@ def _machine_rows(
                 for a, s in result.violation.path
             ]
         rows.append(row)
+    if result.deadlock:
+        rows.append(Row("no-deadlock", scenario.name, rule_set.name, "hypothesis", "violated", result.steps_played,
+                        seconds, (), [result.deadlock]))
+    if result.error:
+        rows.append(Row("engine-error", scenario.name, rule_set.name, "hypothesis", "violated", result.steps_played,
+                        seconds, (), [result.error]))
     return rows
 
 
@@ -191,7 +215,10 @@ def _smt_rows(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, root: Any
             continue
         started = time.perf_counter()
         result = bmc_from_state(root, prop.name, SMT_INDUCTION_K, config, induction=True)
-        if result.verdict is not Verdict.PROVED:
+        induction_note = ""
+        if result.verdict is Verdict.UNKNOWN:
+            induction_note = f"k-induction undecided: {result.reason}"
+        if result.verdict is not Verdict.PROVED and result.verdict is not Verdict.VIOLATED:
             result = bmc_from_state(root, prop.name, SMT_DEPTH, config)
         seconds = time.perf_counter() - started
         violated = result.verdict is Verdict.VIOLATED
@@ -205,11 +232,12 @@ def _smt_rows(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, root: Any
             verdict = "proved" if result.verdict is Verdict.PROVED else "holds-bounded"
         row = Row(prop.name, scenario.name, rule_set.name, "smt", verdict, result.depth, seconds, prop.clause_ids)
         if violated:
-            row.counterexample = [
-                f"start: {state}" if action is None else f"{action}" for action, state in result.trace
-            ][1:] + [f"replay on the model: {'; '.join(result.replay_problems) or 'reproduced'}"]
+            row.counterexample = [str(action) for action, _ in result.trace[1:]] + [
+                f"replay on the model: {'; '.join(result.replay_problems) or 'reproduced'}"
+            ]
         if result.verdict is Verdict.UNKNOWN:
             row.counterexample = [f"z3 could not decide: {result.reason}"]
+        row.note = induction_note
         rows.append(row)
     return rows
 
@@ -231,7 +259,10 @@ def verify(
     for scenario in scenarios if scenarios is not None else load_scenarios():
         runs: list[tuple[RuleSetSpec, bool]] = [(r, False) for r in scenario.rule_sets]
         if extra_decisions:
-            runs = [(RuleSetSpec("custom", r.versions, {**r.decisions, **extra_decisions}), False) for r in scenario.rule_sets[:1]]
+            mine = {d: o for d, o in extra_decisions.items() if game_of_decision(d) == scenario.game}
+            if not mine:
+                continue  # none of these decisions is about this scenario's game
+            runs = [(RuleSetSpec("custom", r.versions, {**r.decisions, **mine}), False) for r in scenario.rule_sets[:1]]
         elif include_mutants:
             runs += [(m, True) for m in scenario.mutants]
         for rule_set, mutant in runs:
@@ -257,7 +288,7 @@ def verify(
 
 
 def print_table(rows: Sequence[Row], out: TextIO, *, all_rows: bool = True) -> None:
-    header = ("property", "scenario", "rule set", "engine", "verdict", "states", "seconds")
+    header = ("property", "scenario", "rule set", "engine", "verdict", "size", "seconds")
     shown = [r for r in rows if all_rows or r.verdict not in ("holds", "holds-bounded", "proved", "not-reached")]
     table = [header] + [
         (r.property, r.scenario, r.rule_set, r.engine, r.verdict, f"{r.states:,}", f"{r.seconds:.2f}") for r in shown
@@ -273,6 +304,9 @@ def print_table(rows: Sequence[Row], out: TextIO, *, all_rows: bool = True) -> N
             print(f"\n{row.property} / {row.scenario} / {row.rule_set} / {row.engine}: {title}", file=out)
             for line in row.counterexample:
                 print(f"  {line}", file=out)
+    for row in rows:
+        if row.note:
+            print(f"\nnote: {row.property} / {row.scenario} / {row.rule_set} / {row.engine}: {row.note}", file=out)
     failed = [r for r in rows if r.failed]
     caught = sum(1 for r in rows if r.verdict == "caught")
     holding = sum(1 for r in rows if r.verdict in ("holds", "holds-bounded", "proved"))

@@ -67,13 +67,24 @@ class Violation:
     via_parent: int | None = None
     """For a transition property: the state before the transition."""
     action: Any = None
+    successor: Any = None
+    """For a transition property: the real state after the transition (``states[state_index]``
+    may be an equivalent representative under symmetry, not the state the action produced)."""
 
 
 @dataclass(frozen=True)
 class Bounds:
+    """Where the search stops: depth (actions from the root), distinct states, turns begun."""
+
     max_depth: int | None = None
     max_states: int | None = 200_000
     max_turns: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("max_depth", "max_states", "max_turns"):
+            value = getattr(self, name)
+            if value is not None and value < (1 if name == "max_states" else 0):
+                raise ValueError(f"{name} must be {'positive' if name == 'max_states' else 'zero or more'}, not {value}")
 
 
 @dataclass
@@ -84,7 +95,14 @@ class Stats:
     seconds: float = 0.0
     peak_rss_mib: float = 0.0
     truncated: bool = False
-    """True when a bound stopped the search before the graph was complete."""
+    """True when the depth or state bound (or an early stop) ended the search before the graph was complete."""
+    turn_bounded: bool = False
+    """True when states past the turn bound were left unexpanded."""
+
+    @property
+    def complete(self) -> bool:
+        """The whole reachable graph was explored: no bound cut anything off."""
+        return not self.truncated and not self.turn_bounded
 
     @property
     def states_per_second(self) -> float:
@@ -119,7 +137,7 @@ class Exploration(Generic[S, A]):
         violation = self.violations[name]
         if violation.via_parent is None:
             return self.path_to(violation.state_index)
-        return self.path_to(violation.via_parent) + [(violation.action, self.states[violation.state_index])]
+        return self.path_to(violation.via_parent) + [(violation.action, violation.successor)]
 
     def graph(self) -> Any:
         """The explored graph as a networkx DiGraph (needs ``keep_edges=True``)."""
@@ -212,6 +230,7 @@ def explore(
                 terminals.append(index)
                 continue
             if bounds.max_turns is not None and game.turn(state) > bounds.max_turns:
+                stats.turn_bounded = True
                 continue
             actions = game.legal_actions(state)
             if not actions:
@@ -225,10 +244,10 @@ def explore(
                     edges.append((index, target, action))
                 for prop in transition_checks:
                     if prop.name not in violations and not prop.check(game, state, action, successor):
-                        violations[prop.name] = Violation(prop, target, via_parent=index, action=action)
+                        violations[prop.name] = Violation(prop, target, via_parent=index, action=action,
+                                                          successor=successor)
                 if new:
                     next_frontier.append(target)
-                    # (bounds are checked once per new state)
                     if bounds.max_states is not None and len(states) >= bounds.max_states:
                         stats.truncated = True
                         next_frontier = []

@@ -34,14 +34,23 @@ class Deadlock(AssertionError):
 
 
 def make_machine(
-    game: Game[Any, Any], roots: st.SearchStrategy[Any], properties: Sequence[Property], counter: list[int] | None = None
+    game: Game[Any, Any],
+    roots: st.SearchStrategy[Any],
+    properties: Sequence[Property],
+    counter: list[int] | None = None,
+    max_turns: int | None = None,
 ) -> type:
     """A RuleBasedStateMachine class that starts from a drawn root and plays legal actions.
 
     Actions are drawn uniformly from the legal ones, or by the game's own
     ``action_strategy(legal)`` when it has one (to reach rare situations).
     ``counter[0]``, when given, is increased by one per action played.
+    ``max_turns``: play stops (idles) once a turn past it begins, as the explorer's bound.
     """
+
+    def playable(state: Any) -> bool:
+        return not game.is_terminal(state) and (max_turns is None or game.turn(state) <= max_turns)
+
     state_checks = [p for p in properties if p.kind == "state"]
     transition_checks = [p for p in properties if p.kind == "transition"]
 
@@ -56,7 +65,7 @@ def make_machine(
             self.state = root
             self.path = [(None, root)]
 
-        @precondition(lambda self: self.state is not None and not game.is_terminal(self.state))
+        @precondition(lambda self: self.state is not None and playable(self.state))
         @rule(data=st.data())
         def act(self, data: st.DataObject) -> None:
             legal = game.legal_actions(self.state)
@@ -73,10 +82,10 @@ def make_machine(
             if counter is not None:
                 counter[0] += 1
 
-        @precondition(lambda self: self.state is not None and game.is_terminal(self.state))
+        @precondition(lambda self: self.state is not None and not playable(self.state))
         @rule()
         def game_over(self) -> None:
-            """A finished game offers no action; the run just idles to its end."""
+            """A finished game (or one past the turn bound): the run just idles to its end."""
 
         @invariant()
         def state_properties(self) -> None:
@@ -95,6 +104,10 @@ class MachineResult:
     violation: PropertyViolated | None
     examples: int
     steps_played: int
+    deadlock: str = ""
+    """A state that is not terminal but offers no action, if one was met."""
+    error: str = ""
+    """Any other failure of the engine under test (an exception from the model), if one occurred."""
 
 
 def run_machine(
@@ -106,10 +119,11 @@ def run_machine(
     steps: int = 40,
     derandomize: bool = True,
     shrink: bool = True,
+    max_turns: int | None = None,
 ) -> MachineResult:
     """Run the machine; returns the violation (shrunk unless ``shrink`` is false), if one was found."""
     counter = [0]
-    machine = make_machine(game, roots, properties, counter)
+    machine = make_machine(game, roots, properties, counter, max_turns)
     config = settings(
         max_examples=max_examples,
         stateful_step_count=steps,
@@ -122,6 +136,11 @@ def run_machine(
     )
     try:
         run_state_machine_as_test(machine, settings=config)
-    except PropertyViolated as violation:
-        return MachineResult(violation, max_examples, counter[0])
+    except Exception as failure:  # every failure is reported, never as a pass
+        # hypothesis raises an ExceptionGroup when it found several distinct failures
+        found = list(failure.exceptions) if isinstance(failure, BaseExceptionGroup) else [failure]
+        violation = next((f for f in found if isinstance(f, PropertyViolated)), None)
+        deadlock = next((str(f) for f in found if isinstance(f, Deadlock)), "")
+        errors = "; ".join(f"{type(f).__name__}: {f}" for f in found if not isinstance(f, (PropertyViolated, Deadlock)))
+        return MachineResult(violation, max_examples, counter[0], deadlock=deadlock, error=errors)
     return MachineResult(None, max_examples, counter[0])

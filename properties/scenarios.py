@@ -57,9 +57,15 @@ class Scenario:
     file: str
 
 
-def _rule_set(data: Any, where: str, mutant: bool) -> RuleSetSpec:
+def parse_rule_set(data: Any, where: str, mutant: bool, lenient_name: bool = False) -> RuleSetSpec:
+    """A rule set (or, with ``mutant``, a mutant) from its JSON form; errors name ``where``.
+
+    ``lenient_name``: a missing name is allowed (traces written by other tools).
+    """
     if not isinstance(data, dict):
         raise ScenarioError(where, "expected an object")
+    if lenient_name and "name" not in data:
+        data = {**data, "name": "unnamed"}
     allowed = {"name", "versions", "decisions"} | ({"expect_violated"} if mutant else set())
     unknown = sorted(set(data) - allowed)
     if unknown:
@@ -101,8 +107,14 @@ def load_scenario(path: Path) -> Scenario:
         value = bounds.get(key)
         if value is not None and (not isinstance(value, int) or value < 0):
             raise ScenarioError(f"{where}: bounds.{key}", "expected a non-negative integer or null")
-    rule_sets = tuple(_rule_set(r, f"{where}: rule_sets[{i}]", False) for i, r in enumerate(data.get("rule_sets") or [{"name": "default"}]))
-    mutants = tuple(_rule_set(r, f"{where}: mutants[{i}]", True) for i, r in enumerate(data.get("mutants", [])))
+    rule_sets = tuple(
+        parse_rule_set(r, f"{where}: rule_sets[{i}]", False) for i, r in enumerate(data.get("rule_sets") or [{"name": "default"}])
+    )
+    mutants = tuple(parse_rule_set(r, f"{where}: mutants[{i}]", True) for i, r in enumerate(data.get("mutants", [])))
+    names = [r.name for r in (*rule_sets, *mutants)]
+    duplicate = next((n for n in names if names.count(n) > 1), None)
+    if duplicate is not None:
+        raise ScenarioError(f"{where}: rule_sets", f"the name {duplicate!r} is used twice (rule sets and mutants)")
     return Scenario(
         name=data["name"],
         game=data["game"],

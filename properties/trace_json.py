@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from model.errors import ScenarioError
+from properties.core import Property
 from properties.explore import Exploration, Game
 
 FORMAT = "cardrules-trace/1"
@@ -54,6 +55,17 @@ class ReplayResult:
     ok: bool
     message: str
     final_state: Any = None
+    before_last: Any = None
+    """The state before the last step (None for a trace with no step)."""
+    last_action: Any = None
+
+    def broken(self, prop: Property, game: Game[Any, Any]) -> bool:
+        """Whether the replayed trace ends by breaking ``prop``: the last state, or the last step."""
+        if prop.kind == "state":
+            return not prop.check(game, self.final_state)
+        if self.before_last is None:
+            return False
+        return not prop.check(game, self.before_last, self.last_action, self.final_state)
 
 
 def replay(trace: Mapping[str, Any], game: Game[Any, Any]) -> ReplayResult:
@@ -63,13 +75,16 @@ def replay(trace: Mapping[str, Any], game: Game[Any, Any]) -> ReplayResult:
     steps = trace.get("steps")
     if not isinstance(steps, list):
         raise ScenarioError("steps", "expected a list")
-    state = game.state_from_json(trace.get("initial_state"))
+    if not isinstance(trace.get("initial_state"), dict):
+        raise ScenarioError("initial_state", "expected the model's JSON form of a state (an object)")
+    state = game.state_from_json(trace["initial_state"])
+    before = action = None
     for number, step in enumerate(steps):
         if not isinstance(step, dict) or "action" not in step or "state" not in step:
             raise ScenarioError(f"steps[{number}]", "expected an object with 'action' and 'state'")
         action = game.action_from_text(step["action"])
-        state = game.step(state, action)
+        before, state = state, game.step(state, action)
         expected = game.state_from_json(step["state"])
         if state != expected:
             return ReplayResult(False, f"steps[{number}] ({step['action']}): the model reaches a different state", state)
-    return ReplayResult(True, f"{len(steps)} steps reproduced", state)
+    return ReplayResult(True, f"{len(steps)} steps reproduced", state, before, action)

@@ -19,7 +19,6 @@ def fftcg_root(name: str) -> State:
     return State.from_json(json.loads((SCENARIOS / f"{name}.json").read_text())["state"])
 
 
-@pytest.mark.clause("FF-PARTY-MIN-TWO")
 def test_parties_of_identical_forwards_are_one_situation() -> None:
     game = FftcgGame()
     root = fftcg_root("fftcg-identical-forwards")  # a1, a2, a3 are the same Fire 3000 card
@@ -33,14 +32,21 @@ def test_parties_of_identical_forwards_are_one_situation() -> None:
 
 
 def test_different_forwards_are_never_merged() -> None:
+    """a3 is a1's card but for the P icon, so a3 is not interchangeable with a1 and a2 (which are)."""
+    from dataclasses import replace
+
     game = FftcgGame()
-    root = fftcg_root("fftcg-party-basics")  # a1 (Fire 5000) and a2 (Fire/Ice 3000) differ
-    a1 = game.step(root, parse_action("attack a1"))
-    a2 = game.step(root, parse_action("attack a2"))
-    assert game.canonical_key(a1) != game.canonical_key(a2)
+    root = fftcg_root("fftcg-identical-forwards")
+    a1, a2, a3 = root.players[0].forwards
+    root = replace(root, players=(replace(root.players[0], forwards=(a1, a2, replace(a3, p_icon=True))), root.players[1]))
+    keys = {name: game.canonical_key(game.step(root, parse_action(f"attack {name}"))) for name in ("a1", "a2", "a3")}
+    assert keys["a1"] == keys["a2"]  # identical cards: one situation
+    assert keys["a3"] != keys["a1"]  # a different card: never merged
 
 
-def test_symmetry_cuts_the_identical_scenario() -> None:
+def test_symmetry_reduction_is_exact_on_the_identical_scenario() -> None:
+    """Reduced and unreduced searches reach the same situations: every state of the full search
+    has its key among the reduced search's states, and the reduced search has fewer states."""
     from properties.explore import Bounds, explore
 
     class NoSymmetry(FftcgGame):
@@ -48,9 +54,12 @@ def test_symmetry_cuts_the_identical_scenario() -> None:
             return state
 
     root = fftcg_root("fftcg-identical-forwards")
-    reduced = explore(FftcgGame(), [root], [], Bounds(max_turns=1))
-    full = explore(NoSymmetry(), [root], [], Bounds(max_turns=1))
+    game = FftcgGame()
+    bounds = Bounds(max_turns=1, max_depth=8)
+    reduced = explore(game, [root], [], bounds)
+    full = explore(NoSymmetry(), [root], [], bounds)
     assert reduced.stats.states < full.stats.states
+    assert {game.canonical_key(s) for s in full.states} == {game.canonical_key(s) for s in reduced.states}
 
 
 def test_redemption_identical_side_battle_cards_are_one_situation() -> None:
@@ -69,3 +78,21 @@ def test_redemption_identical_side_battle_cards_are_one_situation() -> None:
     a = position(cards2, {0: {"territory": ["h0"], "hand": ["h1"]}}, 2)
     b = position(cards2, {0: {"territory": ["h1"], "hand": ["h0"]}}, 2)
     assert game.canonical_key(a) != game.canonical_key(b)
+
+
+def test_a_transition_counterexample_into_a_symmetric_state_replays() -> None:
+    """The explorer meets ``attack a2`` after ``attack a1``: the same situation, already seen. A
+    transition property broken by ``attack a2`` must still end its counterexample in the state
+    that action really produced (a2 attacking), so that the trace replays."""
+    from properties.core import Property
+    from properties.explore import Bounds, explore
+    from properties.trace_json import replay, trace_to_json
+
+    game = FftcgGame()
+    no_a2 = Property("a2-never-attacks-alone", "a2 never attacks alone.", ("FF-BASE-CAN-ATTACK",), "fftcg",
+                     "transition", lambda g, before, action, after: str(action) != "attack a2")
+    result = explore(game, [fftcg_root("fftcg-identical-forwards")], [no_a2], Bounds(max_depth=1))
+    path = result.counterexample("a2-never-attacks-alone")
+    assert str(path[-1][0]) == "attack a2"
+    assert path[-1][1].attack is not None and path[-1][1].attack.attackers == ("a2",)
+    assert replay(trace_to_json(result, "a2-never-attacks-alone", game, {}), game).ok

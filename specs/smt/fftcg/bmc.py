@@ -74,6 +74,8 @@ def _solver(timeout_ms: int, rlimit: int) -> z3.Solver:
 
 def bmc(ts: TransitionSystem, prop: StateProperty, k: int, timeout_ms: int = 30_000, rlimit: int = 0) -> SmtResult:
     """``P`` at every depth ``0..k`` from ``I``; the first (shallowest) violation is returned."""
+    if k < 0:
+        raise ValueError(f"bmc depth must be 0 or more, not {k}")
     started = time.perf_counter()
     solver = _solver(timeout_ms, rlimit)
     solver.add(ts.initial())
@@ -99,6 +101,8 @@ def k_induction(
     violates the strengthening is UNKNOWN (the strengthening is wrong, not ``P``).
     If no ``k <= max_k`` closes the step case, the result is HOLDS_TO_DEPTH ``max_k``.
     """
+    if max_k < 1:
+        raise ValueError(f"k-induction needs max_k of 1 or more, not {max_k}")
     started = time.perf_counter()
 
     def elapsed() -> float:
