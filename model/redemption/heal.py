@@ -4,20 +4,21 @@ previous one reconstructed from the redline (``RuleConfig.heal_version``).
 Which clauses apply is read from the catalogue (:mod:`model.redemption.wording`),
 so the redline decisions that move clauses between wordings change the model too.
 
-Model readings (not catalogue decisions):
+Model readings (the catalogue records the ones marked with a decision id):
 
 - a healing enhancement played in battle follows the base rules (on a character
   of its player's side, by the player with initiative) and targets a healable
   character of the active battle; outside battle, and in a heal window, it is
-  played on the character it heals and then goes to its owner's discard pile;
+  played on the character it heals and then goes to its owner's discard pile
+  (decision ``heal-enhancement-after-use``);
 - a character's heal ability is used in battle by the player with initiative
   (a character of their side in the active battle), in a heal window, and (with
   Territory Class) from its territory in the preparation and discard phases;
 - a heal window for a discard by an ability opens only when the controller has
   some heal for that character (a window with only ``discard`` is skipped); the
-  Battle Resolution window always opens (RED-BR-HEAL-WINDOW);
+  Battle Resolution window always opens (RED-BR-HEAL-WINDOW) (decision ``heal-window-opens``);
 - a character healed in a heal window leaves the battle for a territory; the
-  enhancements on it go to their owners' discard piles;
+  enhancements on it go to their owners' discard piles (decision ``heal-window-attachments``);
 - previous wording: a healed discard is counted by discard triggers (the
   not-completed sentence is revised text, decision ``redline-not-completed``).
 """

@@ -5,8 +5,9 @@ to new target ``T`` (RED-RD-ABILITY-TARGET); ``play R on C -> X`` redirects
 the numbers of card ``X`` (RED-RD-NUMBERS-TARGET); a card that redirects both
 takes ``-> #n [T]`` and becomes two redirects (RED-RD-BOTH-IS-TWO).
 
-Model reading: a redirected ability is taken over at once by the redirecting
-player, who carries it out with the new targets (it stops being pending);
+Model reading (decision ``rd-redirected-ability-timing``): a redirected ability is
+taken over at once by the redirecting player, who carries it out with the new targets
+(it stops being pending);
 special initiative and the heal window then apply to it as to any ability.
 """
 
