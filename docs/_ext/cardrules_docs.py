@@ -249,6 +249,48 @@ class ScenariosDirective(_RstDirective):
         return self.render(lines)
 
 
+class VersionDiffDirective(_RstDirective):
+    """What a rule change changes: clauses of one area by version, and the contradictions z3 finds
+    when the versions are read as one text."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        from specs.rulesets import RuleSet, clauses_in_force
+        from specs.smt.consistency import Verdict, find_contradictions
+        from oracle.smt_commands import situations
+
+        catalogue = default_catalogue()
+        area = catalogue.area(self.arguments[0])
+        versions = [v.id for v in area.versions]
+        members = {v: set(clauses_in_force(area.id, RuleSet(versions={area.id: frozenset({v})}))) for v in versions}
+        lines: list[str] = []
+        everywhere = set.intersection(*members.values())
+        for version in versions:
+            only = [c for c in catalogue.select(area=area.id) if c.id in members[version] - everywhere]
+            lines += [f"Only in ``{version}`` ({len(only)} clauses):", ""]
+            lines += [f"* :ref:`{c.id} <{label(c.id)}>`: {escape(c.title)}" for c in only] + [""]
+        lines += [f"In every version: {len(everywhere)} clauses.", ""]
+        build = situations().get(area.id)
+        if build is None:
+            return self.render(lines)
+        for chosen in [frozenset({v}) for v in versions] + ([frozenset(versions)] if len(versions) > 1 else []):
+            rule_set = RuleSet(versions={area.id: chosen})
+            report = find_contradictions(build(rule_set), clauses_in_force(area.id, rule_set))
+            name = " and ".join(f"``{v}``" for v in sorted(chosen)) + (" read as one text" if len(chosen) > 1 else "")
+            if report.verdict is Verdict.CONSISTENT:
+                lines += [f"{name}: consistent (z3 finds no situation where its clauses conflict).", ""]
+            elif report.verdict is Verdict.UNKNOWN:
+                lines += [f"{name}: z3 could not decide ({escape(report.reason)}).", ""]
+            else:
+                lines += [f"{name}: {len(report.contradictions)} minimal sets of clauses that cannot all hold:", ""]
+                for contradiction in report.contradictions:
+                    refs = ", ".join(f":ref:`{cid} <{label(cid)}>`" for cid in contradiction.clause_ids)
+                    when = "; ".join(f"{k}: {v}" for k, v in contradiction.situation.items())
+                    lines += [f"* {refs}", "", f"  when {escape(when)}", ""]
+        return self.render(lines)
+
+
 def _describe(rule_set: Any) -> str:
     parts = [f"{area} {', '.join(v)}" for area, v in rule_set.versions.items()]
     parts += [f"{d} = {o}" for d, o in rule_set.decisions.items()]
@@ -257,6 +299,7 @@ def _describe(rule_set: Any) -> str:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cardrules-properties", PropertiesDirective)
+    app.add_directive("cardrules-version-diff", VersionDiffDirective)
     app.add_directive("cardrules-scenarios", ScenariosDirective)
     app.connect("builder-inited", write_area_pages)
     app.add_directive("cardrules-area", AreaDirective)

@@ -31,3 +31,11 @@ def test_docs_build_with_warnings_as_errors_and_anchor_every_clause(tmp_path: Pa
                 assert decision.id in page
     trace = (out / "traceability.html").read_text()
     assert all(c.id in trace for c in catalogue.clauses)
+    # the rule-change page shows both wordings consistent alone and the redline's clashes together
+    revision = (out / "heal-revision.html").read_text()
+    assert revision.count("consistent (z3 finds no situation") == 2
+    assert "5 minimal sets of clauses that cannot all hold" in revision
+    properties = (out / "properties.html").read_text()
+    assert "one-side-battle-per-player-per-turn" in properties and "party-min-two" in properties
+    scenarios = (out / "scenarios.html").read_text()
+    assert "fftcg-party-basics" in scenarios and "split-in-hundreds" in scenarios
