@@ -304,6 +304,11 @@ def load_sources(path: Path) -> dict[str, Source]:
     return sources
 
 
+def _folded(text: str) -> str:
+    """Prose with its line breaks and runs of spaces folded to single spaces."""
+    return " ".join(text.split())
+
+
 def _read_decision(r: _Reader) -> Decision:
     r.only(["id", "question", "chosen", "why", "options"])
     decision_id = r.text("id", pattern=SLUG)
@@ -311,7 +316,7 @@ def _read_decision(r: _Reader) -> Decision:
     for index, table in enumerate(r.tables("options")):
         o = _Reader(r.file, r.clause, table, prefix=f"{r.prefix}options[{index}].")
         o.only(["id", "reading"])
-        option = Option(id=o.text("id", pattern=SLUG), reading=o.text("reading"))
+        option = Option(id=o.text("id", pattern=SLUG), reading=_folded(o.text("reading")))
         if any(existing.id == option.id for existing in options):
             raise o.error("id", f"option {option.id!r} appears twice")
         options.append(option)
@@ -322,9 +327,9 @@ def _read_decision(r: _Reader) -> Decision:
         raise r.error("chosen", f"{chosen!r} is not one of the options {[o.id for o in options]}")
     return Decision(
         id=decision_id,
-        question=r.text("question"),
+        question=_folded(r.text("question")),
         chosen=chosen,
-        why=r.text("why"),
+        why=_folded(r.text("why")),
         options=tuple(options),
     )
 
@@ -363,7 +368,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
         code=code,
         game=game,
         title=a.text("title"),
-        summary=a.text("summary"),
+        summary=_folded(a.text("summary")),
         default_version=default_version,
         versions=tuple(versions),
         file=path.name,
@@ -417,10 +422,10 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
                 area=area_id,
                 kind=kind,
                 versions=clause_versions,
-                statement=" ".join(r.text("statement").split()),
+                statement=_folded(r.text("statement")),
                 source=Citation(doc=doc, section=section),
                 refs=refs,
-                notes=" ".join(r.text("notes", required=False).split()),
+                notes=_folded(r.text("notes", required=False)),
                 decisions=decisions,
                 file=path.name,
             )
