@@ -177,39 +177,76 @@ def _fftcg_config(decisions: dict[str, str]) -> Any:
         raise SmtInputError(str(error)) from None
 
 
-def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
-    """The model and the z3 transition system on every state of a bounded exploration of each scenario."""
-    from oracle.smt_fftcg import crosscheck_many
+def _explored_states(game: Any, root: Any, limit: int) -> list[Any]:
     from properties.explore import Bounds, explore
-    from properties.fftcg_game import FftcgGame
 
-    config = _fftcg_config(parse_decisions(args.decision or []))
-    failed = False
-    results = []
-    for name, root in _fftcg_scenario_roots(args.scenario):
-        explored = explore(FftcgGame(config), [root], [], Bounds(max_states=args.states), progress=False)
-        report = crosscheck_many(explored.states, config)
-        failed |= bool(report.disagreements)
-        results.append((name, report))
+    return explore(game, [root], [], Bounds(max_states=limit), progress=False).states
+
+
+def _crosscheck_runs(args: argparse.Namespace) -> list[tuple[str, str, Any]]:
+    """(scenario, what was compared, report) for every scenario (and rule set) of the chosen game."""
+    from model.errors import ScenarioError
+    from oracle.verify import make_game
+    from properties.scenarios import load_scenarios
+
+    scenarios = [s for s in load_scenarios() if s.game == args.game]
+    if args.scenario:
+        known = {s.name for s in scenarios}
+        missing = [n for n in args.scenario if n not in known]
+        if missing:
+            raise SmtInputError(f"unknown {args.game} scenario {missing[0]!r}; known: {', '.join(sorted(known))}")
+        scenarios = [s for s in scenarios if s.name in args.scenario]
+    decisions = parse_decisions(args.decision or [])
+    runs: list[tuple[str, str, Any]] = []
+    for scenario in scenarios:
+        rule_sets = scenario.rule_sets if not decisions else scenario.rule_sets[:1]
+        for rule_set in rule_sets:
+            if decisions:
+                from properties.scenarios import RuleSetSpec
+
+                rule_set = RuleSetSpec("custom", rule_set.versions, {**rule_set.decisions, **decisions})
+            try:
+                game = make_game(scenario.game, rule_set)
+            except ScenarioError as error:
+                raise SmtInputError(str(error)) from None
+            states = _explored_states(game, game.state_from_json(scenario.state), args.states)
+            label = f"{scenario.name} / {rule_set.name}"
+            if args.game == "fftcg":
+                from oracle.smt_fftcg import crosscheck_many
+
+                runs.append((label, "legal actions and successors", crosscheck_many(states, game.config)))
+                continue
+            from oracle import smt_redemption, smt_redemption_battle
+
+            runs.append((label, "rule decisions", smt_redemption.crosscheck_many(states, game.config)))
+            in_fragment = [s for s in states if smt_redemption_battle.in_scope(s)]
+            if in_fragment:
+                runs.append((label, "legal actions and successors (battle fragment)",
+                             smt_redemption_battle.crosscheck_many(in_fragment, game.config)))
+    return runs
+
+
+def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
+    """The model and the z3 encoding on every state of a bounded exploration of each scenario."""
+    runs = _crosscheck_runs(args)
     if args.json:
         json.dump(
             [
-                {"scenario": name, "states": r.states, "actions": r.actions, "seconds": round(r.seconds, 2),
+                {"run": label, "compared": what, "states": r.states, "seconds": round(r.seconds, 2),
                  "disagreements": [{"what": d.what, "action": d.action, "smt": str(d.smt), "model": str(d.model),
                                     "clause_ids": list(d.clause_ids), "state": d.state} for d in r.disagreements]}
-                for name, r in results
+                for label, what, r in runs
             ],
             out,
             indent=2,
         )
         print(file=out)
     else:
-        for name, r in results:
-            print(f"{name}: {r.states} states, {r.actions} actions compared, {len(r.disagreements)} disagreement(s), "
-                  f"{r.seconds:.1f}s", file=out)
+        for label, what, r in runs:
+            print(f"{label}: {what}: {r.states} states, {len(r.disagreements)} disagreement(s), {r.seconds:.1f}s", file=out)
             for d in r.disagreements[:5]:
                 print("  " + str(d).replace("\n", "\n  "), file=out)
-    return EXIT_CHECK_FAILED if failed else EXIT_OK
+    return EXIT_CHECK_FAILED if any(r.disagreements for _, _, r in runs) else EXIT_OK
 
 
 def cmd_bmc(args: argparse.Namespace, out: TextIO) -> int:
@@ -281,9 +318,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         p.add_argument("--json", action="store_true", help="print JSON")
         p.set_defaults(handler=handler)
 
-    p = checks.add_parser("crosscheck", help="FFTCG: model and z3 agree on legal actions and successors",
-                          description="For every state of a bounded exploration of each FFTCG scenario, compare the "
-                          "exact set of legal actions and the unique successor of each, model against z3.")
+    p = checks.add_parser("crosscheck", help="the model and z3 agree, on every state of each scenario",
+                          description="For every state of a bounded exploration of each scenario and rule set: FFTCG, "
+                          "the exact set of legal actions and the unique successor of each, model against z3; "
+                          "Redemption, every rule decision (side battle control, resolution, redirect), and legal "
+                          "actions and successors for states inside the battle fragment.")
+    p.add_argument("--game", choices=("fftcg", "redemption"), default="fftcg", help="which game (default fftcg)")
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
     p.add_argument("--states", type=positive_int, default=300, metavar="N", help="states per scenario (default 300)")
     p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")

@@ -526,3 +526,8 @@ def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> Cr
         report.disagreements.extend(found)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def in_scope(state: State) -> bool:
+    """Whether ``state`` is a source state of the fragment, so that :func:`crosscheck_state` applies."""
+    return state.phase in SOURCE_PHASES and not scope_problems(state)

@@ -159,3 +159,13 @@ def test_encoding_does_not_import_the_model() -> None:
             "print(sorted(m for m in sys.modules if m == 'model' or m.startswith('model.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_cli_crosscheck_redemption_runs_both_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    from oracle.cli import main
+
+    assert main(["smt", "crosscheck", "--game", "redemption", "--scenario", "redemption-plain-battle",
+                 "--states", "60"]) == 0
+    out = capsys.readouterr().out
+    assert "redemption-plain-battle / default: rule decisions: 60 states, 0 disagreement(s)" in out
+    assert "legal actions and successors (battle fragment): 60 states, 0 disagreement(s)" in out
