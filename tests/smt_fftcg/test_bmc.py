@@ -97,7 +97,7 @@ def test_cli_crosscheck_and_bmc_exit_codes(capsys: pytest.CaptureFixture[str]) -
     from oracle.cli import main
 
     assert main(["smt", "crosscheck", "--scenario", "fftcg-party-basics", "--states", "40"]) == 0
-    assert "fftcg-party-basics: 40 states" in capsys.readouterr().out
+    assert "fftcg-party-basics / default: legal actions and successors: 40 states, 0 disagreement(s)" in capsys.readouterr().out
     code = main(["smt", "bmc", "--property", "damage-in-thousands", "--scenario", "fftcg-preemptive-and-restrictions",
                  "--decision", "party-split-unit=hundreds", "--depth", "5"])
     out = capsys.readouterr().out
