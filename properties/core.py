@@ -13,6 +13,13 @@ the same list, :data:`PROPERTIES`.
 
 Register with :func:`state_property` or :func:`transition_property`; both also
 link the check to its clauses in the traceability registry.
+
+The SMT engine cannot run Python predicates: it checks z3 forms of properties
+(``specs/smt/fftcg/properties.py``), written independently from the clauses.
+Where a z3 form states the same property as an entry here it has the same
+name (``party-min-two``, ``party-members-on-field``); the others
+(``damage-at-most-seven``, ``damage-in-thousands``) are properties only a
+solver can state usefully over symbolic cards.
 """
 
 from __future__ import annotations

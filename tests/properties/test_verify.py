@@ -101,7 +101,7 @@ def test_cli_verify_rejects_unknown_scenario(capsys) -> None:
 def test_smt_engine_proves_sound_rule_sets_and_catches_the_mutant_with_a_replayed_trace() -> None:
     rows = verify([scenario("fftcg-preemptive-and-restrictions")], engines=("smt",))
     sound = [r for r in rows if r.rule_set == "default"]
-    assert {r.property for r in sound} == {"party-min-two", "attackers-on-field", "damage-at-most-seven", "damage-in-thousands"}
+    assert {r.property for r in sound} == {"party-min-two", "party-members-on-field", "damage-at-most-seven", "damage-in-thousands"}
     assert all(r.verdict in ("proved", "holds-bounded") for r in sound)
     caught = [r for r in rows if r.rule_set == "split-in-hundreds" and r.verdict == "caught"]
     assert [r.property for r in caught] == ["damage-in-thousands"]

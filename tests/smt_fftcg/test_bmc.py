@@ -41,7 +41,7 @@ def test_party_min_two_proved(config: RuleConfig) -> None:
 
 @pytest.mark.clause("FF-PARTY-LEAVE-FIELD")
 def test_attackers_on_field_proved() -> None:
-    assert bmc_from_state(root_party(), "attackers-on-field", 4, induction=True).verdict is Verdict.PROVED
+    assert bmc_from_state(root_party(), "party-members-on-field", 4, induction=True).verdict is Verdict.PROVED
 
 
 @pytest.mark.clause("FF-BASE-SEVEN-DAMAGE-LOSES", "FF-PARTY-UNBLOCKED-ONE")

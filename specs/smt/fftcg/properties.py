@@ -77,7 +77,7 @@ PROPERTIES: dict[str, StateProperty] = {
     for p in (
         StateProperty("party-min-two", "While a party exists it has at least two members.",
                       ("FF-PARTY-MIN-TWO", "FF-PARTY-DISBAND-UNDER-TWO"), party_min_two),
-        StateProperty("attackers-on-field", "Every attacker is on the field.",
+        StateProperty("party-members-on-field", "Every attacker, and every member of a party, is on the field.",
                       ("FF-PARTY-LEAVE-FIELD",), attackers_on_field),
         StateProperty("damage-at-most-seven", "No player ever has more than 7 damage.",
                       ("FF-BASE-SEVEN-DAMAGE-LOSES", "FF-PARTY-UNBLOCKED-ONE"), damage_at_most_seven,
