@@ -210,19 +210,20 @@ def _crosscheck_runs(args: argparse.Namespace) -> list[tuple[str, str, Any]]:
             except ScenarioError as error:
                 raise SmtInputError(str(error)) from None
             states = _explored_states(game, game.state_from_json(scenario.state), args.states)
+            config = game.config  # type: ignore[attr-defined]  # both adapters carry their RuleConfig
             label = f"{scenario.name} / {rule_set.name}"
             if args.game == "fftcg":
                 from oracle.smt_fftcg import crosscheck_many
 
-                runs.append((label, "legal actions and successors", crosscheck_many(states, game.config)))
+                runs.append((label, "legal actions and successors", crosscheck_many(states, config)))
                 continue
             from oracle import smt_redemption, smt_redemption_battle
 
-            runs.append((label, "rule decisions", smt_redemption.crosscheck_many(states, game.config)))
+            runs.append((label, "rule decisions", smt_redemption.crosscheck_many(states, config)))
             in_fragment = [s for s in states if smt_redemption_battle.in_scope(s)]
             if in_fragment:
                 runs.append((label, "legal actions and successors (battle fragment)",
-                             smt_redemption_battle.crosscheck_many(in_fragment, game.config)))
+                             smt_redemption_battle.crosscheck_many(in_fragment, config)))
     return runs
 
 

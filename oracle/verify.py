@@ -14,6 +14,7 @@ otherwise (an SMT ``unknown`` counts as a failure, never as a pass).
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import io
 import json
@@ -104,7 +105,7 @@ class Row:
     note: str = ""
     """Something the verdict alone does not say (an undecided k-induction before a bounded check)."""
 
-    @property
+    @builtins.property  # the field ``property`` shadows the builtin in this class body
     def failed(self) -> bool:
         return self.verdict in ("violated", "MISSED", "UNKNOWN")
 
@@ -294,8 +295,8 @@ def print_table(rows: Sequence[Row], out: TextIO, *, all_rows: bool = True) -> N
         (r.property, r.scenario, r.rule_set, r.engine, r.verdict, f"{r.states:,}", f"{r.seconds:.2f}") for r in shown
     ]
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-    for number, row in enumerate(table):
-        print("  ".join(cell.ljust(width) if i < 5 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths))), file=out)
+    for number, cells in enumerate(table):
+        print("  ".join(cell.ljust(width) if i < 5 else cell.rjust(width) for i, (cell, width) in enumerate(zip(cells, widths))), file=out)
         if number == 0:
             print("  ".join("-" * w for w in widths), file=out)
     for row in rows:

@@ -28,7 +28,10 @@ A = TypeVar("A")
 class Game(Protocol[S, A]):
     """What the explorer needs from a game's model under one rule set."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The game's id (``fftcg``, ``redemption``)."""
+        ...
 
     def legal_actions(self, state: S) -> Sequence[A]: ...
 

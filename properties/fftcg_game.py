@@ -105,6 +105,7 @@ def _situation(state: State, fid: str) -> tuple[object, ...]:
     """Everything the state says about one Forward, without its id."""
     attack = state.attack
     index, forward = state.locate(fid) or (None, None)
+    zone: tuple[object, ...]
     if forward is not None:
         zone = (0, index, forward.dull, forward.damage, forward.since_start)
     else:

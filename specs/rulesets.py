@@ -96,8 +96,8 @@ def clauses_in_force(area_id: str, rule_set: RuleSet, catalogue: Catalogue | Non
     for clause in catalogue.select(area=area_id):
         versions = set(clause.versions)
         if clause.id in changes:
-            added, removed = changes[clause.id]
-            versions = (versions | added) - removed
+            extra, dropped = changes[clause.id]
+            versions = (versions | extra) - dropped
         if versions & wanted:
             result.append(clause.id)
     return tuple(result)
