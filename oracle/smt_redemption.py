@@ -26,6 +26,21 @@ states it produces. Each rule has one ``crosscheck_*`` function returning
 Numbers in battle (for resolution) are computed through the redirect encoding
 (:func:`card_numbers`: printed numbers, then every active numbers redirect applied by
 RED-RD-NUMBERS-TRANSFER / RED-RD-NUMBERS-IN-BATTLE-ONLY).
+
+Every comparison is two-way and reads z3's answer, never the model's: where the clauses should
+force one answer (resolution outputs, a survivor's return, the numbers moved), anything but
+exactly one z3 answer is a disagreement (``br-unique``, ``encoding-no-answer``,
+``encoding-several-answers``), not a skipped state. Main battle survivors' homes and every
+fighter's enhancements are z3's ``home`` / ``enh_discarded`` (RED-BR-RETURN-PERMANENT-CONTROLLER,
+RED-BR-UNAFFECTED-NORMAL); the rescued Lost Soul is ``soul_rescued``; end-of-battle draws are
+``end_fires`` (RED-BR-STEP3-END-ABILITIES, compared when a user has a card to draw). A side
+battle or redirect card the model refuses entirely is compared too (z3 must then allow no
+target), unless it is refused by a base rule no encoding reads (no own character in the active
+battle to play the enhancement on, RED-BASE-ENHANCEMENTS, or a special initiative prompt): those
+are counted as ``sb-refused-base-rule`` / ``rd-refused-base-rule``. ``out-of-scope`` counts only
+resolutions the BR situation has no room for (more than :data:`specs.smt.redemption.resolution.K`
+fighters a side, or an ability's heal window met while resolving). A decision variant the
+encodings do not read raises :class:`OutOfScope` (:func:`_key`).
 """
 
 from __future__ import annotations
@@ -38,13 +53,17 @@ from typing import Any, Callable, Iterable, Sequence
 import z3
 
 from oracle.disagreement import Disagreement
-from model.redemption.actions import Action, CompleteDiscard, Play, Sides
+from model.redemption.actions import Action, CompleteDiscard, Pass, Play, Sides
 from model.redemption.config import DEFAULT, RuleConfig
+from model.redemption.abilities import hosts as model_hosts
 from model.redemption.engine import legal_actions, step
+from model.redemption.resolution import mission_result as model_mission_of
+from model.redemption.resolution import outcome as model_outcome_of
 from model.redemption.state import (
     Alignment, Battle, BattleKind, CardType, Effect, Fighter, Mission, OriginKind, Outcome, PromptKind, RecordStatus,
     State, Status,
 )
+from specs.catalogue import default_catalogue
 from specs.rulesets import RuleSet, clauses_in_force
 from specs.smt.consistency import Situation
 from specs.smt.redemption import redirect as rd
@@ -61,7 +80,19 @@ def rule_set_of(config: RuleConfig) -> RuleSet:
 
 
 class OutOfScope(ValueError):
-    """A state the encoding's situation has no room for (for example more than K fighters a side)."""
+    """A state the encoding's situation has no room for (for example more than K fighters a side).
+    Counted as ``out-of-scope`` by :func:`crosscheck_state`, never a pass of a comparison."""
+
+
+class EncodingNoAnswer(RuntimeError):
+    """The encoding gave no answer, or several, where its clauses should force exactly one (a
+    state inside what is compared): reported by :func:`crosscheck_state` as a
+    :class:`Disagreement` of kind ``encoding-no-answer``, never counted as out of scope."""
+
+    def __init__(self, message: str, answers: Sequence[Any], clause_ids: Sequence[str]) -> None:
+        super().__init__(message)
+        self.answers = list(answers)
+        self.clause_ids = tuple(clause_ids)
 
 
 class Query:
@@ -105,7 +136,41 @@ def _py(value: z3.ExprRef) -> Any:
     return z3.is_true(value)
 
 
+ENCODED_AREAS: frozenset[str] = frozenset({"side-battle", "battle-resolution", "redirect"})
+"""The catalogue areas the rule-level encodings hold clauses of."""
+READ_DECISIONS: frozenset[str] = frozenset({
+    "sb-nested-battle-players", "sb-different-player", "sb-in-battle-meaning", "sb-return-territory",
+    "sb-in-play-zones", "sb-per-turn-limit", "sb-restriction-scope", "sb-negate-resolution",
+    "br-outcome-several-characters", "br-challenge-success", "br-rescue-draw", "br-discard-which",
+    "br-heal-window-player", "rd-amount", "rd-in-battle",
+})
+"""Decisions of :data:`ENCODED_AREAS` whose options :mod:`specs.smt.redemption` reads (``rs.option``).
+The others there (``br-rescued-soul``, ``rd-redirected-ability-timing``, ``sb-duplicated-sentences``)
+are encoded at their chosen option only."""
+
+
+@lru_cache(maxsize=64)
+def _unread_variants(variants: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """The non-chosen options in ``variants`` of decisions on clauses of :data:`ENCODED_AREAS`
+    that the encodings do not read. Decisions of other areas are not encoded at all and reach the
+    comparison only through the inputs read off the model's states: the heal area's (and the
+    heal wording version: no heal-area clause is in the encodings, and every heal window met in
+    a resolution is declined) and the base rules' (``red-base-*``)."""
+    decisions = default_catalogue().decisions
+    out = []
+    for decision_id, option_id in variants:
+        clause, decision = decisions[decision_id]
+        if clause.area in ENCODED_AREAS and decision_id not in READ_DECISIONS and option_id != decision.chosen:
+            out.append(f"{decision_id}={option_id}")
+    return tuple(out)
+
+
 def _key(config: RuleConfig) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The cache key of a configuration's solvers; :class:`OutOfScope` for a variant the encodings
+    do not read (they would run the chosen reading while the model runs the variant)."""
+    unread = _unread_variants(config.variants)
+    if unread:
+        raise OutOfScope(f"the Redemption encodings do not read {', '.join(unread)} (only the chosen options)")
     return config.heal_version, config.variants
 
 
@@ -203,6 +268,8 @@ class SideBattleAnswer:
     count_after: frozenset[int]
     players: frozenset[tuple[int, int]]
     came_from_battle: tuple[bool, bool]
+    suspended: frozenset[bool] = frozenset()
+    """Output ``suspended`` (RED-SB-SUSPEND: the paused battle waits under the new one)."""
 
 
 @lru_cache(maxsize=100_000)
@@ -220,6 +287,7 @@ def _sb_answer(key: tuple[str, tuple[tuple[str, str], ...]], fixed: tuple[tuple[
         frozenset(c for (c,) in query.allowed(base, [v.count_after])),
         frozenset(query.allowed(base, [v.sb0, v.sb1])),  # type: ignore[arg-type]
         (bool(came[0]), bool(came[1])),
+        frozenset(x for (x,) in query.allowed(base, [v.suspended])),
     )
 
 
@@ -230,6 +298,16 @@ def side_battle_answer(state: State, user: int, x: str, y: str, config: RuleConf
 
 def _characters(state: State) -> list[str]:
     return [c.id for c in state.cards if c.type is CardType.CHARACTER]
+
+
+def _refused_by_base_rules(state: State, user: int, card_id: str) -> bool:
+    """Whether ``user`` cannot play the enhancement ``card_id`` now for a reason no Redemption
+    encoding reads: no character of theirs in the active battle to play it on (RED-BASE-ENHANCEMENTS,
+    decision ``red-base-enhancement-timing``), or a special initiative prompt, which admits only
+    an interrupt or negate (RED-BASE-SPECIAL-INITIATIVE). The side battle and redirect situations
+    start from a card that is used; these refusals are counted (``*-refused-base-rule``), not compared."""
+    assert state.prompt is not None
+    return state.prompt.kind is PromptKind.SPECIAL_INITIATIVE or not model_hosts(state, user, card_id)
 
 
 SB_PAIR_CLAUSES = ("RED-SB-TARGET-ZONES", "RED-SB-TARGETS-TWO", "RED-SB-SAME-ALIGNMENT", "RED-SB-ONCE-PER-TURN",
@@ -274,18 +352,22 @@ def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
         if state.card(card_id).ability is not Effect.SIDE_BATTLE:
             continue
         plays = [a for a in legal if isinstance(a, Play) and a.card == card_id]
-        if not plays:
+        if not plays and _refused_by_base_rules(state, user, card_id):
+            if report:
+                report.count("sb-refused-base-rule")
             continue
         data = data or state.to_json()
         if report:
             report.count("sb-pairs")
+            if not plays:
+                report.count("sb-refused")  # the model refuses the card: z3 must allow no pair either
         model_pairs = {tuple(sorted(a.targets)) for a in plays if a.targets}
         smt_pairs = {(x, y) for i, x in enumerate(characters) for y in characters[i + 1:]
                      if side_battle_answer(state, user, x, y, config).takes_effect}
         if model_pairs != smt_pairs:
             found.append(Disagreement("sb-pairs", data, f"play {card_id}", sorted(smt_pairs - model_pairs),
                                       sorted(model_pairs - smt_pairs), SB_PAIR_CLAUSES))
-        first = {}
+        first: dict[tuple[str, ...], Play] = {}
         for a in plays:
             if a.targets:
                 first.setdefault(tuple(sorted(a.targets)), a)
@@ -310,8 +392,9 @@ def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
                     found.append(Disagreement("sb-players", data, play.text(), sorted(answer.players),
                                               (battle.kind.value, battle.players), ("RED-SB-SIDES-BATTLE-PLAYERS",)))
                 below = [b.id for b in new.battles[:len(state.battles)]]
-                if below != [b.id for b in state.battles] or len(new.battles) != len(state.battles) + 1:
-                    found.append(Disagreement("sb-suspend", data, play.text(), "new battle on top of the paused one",
+                suspended = below == [b.id for b in state.battles] and len(new.battles) == len(state.battles) + 1
+                if answer.suspended != {suspended}:
+                    found.append(Disagreement("sb-suspend", data, play.text(), sorted(answer.suspended),
                                               [b.id for b in new.battles], ("RED-SB-SUSPEND",)))
                 came = {f.card: f.origin.kind is OriginKind.BATTLE for _, f in battle.fighters()}
                 if (came.get(x), came.get(y)) != answer.came_from_battle:
@@ -334,7 +417,9 @@ def _transfer(key: tuple[str, tuple[tuple[str, str], ...]], printed: tuple[int, 
              v.allowed, v.active]
     answers = query.allowed(fixed, [v.moved_s, v.moved_t, v.target_s, v.target_t, v.card_s, v.card_t], limit=2)
     if len(answers) != 1:
-        raise OutOfScope(f"the redirect encoding gives {len(answers)} answers for numbers {printed}, {target0}, {card0}")
+        raise EncodingNoAnswer(f"the redirect encoding gives {len(answers)} answers for numbers {printed}, {target0}, {card0}",
+                               sorted(answers), ("RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-ONGOING",
+                                                 "RED-RD-NUMBERS-IN-BATTLE-ONLY"))
     ms, mt, ts, tt, cs, ct = next(iter(answers))
     return (ms, mt), (ts, tt), (cs, ct)
 
@@ -408,8 +493,11 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
     final, windows = _run_resolution(after, battle.id, config) if resolving is not None else (after, [])
     data, text, found = before.to_json(), action.text(), []
     v, query = br.BRVars.make(br.K), _br_query(_key(config))
+    attached = {e for _, f in battle.fighters() for e in f.enhancements}
+    end_records = [r for r in before.records if r.effect is Effect.DRAW_ON_SUCCESS and r.status is RecordStatus.ACTIVE
+                   and r.battle == battle.id and r.card in attached]
     fixed = [v.kind == _KIND[battle.kind], v.players[0] == battle.players[0], v.players[1] == battle.players[1],
-             v.player_count == before.players, v.end_ability == False,  # noqa: E712
+             v.player_count == before.players, v.end_ability == bool(end_records),
              v.access == (battle.kind is BattleKind.RESCUE and bool(before.zones[battle.players[1]].bondage))]
     slot: dict[str, tuple[int, int]] = {}
     for s, fighters in enumerate(battle.sides):
@@ -424,22 +512,47 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
             fixed += [v.strength[s][i] == 0, v.toughness[s][i] == 1, v.perm[s][i] == 0, v.healed[s][i] == False,  # noqa: E712
                       v.from_battle[s][i] == False]  # noqa: E712
     cards = list(slot)
-    project = [v.outcome, v.mission, *[v.doomed[s][i] for s, i in slot.values()],
+    main = battle.kind is not BattleKind.SIDE
+    project = [v.outcome, v.mission, v.soul_rescued, *[v.doomed[s][i] for s, i in slot.values()],
                *[z3.If(v.doomed[s][i], v.window_player[s][i], NONE) for s, i in slot.values()]]
+    if end_records:
+        project.append(v.end_fires)  # RED-BR-STEP3-END-ABILITIES
+    if main:
+        # RED-BR-RETURN-PERMANENT-CONTROLLER (a survivor's home; none for a discarded character)
+        # and RED-BR-UNAFFECTED-NORMAL (every fighter's enhancements discarded or not). Side
+        # battle survivors are governed by RED-SB-RETURN-* and compared through the side
+        # battle encoding (see _survivors).
+        project += [z3.If(v.doomed[s][i], NONE, v.home[s][i]) for s, i in slot.values()]
+        project += [v.enh_discarded[s][i] for s, i in slot.values()]
     answers = query.allowed(fixed, project, limit=4)
     if report:
         report.count("br-resolution")
     if len(answers) != 1:
-        found.append(Disagreement("br-unique", data, text, sorted(answers), "one answer", BR_CLAUSES))
+        found.append(Disagreement("br-unique", data, text, sorted(answers), "one answer",
+                                  (*BR_CLAUSES, "RED-BR-RETURN-PERMANENT-CONTROLLER", "RED-BR-UNAFFECTED-NORMAL")))
         return found
-    (outcome, mission, *rest) = next(iter(answers))
-    doomed = {c for c, d in zip(cards, rest[:len(cards)]) if d}
-    window_player = dict(zip(cards, rest[len(cards):]))
+    (outcome, mission, soul_rescued, *rest) = next(iter(answers))
+    end_fires = rest.pop(2 * len(cards)) if end_records else None
+    n = len(cards)
+    doomed = {c for c, d in zip(cards, rest[:n]) if d}
+    window_player = dict(zip(cards, rest[n:2 * n]))
+    smt_home: dict[str, int] = dict(zip(cards, rest[2 * n:3 * n])) if main else {}
+    smt_enh_discarded: dict[str, bool] = dict(zip(cards, rest[3 * n:4 * n])) if main else {}
     recorded = resolving if resolving is not None else None
     model_outcome = _OUTCOME[recorded.outcome] if recorded is not None and recorded.outcome else (
         _OUTCOME[final.last_outcome] if battle.kind is not BattleKind.SIDE and final.last_outcome else None)
     model_mission = _MISSION[recorded.mission] if recorded is not None and recorded.mission else (
         _MISSION[final.last_mission] if battle.kind is not BattleKind.SIDE and final.last_mission else None)
+    if model_outcome is None and battle.kind is BattleKind.SIDE and isinstance(action, Pass):
+        # A side battle that leaves the stack at once (no heal window) records its outcome
+        # nowhere; a pass changes neither the battle nor any number, so the model's step 1 and
+        # step 2 decisions read on ``before`` are the ones its resolution took.
+        result = model_outcome_of(before, battle, config)
+        model_outcome, model_mission = _OUTCOME[result], _MISSION[model_mission_of(before, battle, result, config)]
+        if report:
+            report.count("br-outcome-at-once")
+    if model_outcome is None and report:
+        report.count("br-outcome-unrecorded")
     if model_outcome is not None and model_outcome != outcome:
         found.append(Disagreement("br-outcome", data, text, br.OUTCOMES[outcome], br.OUTCOMES[model_outcome], BR_CLAUSES))
     if model_mission is not None and model_mission != mission:
@@ -456,18 +569,35 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
     if battle.kind is BattleKind.RESCUE:
         rescuer = battle.players[0]
         gained = len(final.zones[rescuer].redemption) - len(before.zones[rescuer].redemption)
-        expected = 1 if mission == br.SUCCESS else 0
+        expected = 1 if soul_rescued else 0
+        if report:
+            report.count("br-soul")
         if gained != expected:
             found.append(Disagreement("br-soul", data, text, expected, gained, ("RED-BR-RESCUE-SUCCESS", "RED-BR-UNAFFECTED-NORMAL")))
-    found += _survivors(before, battle, final, doomed, data, text, config, report)
+    # end-of-battle abilities: whether they fired, seen as draws by their users (observable only
+    # when a user has a card to draw)
+    users = sorted({r.player for r in end_records})
+    if end_records and any(before.zones[p].deck for p in users):
+        if report:
+            report.count("br-end-ability")
+        drew = any(len(final.zones[p].deck) < len(before.zones[p].deck) for p in users)
+        if drew != end_fires:
+            found.append(Disagreement("br-end-ability", data, text, end_fires, drew, ("RED-BR-STEP3-END-ABILITIES",)))
+    found += _survivors(before, battle, final, doomed, smt_home, smt_enh_discarded, data, text, config, report)
     return found
 
 
-def _survivors(before: State, battle: Battle, final: State, doomed: set[str], data: dict[str, Any], text: str,
+def _survivors(before: State, battle: Battle, final: State, doomed: set[str], smt_home: dict[str, int],
+               smt_enh_discarded: dict[str, bool], data: dict[str, Any], text: str,
                config: RuleConfig, report: CrosscheckReport | None) -> list[Disagreement]:
-    """Where each survivor went and what became of the enhancements on every fighter."""
+    """Where each survivor went and what became of the enhancements on every fighter.
+
+    Main battle: ``smt_home`` / ``smt_enh_discarded`` are the Battle Resolution encoding's unique
+    ``home`` (``NONE`` for a discarded character) and ``enh_discarded`` per character
+    (RED-BR-RETURN-PERMANENT-CONTROLLER, RED-BR-UNAFFECTED-NORMAL). Side battle: the side battle
+    encoding's unique (back, back side, home, keeps) per fighter (RED-SB-RETURN-TO-BATTLE,
+    RED-SB-RETURN-TO-TERRITORY), and the battle below resumes (RED-SB-RESUME)."""
     found: list[Disagreement] = []
-    v = br.BRVars.make(br.K)
     w, sbq = sb.SBVars.make(), _sb_query(_key(config))
     for s, fighter in battle.fighters():
         card = fighter.card
@@ -475,10 +605,19 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], da
             report.count("br-return")
         spot = final.fighter(card)
         territory = final.in_territory(card)
-        model_place = ("battle", final.battles[spot[0]].id, spot[1]) if spot else ("territory", territory)
-        if card in doomed:
+        model_place: tuple[Any, ...] = ("battle", final.battles[spot[0]].id, spot[1]) if spot else ("territory", territory)
+        if battle.kind is not BattleKind.SIDE:
+            home = smt_home[card]
+            smt_place = ("discard",) if home == NONE else ("territory", home)
+            if card in doomed:
+                model_place = ("discard",) if card in final.zones[final.card(card).owner].discard else model_place
+            if model_place != smt_place:
+                found.append(Disagreement("br-return", data, text, smt_place, model_place,
+                                          ("RED-BR-RETURN-PERMANENT-CONTROLLER", "RED-BR-STEP4-DISCARD-RETURN")))
+            enh_kept = not smt_enh_discarded[card]
+        elif card in doomed:
             enh_kept = False
-        elif battle.kind is BattleKind.SIDE:
+        else:
             origin = fighter.origin
             zone = sb.HAND if origin.kind is OriginKind.HAND else sb.TERRITORY
             if origin.kind is OriginKind.BATTLE:
@@ -487,22 +626,22 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], da
                      w.owner_x == before.card(card).owner, w.perm_x == fighter.permanent, w.prev_side_x == max(origin.side, 0),
                      w.ctrl_x == (origin.player if origin.kind is not OriginKind.BATTLE else battle.players[s]),
                      w.players == before.players, w.p0 == before.battles[-2].players[0], w.p1 == before.battles[-2].players[1]]
-            answers = sbq.allowed(fixed, [w.back_x, w.back_side_x, w.home_x, w.keeps_x], limit=64)
-            # the model's answer: back to the origin battle on a side, or to a territory
+            # a survivor's place: back to its battle on a side, or to a territory; and whether it keeps
+            # its enhancements (outputs that do not apply are projected to NONE)
+            answers = sbq.allowed(fixed, [w.back_x, z3.If(w.back_x, w.back_side_x, NONE),
+                                          z3.If(w.back_x, NONE, w.home_x), w.keeps_x], limit=4)
             back_battle = origin.battle if origin.kind is OriginKind.BATTLE else None
             smt_places = {("battle", back_battle, bs) if back else ("territory", home) for back, bs, home, _ in answers}
             clauses = ("RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY", "RED-SB-RESUME")
-            if model_place not in smt_places:
+            if report:
+                report.count("sb-return")
+            if len(answers) != 1:
+                found.append(Disagreement("encoding-no-answer" if not answers else "encoding-several-answers", data,
+                                          f"{text} ({card})", sorted(map(str, answers)), model_place, clauses))
+                continue
+            if {model_place} != smt_places:
                 found.append(Disagreement("sb-return", data, text, sorted(map(str, smt_places)), model_place, clauses))
-            keeps = {k for *_, k in answers}
-            enh_kept = keeps == {True}
-        else:
-            fixed = [v.kind == _KIND[battle.kind]]
-            home_expected = fighter.permanent if True else None
-            if model_place != ("territory", home_expected):
-                found.append(Disagreement("br-return", data, text, ("territory", home_expected), model_place,
-                                          ("RED-BR-RETURN-PERMANENT-CONTROLLER",)))
-            enh_kept = False
+            enh_kept = next(iter(answers))[3]
         for enh in fighter.enhancements:
             in_pile = enh in final.zones[final.card(enh).owner].discard
             if in_pile == enh_kept:
@@ -511,8 +650,12 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], da
                                           ("RED-BR-UNAFFECTED-NORMAL", "RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY")))
     if battle.kind is BattleKind.SIDE:
         resumed = final.battles[-1].id if final.battles else None
-        if resumed != before.battles[-2].id:
-            found.append(Disagreement("sb-resume", data, text, before.battles[-2].id, resumed, ("RED-SB-RESUME",)))
+        smt_resumed = sbq.allowed([w.takes_effect, w.ended], [w.resumed])
+        if report:
+            report.count("sb-resume")
+        if smt_resumed != {(resumed == before.battles[-2].id,)}:
+            found.append(Disagreement("sb-resume", data, text, sorted(smt_resumed),
+                                      f"battle {resumed} on top (the paused one: {before.battles[-2].id})", ("RED-SB-RESUME",)))
     return found
 
 
@@ -553,8 +696,12 @@ def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
         if effect not in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH):
             continue
         plays = [a for a in legal if isinstance(a, Play) and a.card == card_id]
-        if not plays:
+        if not plays and _refused_by_base_rules(state, user, card_id):
+            if report:
+                report.count("rd-refused-base-rule")
             continue
+        if not plays and report:
+            report.count("rd-refused")  # the model refuses the card: z3 must allow no target either
         data = data or state.to_json()
         if effect in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_BOTH):
             if report:
@@ -569,7 +716,7 @@ def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
                          v.place == _place(state, record.card), v.allowed]
                 if query.possible(fixed):
                     smt_ids.add(record.id)
-            if not model_ids <= smt_ids:
+            if model_ids != smt_ids:
                 found.append(Disagreement("rd-ability-targets", data, f"play {card_id}", sorted(smt_ids), sorted(model_ids),
                                           RD_ABILITY_CLAUSES))
             found += _new_targets(state, user, plays, data, config, report)
@@ -632,9 +779,13 @@ def _new_targets(state: State, user: int, plays: list[Play], data: dict[str, Any
                                       ("RED-RD-CARRIER-CHANGES", "RED-RD-PURPOSE", "RED-RD-NEW-TARGETS")))
         host = _host(state, record.card)
         moved = host is not None and after.in_any_battle(host) and _host(after, record.card) != host
-        if moved:
-            found.append(Disagreement("rd-location", data, play.text(), f"stays on {host}",
-                                      _host(after, record.card), ("RED-RD-LOCATION-UNCHANGED",)))
+        if report:
+            report.count("rd-location")
+        smt_moved = query.allowed(fixed, [v.location_changed])
+        if smt_moved != {(moved,)}:
+            found.append(Disagreement("rd-location", data, play.text(), sorted(smt_moved),
+                                      f"moved from {host} to {_host(after, record.card)}" if moved else "stays",
+                                      ("RED-RD-LOCATION-UNCHANGED",)))
     return found
 
 
@@ -706,7 +857,12 @@ TransitionCheck = Callable[[State, Action, State, RuleConfig, CrosscheckReport],
 def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: CrosscheckReport | None = None) -> list[Disagreement]:
     """Every per-state and per-transition check from ``state`` (each legal action is stepped once)."""
     report = report if report is not None else CrosscheckReport()
-    found = crosscheck_side_battle_plays(state, config, report) + crosscheck_redirect_plays(state, config, report)
+    _key(config)  # a variant the encodings do not read is an error here, not a silent default
+    found = crosscheck_side_battle_plays(state, config, report)
+    try:
+        found += crosscheck_redirect_plays(state, config, report)
+    except EncodingNoAnswer as e:
+        found.append(_no_answer(state, "(redirect plays)", e, report))
     for action in legal_actions(state, config):
         after = step(state, action, config)
         report.transitions += 1
@@ -714,8 +870,17 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: Crossch
             found += crosscheck_resolution(state, action, after, config, report)
         except OutOfScope:
             report.count("out-of-scope")
+        except EncodingNoAnswer as e:
+            found.append(_no_answer(state, action.text(), e, report))
         found += crosscheck_phase_change(state, action, after, config, report)
     return found
+
+
+def _no_answer(state: State, text: str, error: EncodingNoAnswer, report: CrosscheckReport) -> Disagreement:
+    """An encoding that gave no or several answers, as a disagreement (not as out of scope)."""
+    report.count("encoding-no-answer")
+    return Disagreement("encoding-no-answer", state.to_json(), text, error.answers, f"one answer ({error})",
+                        error.clause_ids)
 
 
 def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> CrosscheckReport:

@@ -59,7 +59,7 @@ from specs.registry import clauses_of
 from specs.smt.redemption.battle_ts import actions as smt_actions
 from specs.smt.redemption.battle_ts import rules as smt_rules
 from specs.smt.redemption.battle_ts.system import TransitionSystem
-from specs.smt.redemption.battle_ts.variants import Variants
+from specs.smt.redemption.battle_ts.variants import UnknownVariant, Variants
 from specs.smt.redemption.battle_ts.vocabulary import (
     ATTACHED, ATTACK, BATTLE_KINDS, BLOCK, BLOCK_PROMPT, BONDAGE, CHARACTER, DECLINE_HEAL, DISCARD, DRAW_CARDS,
     ENHANCEMENT, PUT,
@@ -87,10 +87,20 @@ def layout_of(state: State) -> Layout:
 
 
 def variants_of(config: RuleConfig) -> Variants:
-    """The encoding's variants for a model configuration. Decisions the encoding does not read are
-    dropped, and so is the heal wording version: with no card able to heal, every heal window is
-    declined alike under both wordings."""
-    return Variants.of(dict(config.variants))
+    """The encoding's variants for a model configuration.
+
+    A non-chosen option of a decision the encoding does not read raises :class:`OutOfScope`
+    (the encoding would run the chosen reading while the model runs the variant). The heal
+    wording version (``config.heal_version``) is the one input ignored, because the fragment does
+    not depend on it: the fragment has no card with an ability (:func:`scope_problems`), so
+    nothing heals and no ability discards; the only heal windows are Battle Resolution's own
+    (RED-BR-HEAL-WINDOW), which both wordings keep (the ``redline-window`` decision concerns the
+    windows of ability discards only), and each is declined alike (RED-HEAL-WINDOW,
+    RED-HEAL-AT-RESOLUTION). ``tests/smt_redemption_battle`` checks the previous wording too."""
+    try:
+        return Variants.of(dict(config.variants))
+    except UnknownVariant as error:
+        raise OutOfScope(str(error)) from None
 
 
 def scope_problems(state: State) -> list[str]:
@@ -353,6 +363,21 @@ class CrosscheckReport:
     seconds: float = 0.0
 
 
+SOLVER_TIMEOUT_MS = 30_000
+"""Per-check z3 timeout of every solver of the cross-check; a check that times out is ``unknown``,
+which raises :class:`SolverUnknown` (never a pass)."""
+
+
+class SolverUnknown(RuntimeError):
+    """z3 answered ``unknown`` (for example on :data:`SOLVER_TIMEOUT_MS`): an error, never a pass."""
+
+
+def _solver() -> z3.Solver:
+    solver = z3.Solver()
+    solver.set(timeout=SOLVER_TIMEOUT_MS)
+    return solver
+
+
 class _Checker:
     """z3 solvers for one layout and variant: guards only, the transition relation, and a probe
     of the type invariant."""
@@ -360,21 +385,25 @@ class _Checker:
     def __init__(self, layout: Layout, variants: Variants) -> None:
         self.ts = TransitionSystem(layout, lambda s: z3.BoolVal(True), variants)
         self.s0, self.a0, self.s1 = self.ts.at(0), self.ts.action_at(0), self.ts.at(1)
-        self.guards = z3.Solver()
+        self.guards = _solver()
         self.guards.add(self.ts.enabled(0))
-        self.trans = z3.Solver()
+        self.trans = _solver()
         self.trans.add(self.ts.trans(0))
-        self.probe = z3.Solver()
+        self.probe = _solver()
         self.out_of_scope = z3.Bool("out_of_scope")
         self.probe.add(z3.Implies(self.out_of_scope, z3.Not(domain(layout, self.s0))))
 
     def facts(self, state: State) -> list[z3.BoolRef]:
-        """``state`` as constraints on frame 0; :class:`OutOfScope` if it breaks the invariant."""
+        """``state`` as constraints on frame 0; :class:`OutOfScope` if it breaks the invariant
+        (:class:`SolverUnknown` if z3 cannot tell)."""
         facts = encode_state(state, self.ts.layout, self.s0)
         self.probe.push()
         try:
             self.probe.add(*facts)
-            if self.probe.check(self.out_of_scope) != z3.unsat:
+            result = self.probe.check(self.out_of_scope)
+            if result == z3.unknown:
+                raise SolverUnknown(f"z3 unknown while checking the type invariant: {self.probe.reason_unknown()}")
+            if result != z3.unsat:
                 raise OutOfScope("state breaks the battle encoding's type invariant")
         finally:
             self.probe.pop()
@@ -396,7 +425,7 @@ def _enumerate_actions(checker: _Checker) -> list[Action]:
             found.append(decode_action(m, L, a))
             solver.add(z3.Or(*[x != m.eval(x, model_completion=True) for x in a.all()]))
         if result == z3.unknown:
-            raise RuntimeError(f"z3 unknown while enumerating actions: {solver.reason_unknown()}")
+            raise SolverUnknown(f"z3 unknown while enumerating actions: {solver.reason_unknown()}")
     finally:
         solver.pop()
     return found
@@ -413,7 +442,7 @@ def _successors(checker: _Checker, action: Action, cards: tuple[Card, ...], limi
             out.append(decode_state(m, L, checker.s1, cards))
             solver.add(z3.Or(*[x != m.eval(x, model_completion=True) for x in checker.s1.all()]))
         if len(out) < limit and result == z3.unknown:
-            raise RuntimeError(f"z3 unknown while finding successors: {solver.reason_unknown()}")
+            raise SolverUnknown(f"z3 unknown while finding successors: {solver.reason_unknown()}")
     finally:
         solver.pop()
     return out
@@ -440,9 +469,12 @@ class _Fixed:
 def roundtrip(state: State, config: RuleConfig = DEFAULT) -> State:
     """``decode(encode(state))`` through z3 (frame 0, with the type invariant)."""
     checker = _checker(layout_of(state), variants_of(config))
-    solver = z3.Solver()
+    solver = _solver()
     solver.add(*checker.facts(state))
-    if solver.check() != z3.sat:
+    result = solver.check()
+    if result == z3.unknown:
+        raise SolverUnknown(f"z3 unknown while decoding a state: {solver.reason_unknown()}")
+    if result != z3.sat:
         raise OutOfScope("the encoded state is unsatisfiable")
     return decode_state(solver.model(), checker.ts.layout, checker.s0, state.cards)
 

@@ -17,6 +17,7 @@ import pytest
 import z3
 
 from model.redemption.config import DEFAULT, RuleConfig
+from model.redemption.engine import legal_actions
 from model.redemption.state import State
 from oracle import smt_redemption_battle as bridge
 from oracle.smt_redemption_battle import crosscheck_many
@@ -152,13 +153,57 @@ def test_survivors_to_the_owner_is_caught(monkeypatch: pytest.MonkeyPatch, fresh
     assert any(d.what == "successor" for d in report.disagreements)
 
 
-@pytest.mark.clause("RED-BR-ORDER")
 def test_encoding_does_not_import_the_model() -> None:
     """Independence: loading the whole battle encoding loads no ``model.*`` module."""
     code = ("import sys, specs.smt.redemption.battle_ts.system, specs.smt.redemption.battle_ts.actions; "
             "print(sorted(m for m in sys.modules if m == 'model' or m.startswith('model.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("decisions", [{"sb-per-turn-limit": "two"}, {"redline-window": "inserted"},
+                                       {"red-base-interrupt-reactivation": "never"}])
+def test_unread_variants_are_out_of_scope(decisions: dict[str, str]) -> None:
+    """A variant the battle encoding does not read is refused, never run as the default reading."""
+    with pytest.raises(bridge.OutOfScope, match="does not read"):
+        bridge.variants_of(RuleConfig.of(decisions))
+    with pytest.raises(bridge.OutOfScope, match="does not read"):
+        crosscheck_many(sources(reachable(root_rescue(), DEFAULT, turns=1))[:1], RuleConfig.of(decisions))
+
+
+@pytest.mark.clause("RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION")
+def test_heal_wording_does_not_matter_in_the_fragment() -> None:
+    """The heal wording version is the one configuration input the encoding ignores (see
+    ``variants_of``): under the previous wording the model agrees with it too."""
+    config = RuleConfig(heal_version="previous")
+    assert bridge.variants_of(config) == bridge.variants_of(DEFAULT)
+    report = _check(root_draws, config)
+    assert not report.disagreements, _report(report)
+
+
+def test_solver_unknown_is_an_error() -> None:
+    """A z3 ``unknown`` (e.g. the 30 s timeout) raises, never passes as 'no more actions/successors'."""
+    assert bridge.SOLVER_TIMEOUT_MS == 30_000
+    state = sources(reachable(root_rescue(), DEFAULT, turns=1))[0]
+    real = bridge._checker(bridge.layout_of(state), bridge.variants_of(DEFAULT))
+
+    class Unknown:
+        def push(self) -> None: ...
+        def pop(self) -> None: ...
+        def add(self, *facts: object) -> None: ...
+        def check(self, *assumptions: object) -> z3.CheckSatResult:
+            return z3.unknown
+        def reason_unknown(self) -> str:
+            return "timeout"
+
+    fake = type("FakeChecker", (), {"guards": Unknown(), "trans": Unknown(), "probe": Unknown(), "a0": real.a0,
+                                    "s0": real.s0, "s1": real.s1, "ts": real.ts, "out_of_scope": real.out_of_scope})()
+    with pytest.raises(bridge.SolverUnknown):
+        bridge._enumerate_actions(fake)  # type: ignore[arg-type]
+    with pytest.raises(bridge.SolverUnknown):
+        bridge._successors(fake, legal_actions(state)[0], state.cards, 2)  # type: ignore[arg-type]
+    with pytest.raises(bridge.SolverUnknown):
+        bridge._Checker.facts(fake, state)  # type: ignore[arg-type]
 
 
 def test_cli_crosscheck_redemption_runs_both_levels(capsys: pytest.CaptureFixture[str]) -> None:

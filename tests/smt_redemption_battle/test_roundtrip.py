@@ -19,7 +19,6 @@ import z3
 from .helpers import ROOTS, reachable, root_challenge, root_two_heroes, sources
 
 
-@pytest.mark.clause("RED-BASE-CHARACTERS", "RED-BASE-ENHANCEMENTS", "RED-BR-FOUR-OUTCOMES", "RED-BR-HEAL-WINDOW")
 @pytest.mark.parametrize("root", ROOTS, ids=lambda r: r.__name__)
 def test_state_roundtrip(root: Callable[[], State]) -> None:
     """Every reachable state (draw-phase boundary states included) survives encode -> z3 -> decode,
@@ -32,7 +31,6 @@ def test_state_roundtrip(root: Callable[[], State]) -> None:
         assert back.to_json() == state.to_json()
 
 
-@pytest.mark.clause("RED-BASE-RESCUE-OR-CHALLENGE", "RED-BASE-BLOCKING", "RED-BASE-ENHANCEMENTS")
 def test_action_roundtrip() -> None:
     """Every legal model action along the explorations is one assignment of the action variables,
     decoded back to itself."""

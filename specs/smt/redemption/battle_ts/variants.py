@@ -46,8 +46,10 @@ class Variants:
 
     @staticmethod
     def of(choices: Mapping[str, str] | None = None) -> Variants:
-        """Only decisions the encoding reads are kept; others are ignored (they do not touch the
-        fragment, e.g. side battle or heal-wording decisions)."""
+        """The variants for ``choices`` (decision id -> option id). A decision's chosen option
+        may be named whether or not the encoding reads it; any other option of a decision the
+        encoding does not read (not in :data:`ENCODED_DECISIONS`) raises :class:`UnknownVariant`:
+        the encoding would silently run the chosen reading instead."""
         known = decisions()
         kept: dict[str, str] = {}
         for decision_id, option_id in (choices or {}).items():
@@ -55,8 +57,13 @@ class Variants:
                 raise UnknownVariant(f"unknown decision {decision_id!r}")
             if option_id not in {o.id for o in known[decision_id].options}:
                 raise UnknownVariant(f"unknown option {option_id!r} of {decision_id!r}")
-            if decision_id in ENCODED_DECISIONS and option_id != known[decision_id].chosen:
-                kept[decision_id] = option_id
+            if option_id == known[decision_id].chosen:
+                continue
+            if decision_id not in ENCODED_DECISIONS:
+                raise UnknownVariant(f"the encoding does not read decision {decision_id!r} "
+                                     f"(only its chosen option {known[decision_id].chosen!r} is encoded), "
+                                     f"so option {option_id!r} cannot be compared")
+            kept[decision_id] = option_id
         return Variants(tuple(sorted(kept.items())))
 
     def option(self, decision_id: str) -> str:
