@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -29,3 +29,14 @@ class Disagreement:
     def __str__(self) -> str:
         return (f"{self.what} at {self.action!r} [{', '.join(self.clause_ids)}]\n  smt:   {self.smt}\n"
                 f"  model: {self.model}\n  state: {json.dumps(self.state, sort_keys=True)[:4000]}")
+
+
+@dataclass
+class CrosscheckReport:
+    """An action-by-action cross-check over many states: what was compared, what disagreed."""
+
+    states: int = 0
+    actions: int = 0
+    """Actions legal on both sides whose successors were compared."""
+    disagreements: list[Disagreement] = field(default_factory=list)
+    seconds: float = 0.0

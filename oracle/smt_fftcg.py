@@ -20,13 +20,14 @@ were broken this turn, by whom (credit), and which were removed.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 import z3
 
-from oracle.disagreement import Disagreement
+from oracle.disagreement import CrosscheckReport, Disagreement
+from oracle.z3_solutions import distinct_solutions
 from model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
 from model.fftcg.config import DEFAULT, RuleConfig
 from model.fftcg.engine import legal_actions, step
@@ -239,14 +240,6 @@ def clauses_for(action: Action) -> tuple[str, ...]:
 # --- the cross-check ----------------------------------------------------------------
 
 
-@dataclass
-class CrosscheckReport:
-    states: int = 0
-    actions: int = 0
-    disagreements: list[Disagreement] = field(default_factory=list)
-    seconds: float = 0.0
-
-
 class _Checker:
     """z3 solvers for one layout and variant: guards only, the transition relation, and
     a probe of the type invariant."""
@@ -291,36 +284,16 @@ def _names(state: State) -> dict[str, str]:
 
 
 def _enumerate_actions(checker: _Checker) -> list[Action]:
-    solver, a, L = checker.guards, checker.a0, checker.ts.layout
-    found: list[Action] = []
-    solver.push()
-    try:
-        while (result := solver.check()) == z3.sat:
-            m = solver.model()
-            found.append(decode_action(m, L, a, checker.s0))
-            solver.add(z3.Or(*[x != m.eval(x, model_completion=True) for x in a.all()]))
-        if result == z3.unknown:
-            raise RuntimeError(f"z3 unknown while enumerating actions: {solver.reason_unknown()}")
-    finally:
-        solver.pop()
-    return found
+    a, L = checker.a0, checker.ts.layout
+    return distinct_solutions(checker.guards, a.all(), lambda m: decode_action(m, L, a, checker.s0), what="legal actions")
 
 
 def _successors(checker: _Checker, action: Action, names: dict[str, str], limit: int) -> list[State]:
-    solver, L = checker.trans, checker.ts.layout
-    out: list[State] = []
-    solver.push()
-    try:
-        solver.add(*encode_action(action, L, checker.a0))
-        while len(out) < limit and (result := solver.check()) == z3.sat:
-            m = solver.model()
-            out.append(decode_state(m, L, checker.ts.cards, checker.s1, names))
-            solver.add(z3.Or(*[x != m.eval(x, model_completion=True) for x in checker.s1.all()]))
-        if len(out) < limit and result == z3.unknown:
-            raise RuntimeError(f"z3 unknown while finding successors: {solver.reason_unknown()}")
-    finally:
-        solver.pop()
-    return out
+    L = checker.ts.layout
+    return distinct_solutions(
+        checker.trans, checker.s1.all(), lambda m: decode_state(m, L, checker.ts.cards, checker.s1, names),
+        assumptions=encode_action(action, L, checker.a0), limit=limit, what="successors",
+    )
 
 
 class _Fixed:

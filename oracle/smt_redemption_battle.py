@@ -41,7 +41,6 @@ card-id order; play record ids and battle ids count up from the state's counters
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
@@ -54,7 +53,8 @@ from model.redemption.state import (
     Alignment, Battle, BattleKind, Card, CardType, DiscardCause, DiscardEvent, Fighter, Mission, Origin, OriginKind,
     Outcome, Phase, PlayRecord, Prompt, PromptKind, RecordStatus, State, Undo, Zones,
 )
-from oracle.disagreement import Disagreement
+from oracle.disagreement import CrosscheckReport, Disagreement
+from oracle.z3_solutions import SolverUnknown, distinct_solutions
 from specs.registry import clauses_of
 from specs.smt.redemption.battle_ts import actions as smt_actions
 from specs.smt.redemption.battle_ts import rules as smt_rules
@@ -355,21 +355,9 @@ def clauses_for(action: Action) -> tuple[str, ...]:
 # --- the cross-check ----------------------------------------------------------------------------
 
 
-@dataclass
-class CrosscheckReport:
-    states: int = 0
-    actions: int = 0
-    disagreements: list[Disagreement] = field(default_factory=list)
-    seconds: float = 0.0
-
-
 SOLVER_TIMEOUT_MS = 30_000
 """Per-check z3 timeout of every solver of the cross-check; a check that times out is ``unknown``,
 which raises :class:`SolverUnknown` (never a pass)."""
-
-
-class SolverUnknown(RuntimeError):
-    """z3 answered ``unknown`` (for example on :data:`SOLVER_TIMEOUT_MS`): an error, never a pass."""
 
 
 def _solver() -> z3.Solver:
@@ -416,36 +404,16 @@ def _checker(layout: Layout, variants: Variants) -> _Checker:
 
 
 def _enumerate_actions(checker: _Checker) -> list[Action]:
-    solver, a, L = checker.guards, checker.a0, checker.ts.layout
-    found: list[Action] = []
-    solver.push()
-    try:
-        while (result := solver.check()) == z3.sat:
-            m = solver.model()
-            found.append(decode_action(m, L, a))
-            solver.add(z3.Or(*[x != m.eval(x, model_completion=True) for x in a.all()]))
-        if result == z3.unknown:
-            raise SolverUnknown(f"z3 unknown while enumerating actions: {solver.reason_unknown()}")
-    finally:
-        solver.pop()
-    return found
+    a, L = checker.a0, checker.ts.layout
+    return distinct_solutions(checker.guards, a.all(), lambda m: decode_action(m, L, a), what="legal actions")
 
 
 def _successors(checker: _Checker, action: Action, cards: tuple[Card, ...], limit: int) -> list[State]:
-    solver, L = checker.trans, checker.ts.layout
-    out: list[State] = []
-    solver.push()
-    try:
-        solver.add(*encode_action(action, L, checker.a0))
-        while len(out) < limit and (result := solver.check()) == z3.sat:
-            m = solver.model()
-            out.append(decode_state(m, L, checker.s1, cards))
-            solver.add(z3.Or(*[x != m.eval(x, model_completion=True) for x in checker.s1.all()]))
-        if len(out) < limit and result == z3.unknown:
-            raise SolverUnknown(f"z3 unknown while finding successors: {solver.reason_unknown()}")
-    finally:
-        solver.pop()
-    return out
+    L = checker.ts.layout
+    return distinct_solutions(
+        checker.trans, checker.s1.all(), lambda m: decode_state(m, L, checker.s1, cards),
+        assumptions=encode_action(action, L, checker.a0), limit=limit, what="successors",
+    )
 
 
 class _Fixed:
