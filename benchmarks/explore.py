@@ -42,11 +42,11 @@ def position(per_player: int) -> dict:
 
 
 def run_one(per_player: int, turns: int) -> dict:
-    from model.fftcg.state import State
-    from properties.core import properties_for
-    from properties.explore import Bounds, explore
-    from properties.fftcg_game import FftcgGame
-    import properties.fftcg_invariants  # noqa: F401  (registers the properties)
+    from cardrules.model.fftcg.state import State
+    from cardrules.properties.core import properties_for
+    from cardrules.properties.explore import Bounds, explore
+    from cardrules.properties.fftcg_game import FftcgGame
+    import cardrules.properties.fftcg_invariants  # noqa: F401  (registers the properties)
 
     root = State.from_json(position(per_player))
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

@@ -17,11 +17,11 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
-from specs.catalogue import KINDS, Catalogue, CatalogueError, Clause, default_catalogue, load
-from oracle import smt_commands
-from oracle.argtypes import non_negative_int, positive_int
-from oracle.smt_commands import SmtInputError
-from specs.registry import LINK_KINDS, UnknownClauseError
+from cardrules.specs.catalogue import KINDS, Catalogue, CatalogueError, Clause, default_catalogue, load
+from cardrules.oracle import smt_commands
+from cardrules.oracle.argtypes import non_negative_int, positive_int
+from cardrules.oracle.smt_commands import SmtInputError
+from cardrules.specs.registry import LINK_KINDS, UnknownClauseError
 
 EXIT_OK = 0
 EXIT_CHECK_FAILED = 1
@@ -131,8 +131,8 @@ def _clause_json(catalogue: Catalogue, clause: Clause) -> dict[str, object]:
 
 
 def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
-    from oracle.pytest_plugin import CollectionFailed, collect_test_links
-    from oracle.trace import TraceError, build_matrix, default_tests_dir
+    from cardrules.oracle.pytest_plugin import CollectionFailed, collect_test_links
+    from cardrules.oracle.trace import TraceError, build_matrix, default_tests_dir
 
     catalogue = _catalogue(args)
     clauses = set(c.id for c in _filter(catalogue, args))
@@ -168,7 +168,7 @@ def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _print_matrix(rows: list, out: TextIO, *, verbose: bool) -> None:
-    from oracle.trace import expected_kinds
+    from cardrules.oracle.trace import expected_kinds
 
     width = max((len(r.clause.id) for r in rows), default=2)
     header = f"{'clause':<{width}}  {'versions':<17}  " + "  ".join(f"{k:>10}" for k in LINK_KINDS)
@@ -200,9 +200,9 @@ def _print_matrix(rows: list, out: TextIO, *, verbose: bool) -> None:
 
 
 def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
-    from model.errors import ScenarioError
-    from oracle.verify import print_table, rows_to_json, verify
-    from properties.scenarios import load_scenarios
+    from cardrules.model.errors import ScenarioError
+    from cardrules.oracle.verify import print_table, rows_to_json, verify
+    from cardrules.properties.scenarios import load_scenarios
 
     try:
         scenarios = load_scenarios()
@@ -235,12 +235,12 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
-    from model.errors import ScenarioError
-    from oracle.verify import load_property_modules, make_game, version_map
-    from properties.core import properties_for
-    from properties.explore import Bounds, explore, narrative, write_dot, write_graphml
-    from properties.scenarios import load_scenarios
-    from properties.trace_json import trace_to_json
+    from cardrules.model.errors import ScenarioError
+    from cardrules.oracle.verify import load_property_modules, make_game, version_map
+    from cardrules.properties.core import properties_for
+    from cardrules.properties.explore import Bounds, explore, narrative, write_dot, write_graphml
+    from cardrules.properties.scenarios import load_scenarios
+    from cardrules.properties.trace_json import trace_to_json
 
     load_property_modules()
     scenarios = {s.name: s for s in load_scenarios()}
@@ -310,11 +310,11 @@ def _bound_text(stats: Any, bounds: Any) -> str:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    from model.errors import IllegalAction, ScenarioError
-    from oracle.verify import load_property_modules, make_game
-    from properties.core import PROPERTIES
-    from properties.scenarios import parse_rule_set
-    from properties.trace_json import replay
+    from cardrules.model.errors import IllegalAction, ScenarioError
+    from cardrules.oracle.verify import load_property_modules, make_game
+    from cardrules.properties.core import PROPERTIES
+    from cardrules.properties.scenarios import parse_rule_set
+    from cardrules.properties.trace_json import replay
 
     try:
         trace = json.loads(args.trace.read_text(encoding="utf-8"))

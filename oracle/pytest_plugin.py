@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from specs.registry import UnknownClauseError, check_ids
+from cardrules.specs.registry import UnknownClauseError, check_ids
 
 MARKER = "clause"
 

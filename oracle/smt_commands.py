@@ -1,6 +1,6 @@
 """``cardrules smt``: the SMT checks (consistency and vacuity of clause sets).
 
-Exit codes follow :mod:`oracle.cli`: 0 every check holds, 1 a check found a
+Exit codes follow :mod:`cardrules.oracle.cli`: 0 every check holds, 1 a check found a
 contradiction or a vacuous clause, 4 z3 could not decide (``unknown`` or a
 timeout), which is never reported as a pass.
 """
@@ -12,10 +12,10 @@ import json
 import sys
 from typing import Any, Callable, TextIO
 
-from oracle.argtypes import non_negative_int, positive_int
-from specs.catalogue import default_catalogue
-from specs.rulesets import RuleSet, RuleSetError, clauses_in_force
-from specs.smt.consistency import ConsistencyReport, Situation, Verdict, check_vacuity, find_contradictions
+from cardrules.oracle.argtypes import non_negative_int, positive_int
+from cardrules.specs.catalogue import default_catalogue
+from cardrules.specs.rulesets import RuleSet, RuleSetError, clauses_in_force
+from cardrules.specs.smt.consistency import ConsistencyReport, Situation, Verdict, check_vacuity, find_contradictions
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_UNKNOWN = 0, 1, 4
 
@@ -26,8 +26,8 @@ class SmtInputError(Exception):
 
 def situations() -> dict[str, Callable[[RuleSet], Situation]]:
     """Areas that have a consistency situation, and how to build it."""
-    from specs.smt.heal import heal_situation
-    from specs.smt.redemption import SITUATIONS as REDEMPTION_SITUATIONS
+    from cardrules.specs.smt.heal import heal_situation
+    from cardrules.specs.smt.redemption import SITUATIONS as REDEMPTION_SITUATIONS
 
     return {"heal": heal_situation, **REDEMPTION_SITUATIONS}
 
@@ -155,8 +155,8 @@ def cmd_vacuity(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _fftcg_scenario_roots(names: list[str] | None) -> list[tuple[str, Any]]:
-    from model.fftcg.state import State
-    from properties.scenarios import load_scenarios
+    from cardrules.model.fftcg.state import State
+    from cardrules.properties.scenarios import load_scenarios
 
     scenarios = [s for s in load_scenarios() if s.game == "fftcg"]
     if names:
@@ -169,8 +169,8 @@ def _fftcg_scenario_roots(names: list[str] | None) -> list[tuple[str, Any]]:
 
 
 def _fftcg_config(decisions: dict[str, str]) -> Any:
-    from model.errors import ScenarioError
-    from model.fftcg.config import RuleConfig
+    from cardrules.model.errors import ScenarioError
+    from cardrules.model.fftcg.config import RuleConfig
 
     try:
         return RuleConfig.of(decisions)
@@ -179,16 +179,16 @@ def _fftcg_config(decisions: dict[str, str]) -> Any:
 
 
 def _explored_states(game: Any, root: Any, limit: int) -> list[Any]:
-    from properties.explore import Bounds, explore
+    from cardrules.properties.explore import Bounds, explore
 
     return explore(game, [root], [], Bounds(max_states=limit), progress=False).states
 
 
 def _crosscheck_runs(args: argparse.Namespace) -> list[tuple[str, str, Any]]:
     """(scenario, what was compared, report) for every scenario (and rule set) of the chosen game."""
-    from model.errors import ScenarioError
-    from oracle.verify import make_game
-    from properties.scenarios import load_scenarios
+    from cardrules.model.errors import ScenarioError
+    from cardrules.oracle.verify import make_game
+    from cardrules.properties.scenarios import load_scenarios
 
     scenarios = [s for s in load_scenarios() if s.game == args.game]
     if args.scenario:
@@ -203,7 +203,7 @@ def _crosscheck_runs(args: argparse.Namespace) -> list[tuple[str, str, Any]]:
         rule_sets = scenario.rule_sets if not decisions else scenario.rule_sets[:1]
         for rule_set in rule_sets:
             if decisions:
-                from properties.scenarios import RuleSetSpec
+                from cardrules.properties.scenarios import RuleSetSpec
 
                 rule_set = RuleSetSpec("custom", rule_set.versions, {**rule_set.decisions, **decisions})
             try:
@@ -214,11 +214,11 @@ def _crosscheck_runs(args: argparse.Namespace) -> list[tuple[str, str, Any]]:
             config = game.config  # type: ignore[attr-defined]  # both adapters carry their RuleConfig
             label = f"{scenario.name} / {rule_set.name}"
             if args.game == "fftcg":
-                from oracle.smt_fftcg import crosscheck_many
+                from cardrules.oracle.smt_fftcg import crosscheck_many
 
                 runs.append((label, "legal actions and successors", crosscheck_many(states, config)))
                 continue
-            from oracle import smt_redemption, smt_redemption_battle
+            from cardrules.oracle import smt_redemption, smt_redemption_battle
 
             runs.append((label, "rule decisions", smt_redemption.crosscheck_many(states, config)))
             in_fragment = [s for s in states if smt_redemption_battle.in_scope(s)]
@@ -256,9 +256,9 @@ def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_bmc(args: argparse.Namespace, out: TextIO) -> int:
     """A z3 bounded check (or k-induction) of an FFTCG property from a scenario's position."""
-    from oracle.smt_fftcg import bmc_from_state
-    from specs.smt.fftcg.bmc import Verdict as BmcVerdict
-    from specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
+    from cardrules.oracle.smt_fftcg import bmc_from_state
+    from cardrules.specs.smt.fftcg.bmc import Verdict as BmcVerdict
+    from cardrules.specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
 
     if args.property not in SMT_PROPERTIES:
         raise SmtInputError(f"no SMT property {args.property!r}; known: {', '.join(sorted(SMT_PROPERTIES))}")

@@ -26,20 +26,20 @@ from typing import Any, Iterable, Sequence
 
 import z3
 
-from oracle.disagreement import CrosscheckReport, Disagreement
-from oracle.z3_solutions import distinct_solutions
-from model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
-from model.fftcg.config import DEFAULT, RuleConfig
-from model.fftcg.engine import legal_actions, step
-from model.fftcg.state import Attack, Event, Forward, Outcome, Player, State, Step
-from specs.registry import clauses_of
-from specs.smt.fftcg import actions as smt_actions
-from specs.smt.fftcg import rules as smt_rules
-from specs.smt.fftcg.bmc import SmtResult, Verdict, bmc, k_induction
-from specs.smt.fftcg.properties import PROPERTIES
-from specs.smt.fftcg.system import TransitionSystem
-from specs.smt.fftcg.variants import Variants
-from specs.smt.fftcg.vocabulary import (
+from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
+from cardrules.oracle.z3_solutions import distinct_solutions
+from cardrules.model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
+from cardrules.model.fftcg.config import DEFAULT, RuleConfig
+from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.state import Attack, Event, Forward, Outcome, Player, State, Step
+from cardrules.specs.registry import clauses_of
+from cardrules.specs.smt.fftcg import actions as smt_actions
+from cardrules.specs.smt.fftcg import rules as smt_rules
+from cardrules.specs.smt.fftcg.bmc import SmtResult, Verdict, bmc, k_induction
+from cardrules.specs.smt.fftcg.properties import PROPERTIES
+from cardrules.specs.smt.fftcg.system import TransitionSystem
+from cardrules.specs.smt.fftcg.variants import Variants
+from cardrules.specs.smt.fftcg.vocabulary import (
     ATTACK, BLOCK_WITH, ELEMENTS, END_TURN, NO_BLOCK, NO_OUTCOME, NONE, PASS, REMOVE, SPLIT, STEPS,
     ActionVars, Cards, Frame, Layout, domain,
 )

@@ -52,24 +52,24 @@ from typing import Any, Callable, Iterable, Sequence
 
 import z3
 
-from oracle.disagreement import Disagreement
-from model.redemption.actions import Action, CompleteDiscard, Pass, Play, Sides
-from model.redemption.config import DEFAULT, RuleConfig
-from model.redemption.abilities import hosts as model_hosts
-from model.redemption.engine import legal_actions, step
-from model.redemption.resolution import mission_result as model_mission_of
-from model.redemption.resolution import outcome as model_outcome_of
-from model.redemption.state import (
+from cardrules.oracle.disagreement import Disagreement
+from cardrules.model.redemption.actions import Action, CompleteDiscard, Pass, Play, Sides
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.abilities import hosts as model_hosts
+from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.resolution import mission_result as model_mission_of
+from cardrules.model.redemption.resolution import outcome as model_outcome_of
+from cardrules.model.redemption.state import (
     Alignment, Battle, BattleKind, CardType, Effect, Fighter, Mission, OriginKind, Outcome, PromptKind, RecordStatus,
     State, Status,
 )
-from specs.catalogue import default_catalogue
-from specs.rulesets import RuleSet, clauses_in_force
-from specs.smt.consistency import Situation
-from specs.smt.redemption import redirect as rd
-from specs.smt.redemption import resolution as br
-from specs.smt.redemption import side_battle as sb
-from specs.smt.redemption.common import NONE
+from cardrules.specs.catalogue import default_catalogue
+from cardrules.specs.rulesets import RuleSet, clauses_in_force
+from cardrules.specs.smt.consistency import Situation
+from cardrules.specs.smt.redemption import redirect as rd
+from cardrules.specs.smt.redemption import resolution as br
+from cardrules.specs.smt.redemption import side_battle as sb
+from cardrules.specs.smt.redemption.common import NONE
 
 # --- rule sets and queries ----------------------------------------------------------------------
 

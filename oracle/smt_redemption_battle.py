@@ -46,21 +46,21 @@ from typing import Any, Iterable
 
 import z3
 
-from model.redemption.actions import Action, Attack, Block, CompleteDiscard, Draw, Next, Pass, Play, Put
-from model.redemption.config import DEFAULT, RuleConfig
-from model.redemption.engine import legal_actions, step
-from model.redemption.state import (
+from cardrules.model.redemption.actions import Action, Attack, Block, CompleteDiscard, Draw, Next, Pass, Play, Put
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.state import (
     Alignment, Battle, BattleKind, Card, CardType, DiscardCause, DiscardEvent, Fighter, Mission, Origin, OriginKind,
     Outcome, Phase, PlayRecord, Prompt, PromptKind, RecordStatus, State, Undo, Zones,
 )
-from oracle.disagreement import CrosscheckReport, Disagreement
-from oracle.z3_solutions import SolverUnknown, distinct_solutions
-from specs.registry import clauses_of
-from specs.smt.redemption.battle_ts import actions as smt_actions
-from specs.smt.redemption.battle_ts import rules as smt_rules
-from specs.smt.redemption.battle_ts.system import TransitionSystem
-from specs.smt.redemption.battle_ts.variants import UnknownVariant, Variants
-from specs.smt.redemption.battle_ts.vocabulary import (
+from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
+from cardrules.oracle.z3_solutions import SolverUnknown, distinct_solutions
+from cardrules.specs.registry import clauses_of
+from cardrules.specs.smt.redemption.battle_ts import actions as smt_actions
+from cardrules.specs.smt.redemption.battle_ts import rules as smt_rules
+from cardrules.specs.smt.redemption.battle_ts.system import TransitionSystem
+from cardrules.specs.smt.redemption.battle_ts.variants import UnknownVariant, Variants
+from cardrules.specs.smt.redemption.battle_ts.vocabulary import (
     ATTACHED, ATTACK, BATTLE_KINDS, BLOCK, BLOCK_PROMPT, BONDAGE, CHARACTER, DECLINE_HEAL, DISCARD, DRAW_CARDS,
     ENHANCEMENT, PUT,
     FIGHTER, HAND, HEAL_PROMPT, LOST_SOUL, MISSIONS, NEXT, NO_BLOCK, NONE, OUTCOMES, PASS, PHASES, PLAY, PLAY_PROMPT,

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from specs.catalogue import Catalogue, Clause
-from specs.registry import LINK_KINDS, LinkKind, links
+from cardrules.specs.catalogue import Catalogue, Clause
+from cardrules.specs.registry import LINK_KINDS, LinkKind, links
 
-LINKED_PACKAGES: tuple[str, ...] = ("model", "specs", "properties")
+LINKED_PACKAGES: tuple[str, ...] = ("cardrules.model", "cardrules.specs", "cardrules.properties")
 """Packages whose modules declare links with ``@implements``."""
 
 
@@ -77,7 +77,7 @@ def import_linked_modules(packages: tuple[str, ...] = LINKED_PACKAGES) -> None:
 
 def default_tests_dir() -> Path | None:
     """The ``tests/`` folder of the checkout the packages were installed from, if any."""
-    import model
+    import cardrules.model as model
 
     candidate = Path(model.__file__).resolve().parent.parent / "tests"
     return candidate if candidate.is_dir() else None

@@ -24,12 +24,12 @@ from typing import Any, Callable, Sequence, TextIO
 
 from hypothesis import strategies as st
 
-from model.errors import ScenarioError
-from properties.core import Property, properties_for
-from properties.explore import Bounds, Exploration, Game, explore, narrative
-from properties.machines import run_machine
-from properties.scenarios import RuleSetSpec, Scenario, load_scenarios
-from properties.trace_json import trace_to_json
+from cardrules.model.errors import ScenarioError
+from cardrules.properties.core import Property, properties_for
+from cardrules.properties.explore import Bounds, Exploration, Game, explore, narrative
+from cardrules.properties.machines import run_machine
+from cardrules.properties.scenarios import RuleSetSpec, Scenario, load_scenarios
+from cardrules.properties.trace_json import trace_to_json
 
 ENGINES = ("explore", "hypothesis", "smt")
 SMT_DEPTH = 6
@@ -39,9 +39,9 @@ SMT_INDUCTION_K = 2
 
 def load_property_modules() -> None:
     """Import the modules that register properties."""
-    import properties.fftcg_invariants  # noqa: F401
-    import properties.redemption_heal_invariants  # noqa: F401
-    import properties.redemption_invariants  # noqa: F401
+    import cardrules.properties.fftcg_invariants  # noqa: F401
+    import cardrules.properties.redemption_heal_invariants  # noqa: F401
+    import cardrules.properties.redemption_invariants  # noqa: F401
 
 
 def make_game(scenario_game: Any, rule_set: RuleSetSpec) -> Game[Any, Any]:
@@ -49,14 +49,14 @@ def make_game(scenario_game: Any, rule_set: RuleSetSpec) -> Game[Any, Any]:
     if scenario_game not in ("fftcg", "redemption"):
         raise ScenarioError("game", f"unknown game {scenario_game!r}; known: fftcg, redemption")
     if scenario_game == "fftcg":
-        from model.fftcg.config import RuleConfig as FfConfig
-        from properties.fftcg_game import FftcgGame
+        from cardrules.model.fftcg.config import RuleConfig as FfConfig
+        from cardrules.properties.fftcg_game import FftcgGame
 
         if rule_set.versions:
             raise ScenarioError(f"rule set {rule_set.name}", "FFTCG areas have one version; use decisions")
         return FftcgGame(FfConfig.of(rule_set.decisions))
-    from model.redemption.config import ConfigError, RuleConfig as RedConfig
-    from properties.redemption_game import RedemptionGame
+    from cardrules.model.redemption.config import ConfigError, RuleConfig as RedConfig
+    from cardrules.properties.redemption_game import RedemptionGame
 
     heal = rule_set.versions.get("heal", ("revised",))
     unknown = sorted(set(rule_set.versions) - {"heal"})
@@ -70,7 +70,7 @@ def make_game(scenario_game: Any, rule_set: RuleSetSpec) -> Game[Any, Any]:
 
 def game_of_decision(decision_id: str) -> str:
     """The game whose catalogue clause records this decision (ScenarioError if none)."""
-    from specs.catalogue import default_catalogue
+    from cardrules.specs.catalogue import default_catalogue
 
     found = default_catalogue().decisions.get(decision_id)
     if found is None:
@@ -204,10 +204,10 @@ def _smt_rows(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, root: Any
     A counterexample is decoded and replayed on the executable model; one that
     does not replay is a failure of the cross-check, reported as violated.
     """
-    from model.fftcg.config import RuleConfig as FfConfig
-    from oracle.smt_fftcg import bmc_from_state
-    from specs.smt.fftcg.bmc import Verdict
-    from specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
+    from cardrules.model.fftcg.config import RuleConfig as FfConfig
+    from cardrules.oracle.smt_fftcg import bmc_from_state
+    from cardrules.specs.smt.fftcg.bmc import Verdict
+    from cardrules.specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
 
     config = FfConfig.of(rule_set.decisions)
     rows = []

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Mapping
 
-from specs.registry import implements
+from cardrules.specs.registry import implements
 
 PropertyKind = Literal["state", "transition"]
 

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
 
-from properties.core import Property
+from cardrules.properties.core import Property
 
 S = TypeVar("S")
 A = TypeVar("A")

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
-from model.fftcg.actions import Action, parse_action
-from model.fftcg.config import DEFAULT, RuleConfig
-from model.fftcg.engine import legal_actions, step
-from model.fftcg.state import Forward, State, replace
+from cardrules.model.fftcg.actions import Action, parse_action
+from cardrules.model.fftcg.config import DEFAULT, RuleConfig
+from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.state import Forward, State, replace
 
-from properties.symmetry import interchangeable_classes
+from cardrules.properties.symmetry import interchangeable_classes
 
 
 def static_signature(forward: Forward) -> Hashable:
@@ -64,7 +64,7 @@ class FftcgGame:
 
     def action_strategy(self, legal: tuple[Action, ...]) -> Any:
         """Random play weighted by kind of action, so parties, blocks and splits come up often."""
-        from properties.fftcg_strategies import choose_action
+        from cardrules.properties.fftcg_strategies import choose_action
 
         return choose_action(legal)
 

@@ -9,11 +9,11 @@ checks.
 
 from __future__ import annotations
 
-from model.fftcg.actions import Action
-from model.fftcg.state import ELEMENTS, State, Step
-from properties.core import state_property, transition_property
-from properties.fftcg_game import FftcgGame
-from properties.fftcg_strategies import split_violations, zone_violations
+from cardrules.model.fftcg.actions import Action
+from cardrules.model.fftcg.state import ELEMENTS, State, Step
+from cardrules.properties.core import state_property, transition_property
+from cardrules.properties.fftcg_game import FftcgGame
+from cardrules.properties.fftcg_strategies import split_violations, zone_violations
 
 GAME = "fftcg"
 PARTY_STEPS = frozenset({Step.DECLARATION, Step.BLOCK, Step.PREEMPTIVE, Step.DAMAGE})

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from model.fftcg.actions import Action, Split
-from model.fftcg.config import RuleConfig, fftcg_decisions
-from model.fftcg.party import is_valid_party
-from model.fftcg.state import Forward, Player, State, Step
-from specs.registry import implements
+from cardrules.model.fftcg.actions import Action, Split
+from cardrules.model.fftcg.config import RuleConfig, fftcg_decisions
+from cardrules.model.fftcg.party import is_valid_party
+from cardrules.model.fftcg.state import Forward, Player, State, Step
+from cardrules.specs.registry import implements
 
 SMALL_ELEMENTS = ("fire", "ice", "wind")
 """Few elements, so that element parties are common."""

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
-from properties.core import Property
-from properties.explore import Game
+from cardrules.properties.core import Property
+from cardrules.properties.explore import Game
 
 
 class PropertyViolated(AssertionError):

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any, Hashable
 
-from model.redemption.actions import Action, parse
-from model.redemption.config import DEFAULT, RuleConfig
-from model.redemption.engine import legal_actions, step
-from model.redemption.state import Card, State
-from properties.symmetry import canonical_json_key, interchangeable_classes
+from cardrules.model.redemption.actions import Action, parse
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.state import Card, State
+from cardrules.properties.symmetry import canonical_json_key, interchangeable_classes
 
 UNORDERED_KEYS = frozenset(
     {"cards", "hand", "territory", "discard", "bondage", "redemption", "statuses", "decreased", "placed"}

@@ -9,11 +9,11 @@ conserve totals and expire, whatever the model computes.
 
 from __future__ import annotations
 
-from model.redemption.actions import Action, Heal, Play
-from model.redemption.numbers import numbers
-from model.redemption.state import HEAL_EFFECTS, Effect, PromptKind, RecordStatus, State, Status
-from properties.core import state_property, transition_property
-from properties.redemption_game import RedemptionGame
+from cardrules.model.redemption.actions import Action, Heal, Play
+from cardrules.model.redemption.numbers import numbers
+from cardrules.model.redemption.state import HEAL_EFFECTS, Effect, PromptKind, RecordStatus, State, Status
+from cardrules.properties.core import state_property, transition_property
+from cardrules.properties.redemption_game import RedemptionGame
 
 GAME = "redemption"
 

@@ -6,10 +6,10 @@ Heal and redirect properties are in :mod:`properties.redemption_heal_invariants`
 
 from __future__ import annotations
 
-from model.redemption.actions import Action
-from model.redemption.state import BattleKind, Effect, OriginKind, RecordStatus, State, all_locations, problems
-from properties.core import state_property, transition_property
-from properties.redemption_game import RedemptionGame
+from cardrules.model.redemption.actions import Action
+from cardrules.model.redemption.state import BattleKind, Effect, OriginKind, RecordStatus, State, all_locations, problems
+from cardrules.properties.core import state_property, transition_property
+from cardrules.properties.redemption_game import RedemptionGame
 
 GAME = "redemption"
 

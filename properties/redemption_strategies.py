@@ -12,10 +12,10 @@ from typing import Callable
 
 from hypothesis import strategies as st
 
-from model.redemption.config import DEFAULT, RuleConfig
-from model.redemption.engine import legal_actions, step
-from model.redemption.scenario import evil, evil_enh, good_enh, hero, position, soul
-from model.redemption.state import Card, Effect, Phase, State
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position, soul
+from cardrules.model.redemption.state import Card, Effect, Phase, State
 
 ABILITIES: tuple[Effect | None, ...] = (
     None,
@@ -136,7 +136,7 @@ def rich_positions(
     or discard phase."""
     from dataclasses import replace
 
-    from model.redemption.state import Alignment, CardType, Status
+    from cardrules.model.redemption.state import Alignment, CardType, Status
 
     n = draw(players)
     cards: list[Card] = []

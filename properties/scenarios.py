@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from model.errors import ScenarioError
+from cardrules.model.errors import ScenarioError
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 GAMES = ("fftcg", "redemption")

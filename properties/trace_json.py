@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from model.errors import ScenarioError
-from properties.core import Property
-from properties.explore import Exploration, Game
+from cardrules.model.errors import ScenarioError
+from cardrules.properties.core import Property
+from cardrules.properties.explore import Exploration, Game
 
 FORMAT = "cardrules-trace/1"
 

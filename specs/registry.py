@@ -2,13 +2,13 @@
 
 Model functions, SMT constraints and properties are decorated with
 :func:`implements`; tests use the pytest marker ``@pytest.mark.clause(...)``
-(see :mod:`oracle.pytest_plugin`). The decorator only records a link, it adds
+(see :mod:`cardrules.oracle.pytest_plugin`). The decorator only records a link, it adds
 no behaviour (like hypothesis' ``@rule``). An unknown clause ID is an error at
 import time, so a typo cannot create a silent gap.
 
 The kind of link follows from the module the decorated object lives in:
-``model.*`` is a model link, ``specs.*`` (the SMT encoding) an SMT link,
-``properties.*`` a property link.
+``cardrules.model.*`` is a model link, ``cardrules.specs.*`` (the SMT
+encoding) an SMT link, ``cardrules.properties.*`` a property link.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Literal, TypeVar
 
-from specs.catalogue import default_catalogue
+from cardrules.specs.catalogue import default_catalogue
 
 LinkKind = Literal["model", "smt", "properties", "tests"]
 LINK_KINDS: tuple[LinkKind, ...] = ("model", "smt", "properties", "tests")
@@ -54,7 +54,8 @@ def check_ids(clause_ids: tuple[str, ...], where: str) -> None:
 
 
 def kind_of_module(module: str) -> LinkKind:
-    top = module.split(".", 1)[0]
+    parts = module.split(".")
+    top = parts[1] if len(parts) > 1 and parts[0] == "cardrules" else ""
     try:
         return _PACKAGE_KINDS[top]
     except KeyError:

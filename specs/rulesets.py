@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from specs.catalogue import Catalogue, default_catalogue
+from cardrules.specs.catalogue import Catalogue, default_catalogue
 
 # (decision id, option id) -> {clause id: (versions added, versions removed)}
 MEMBERSHIP_CHANGES: Mapping[tuple[str, str], Mapping[str, tuple[frozenset[str], frozenset[str]]]] = {

@@ -2,7 +2,7 @@
 
 hypothesis profiles: ``ci`` (default, quick enough for two cores) and
 ``deep`` for long runs: ``HYPOTHESIS_PROFILE=deep python -m pytest``.
-The ``clause`` marker and its checks come from ``oracle.pytest_plugin``.
+The ``clause`` marker and its checks come from ``cardrules.oracle.pytest_plugin``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@
 * ``.. cardrules-trace::`` renders the matrix; ``.. cardrules-versions::`` the
   versions of every area.
 
-Everything comes from ``specs.catalogue``, ``specs.registry`` and a
+Everything comes from ``cardrules.specs.catalogue``, ``cardrules.specs.registry`` and a
 collection of the test suite, computed once per build.
 """
 
@@ -24,10 +24,10 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
-from oracle.pytest_plugin import collect_test_links
-from oracle.trace import TraceRow, build_matrix, default_tests_dir
-from specs.catalogue import Catalogue, default_catalogue
-from specs.registry import LINK_KINDS
+from cardrules.oracle.pytest_plugin import collect_test_links
+from cardrules.oracle.trace import TraceRow, build_matrix, default_tests_dir
+from cardrules.specs.catalogue import Catalogue, default_catalogue
+from cardrules.specs.registry import LINK_KINDS
 
 _state: dict[str, Any] = {}
 
@@ -199,8 +199,8 @@ class PropertiesDirective(_RstDirective):
     """Every property, from the registry every engine reads."""
 
     def run(self) -> list[nodes.Node]:
-        from oracle.verify import load_property_modules
-        from properties.core import PROPERTIES
+        from cardrules.oracle.verify import load_property_modules
+        from cardrules.properties.core import PROPERTIES
 
         load_property_modules()
         lines: list[str] = []
@@ -223,7 +223,7 @@ class ScenariosDirective(_RstDirective):
     """Every embedded scenario with its rule sets and mutants."""
 
     def run(self) -> list[nodes.Node]:
-        from properties.scenarios import load_scenarios
+        from cardrules.properties.scenarios import load_scenarios
 
         lines: list[str] = []
         for scenario in load_scenarios():
@@ -256,9 +256,9 @@ class VersionDiffDirective(_RstDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        from specs.rulesets import RuleSet, clauses_in_force
-        from specs.smt.consistency import Verdict, find_contradictions
-        from oracle.smt_commands import situations
+        from cardrules.specs.rulesets import RuleSet, clauses_in_force
+        from cardrules.specs.smt.consistency import Verdict, find_contradictions
+        from cardrules.oracle.smt_commands import situations
 
         catalogue = default_catalogue()
         area = catalogue.area(self.arguments[0])

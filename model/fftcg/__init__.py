@@ -15,9 +15,9 @@ The clause IDs each function implements are declared with
 ``specs.registry.implements``.
 """
 
-from model.fftcg.actions import Action, parse_action
-from model.fftcg.config import RuleConfig
-from model.fftcg.engine import legal_actions, step
-from model.fftcg.state import State
+from cardrules.model.fftcg.actions import Action, parse_action
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.state import State
 
 __all__ = ["Action", "RuleConfig", "State", "legal_actions", "parse_action", "step"]

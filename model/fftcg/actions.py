@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from model.errors import ScenarioError
-from model.fftcg.state import FORWARD_ID
+from cardrules.model.errors import ScenarioError
+from cardrules.model.fftcg.state import FORWARD_ID
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from model.fftcg.config import RuleConfig
-from model.fftcg.state import replace, Attack, Forward, State, Step
-from specs.registry import implements
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.state import replace, Attack, Forward, State, Step
+from cardrules.specs.registry import implements
 
 
 @implements("FF-BASE-CAN-ATTACK")

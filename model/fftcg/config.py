@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
-from model.errors import ScenarioError
-from specs.catalogue import Decision, default_catalogue
+from cardrules.model.errors import ScenarioError
+from cardrules.specs.catalogue import Decision, default_catalogue
 
 GAME = "fftcg"
 

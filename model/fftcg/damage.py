@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping
 
-from model.fftcg.actions import Split
-from model.fftcg.config import RuleConfig
-from model.fftcg.party import attackers_have_preemptive, forward_left_field
-from model.fftcg.state import replace, LOSING_DAMAGE, Event, Forward, Outcome, State, Step
-from specs.registry import implements
+from cardrules.model.fftcg.actions import Split
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.party import attackers_have_preemptive, forward_left_field
+from cardrules.model.fftcg.state import replace, LOSING_DAMAGE, Event, Forward, Outcome, State, Step
+from cardrules.specs.registry import implements
 
 BREAK_THRESHOLD = 1000
 """Damage breaks only Forwards of at least this power (FF-BASE-BREAK-DAMAGE)."""

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from model.errors import IllegalAction
-from model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
-from model.fftcg.combat import all_can_attack, can_attack, can_block_attackers, can_declare_now, declare_attack, declare_block
-from model.fftcg.config import DEFAULT, RuleConfig
-from model.fftcg.damage import check_breaks, divisible_power, is_broken, legal_splits, needs_split, split_unit
-from model.fftcg.party import is_valid_party
-from model.fftcg.state import State, Step
-from model.fftcg.turn import end_turn, pass_step, remove_forward, resolve_damage_part
-from specs.registry import implements
+from cardrules.model.errors import IllegalAction
+from cardrules.model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
+from cardrules.model.fftcg.combat import all_can_attack, can_attack, can_block_attackers, can_declare_now, declare_attack, declare_block
+from cardrules.model.fftcg.config import DEFAULT, RuleConfig
+from cardrules.model.fftcg.damage import check_breaks, divisible_power, is_broken, legal_splits, needs_split, split_unit
+from cardrules.model.fftcg.party import is_valid_party
+from cardrules.model.fftcg.state import State, Step
+from cardrules.model.fftcg.turn import end_turn, pass_step, remove_forward, resolve_damage_part
+from cardrules.specs.registry import implements
 
 PRIORITY_STEPS = (Step.PREPARATION, Step.DECLARATION, Step.COMBAT_END)
 """Steps in which a Forward may be removed (plus Block Declaration once the block is declared)."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Sequence
 
-from model.fftcg.config import RuleConfig
-from model.fftcg.state import replace, Attack, Event, Forward, State
-from specs.registry import implements
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.state import replace, Attack, Event, Forward, State
+from cardrules.specs.registry import implements
 
 MIN_MEMBERS = 2
 """FF-PARTY-MIN-TWO. There is no maximum (FF-PARTY-NO-SIZE-LIMIT)."""

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Iterator, Literal, Mapping
 
-from model.errors import ScenarioError
+from cardrules.model.errors import ScenarioError
 
 _REPLACERS: dict[type, Any] = {}
 

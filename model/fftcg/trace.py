@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from model.fftcg.actions import parse_action
-from model.fftcg.config import DEFAULT, RuleConfig
-from model.fftcg.engine import legal_actions, step
-from model.fftcg.state import Event, State
+from cardrules.model.fftcg.actions import parse_action
+from cardrules.model.fftcg.config import DEFAULT, RuleConfig
+from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.state import Event, State
 
 
 def describe_event(event: Event) -> str:

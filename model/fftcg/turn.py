@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 
-from model.fftcg.config import RuleConfig
-from model.fftcg.damage import (
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.damage import (
     check_loss,
     deal_combat_damage,
     deal_unblocked_damage,
@@ -12,10 +12,10 @@ from model.fftcg.damage import (
     is_unblocked,
     to_break_zone,
 )
-from model.fftcg.party import disband, disband_at_combat_end, forward_left_field
-from model.fftcg.state import replace, Event, Player, State, Step
-from model.fftcg.actions import Split
-from specs.registry import implements
+from cardrules.model.fftcg.party import disband, disband_at_combat_end, forward_left_field
+from cardrules.model.fftcg.state import replace, Event, Player, State, Step
+from cardrules.model.fftcg.actions import Split
+from cardrules.specs.registry import implements
 
 
 @implements("FF-PARTY-DISBAND-COMBAT-END", "FF-BASE-ATTACK-STEPS")

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.errors import IllegalAction
-from model.redemption.actions import Play
-from model.redemption import heal, redirect
-from model.redemption.battle import play_prompt, play_prompt_unless_waiting
-from model.redemption.config import RuleConfig
-from model.redemption.ops import (
+from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.actions import Play
+from cardrules.model.redemption import heal, redirect
+from cardrules.model.redemption.battle import play_prompt, play_prompt_unless_waiting
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.ops import (
     add_fighter,
     battle_index,
     discard_fighter,
@@ -33,8 +33,8 @@ from model.redemption.ops import (
     remove_from,
     set_record,
 )
-from model.redemption.side_battle import assign_sides, check_pair, restricted, start_side_battle, target_pairs
-from model.redemption.state import (
+from cardrules.model.redemption.side_battle import assign_sides, check_pair, restricted, start_side_battle, target_pairs
+from cardrules.model.redemption.state import (
     HEAL_EFFECTS,
     CardType,
     DiscardCause,
@@ -47,7 +47,7 @@ from model.redemption.state import (
     Status,
     Undo,
 )
-from specs.registry import implements
+from cardrules.specs.registry import implements
 
 STATUS_OF: dict[Effect, Status] = {
     Effect.PARALYZE: Status.PARALYZED,
@@ -234,7 +234,7 @@ def play_card(state: State, play: Play, config: RuleConfig) -> State:
     assert found is not None
     index, side, fighter = found
     state = remove_from(state, player, "hand", play.card)
-    from model.redemption.ops import replace_fighter, set_battle
+    from cardrules.model.redemption.ops import replace_fighter, set_battle
 
     state = replace_fighter(state, play.on, replace(fighter, enhancements=(*fighter.enhancements, play.card)))
     state = set_battle(state, len(state.battles) - 1, replace(state.battles[-1], last_player=player))

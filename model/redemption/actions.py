@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from model.errors import ScenarioError
+from cardrules.model.errors import ScenarioError
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.errors import IllegalAction
-from model.redemption.config import RuleConfig
-from model.redemption.numbers import numbers
-from model.redemption.ops import leave_territory
-from model.redemption.state import (
+from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.numbers import numbers
+from cardrules.model.redemption.ops import leave_territory
+from cardrules.model.redemption.state import (
     Battle,
     BattleKind,
     Fighter,
@@ -25,7 +25,7 @@ from model.redemption.state import (
     State,
     Status,
 )
-from specs.registry import implements
+from cardrules.specs.registry import implements
 
 
 def strength(state: State, fighter: Fighter) -> int:
@@ -157,7 +157,7 @@ def block(state: State, blockers: tuple[str, ...], action: str, config: RuleConf
     unless its toughness is 0). After blocking, the blocker counts as the
     last card put in (decision ``red-base-first-initiative``).
     """
-    from model.redemption.resolution import begin_resolution
+    from cardrules.model.redemption.resolution import begin_resolution
 
     battle = state.battles[0]
     player = battle.players[1]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
-from specs.catalogue import default_catalogue
+from cardrules.specs.catalogue import default_catalogue
 
 HEAL_VERSIONS: tuple[str, ...] = ("revised", "previous")
 """Heal wording versions; :mod:`model.redemption.wording` reads which heal clauses are in force."""

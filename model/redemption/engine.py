@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from model.errors import IllegalAction
-from model.redemption.abilities import hosts, open_side_battle, play_card, reactivate_pending, settle_announced, target_options
-from model.redemption.actions import (
+from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.abilities import hosts, open_side_battle, play_card, reactivate_pending, settle_announced, target_options
+from cardrules.model.redemption.actions import (
     Action,
     Attack,
     Block,
@@ -29,13 +29,13 @@ from model.redemption.actions import (
     Sides,
     sort_key,
 )
-from model.redemption.battle import block, may_enter_battle, play_prompt_unless_waiting, start_battle
-from model.redemption.heal import complete_ability_discard, do_heal, heal_actions
-from model.redemption.config import DEFAULT, RuleConfig
-from model.redemption.resolution import begin_resolution, complete_discard
-from model.redemption.side_battle import restricted
-from model.redemption.state import CardType, Effect, Phase, PromptKind, State
-from model.redemption.turn import draw_phase, next_phase, put_character
+from cardrules.model.redemption.battle import block, may_enter_battle, play_prompt_unless_waiting, start_battle
+from cardrules.model.redemption.heal import complete_ability_discard, do_heal, heal_actions
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.resolution import begin_resolution, complete_discard
+from cardrules.model.redemption.side_battle import restricted
+from cardrules.model.redemption.state import CardType, Effect, Phase, PromptKind, State
+from cardrules.model.redemption.turn import draw_phase, next_phase, put_character
 
 MAX_GROUP = 3
 """Largest group of Heroes (or blockers) one action sends into battle; keeps branching small."""
@@ -180,7 +180,7 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
 
 def run(state: State, texts: list[str] | tuple[str, ...], config: RuleConfig = DEFAULT) -> State:
     """Apply actions given as text, in order (a convenience for scenarios)."""
-    from model.redemption.actions import parse
+    from cardrules.model.redemption.actions import parse
 
     for text in texts:
         state = step(state, parse(text), config)

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.errors import IllegalAction
-from model.redemption.actions import Heal
-from model.redemption.battle import play_prompt
-from model.redemption.config import RuleConfig
-from model.redemption.ops import (
+from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.actions import Heal
+from cardrules.model.redemption.battle import play_prompt
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.ops import (
     add_to,
     discard_card,
     note_discard,
@@ -40,7 +40,7 @@ from model.redemption.ops import (
     set_battle,
     set_record,
 )
-from model.redemption.state import (
+from cardrules.model.redemption.state import (
     HEAL_EFFECTS,
     Alignment,
     Card,
@@ -58,8 +58,8 @@ from model.redemption.state import (
     State,
     Status,
 )
-from model.redemption.wording import in_force
-from specs.registry import implements
+from cardrules.model.redemption.wording import in_force
+from cardrules.specs.registry import implements
 
 TIED_TO_CONDITION: frozenset[Effect] = frozenset({Effect.POISON, Effect.DISEASE, Effect.PARALYZE, Effect.DECREASE})
 """Effects whose ongoing result a heal ends (the status, or the decrease)."""
@@ -389,7 +389,7 @@ def heal_from_window(state: State, target: str, config: RuleConfig) -> State:
     previous: the discard is counted. Then the suspended play resumes
     (RED-HEAL-WINDOW-SUSPENDS): the discarding ability fizzles, or the next
     Battle Resolution window opens."""
-    from model.redemption.resolution import next_heal_window
+    from cardrules.model.redemption.resolution import next_heal_window
 
     prompt = state.prompt
     assert prompt is not None
@@ -496,7 +496,7 @@ def open_window(state: State, record: PlayRecord, config: RuleConfig) -> State |
 @implements("RED-HEAL-WINDOW", "RED-HEAL-DISCARD-NOT-COMPLETED")
 def complete_ability_discard(state: State, config: RuleConfig) -> State:
     """The controller lets the discard complete: it happens now, and counts."""
-    from model.redemption.abilities import discard_now
+    from cardrules.model.redemption.abilities import discard_now
 
     prompt = state.prompt
     assert prompt is not None and prompt.record >= 0

@@ -28,7 +28,7 @@ import typing
 from functools import lru_cache
 from typing import Any
 
-from model.errors import ScenarioError
+from cardrules.model.errors import ScenarioError
 
 JSON = Any
 

@@ -6,8 +6,8 @@ RED-RD-NUMBERS-IN-BATTLE-ONLY, RED-RD-LOCATION-UNCHANGED.
 
 from __future__ import annotations
 
-from model.redemption.state import Effect, RecordStatus, State
-from specs.registry import implements
+from cardrules.model.redemption.state import Effect, RecordStatus, State
+from cardrules.specs.registry import implements
 
 
 @implements(

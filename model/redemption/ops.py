@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.redemption.state import Battle, DiscardCause, DiscardEvent, Fighter, PlayRecord, State, Zones
+from cardrules.model.redemption.state import Battle, DiscardCause, DiscardEvent, Fighter, PlayRecord, State, Zones
 
 ZONE_NAMES: tuple[str, ...] = ("hand", "deck", "territory", "discard", "bondage", "redemption")
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.errors import IllegalAction
-from model.redemption.actions import Play
-from model.redemption.config import RuleConfig
-from model.redemption.ops import set_record
-from model.redemption.state import Battle, Effect, PlayRecord, RecordStatus, State
-from specs.registry import implements
+from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.actions import Play
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.ops import set_record
+from cardrules.model.redemption.state import Battle, Effect, PlayRecord, RecordStatus, State
+from cardrules.specs.registry import implements
 
 REDIRECTS: frozenset[Effect] = frozenset({Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH})
 
@@ -51,7 +51,7 @@ def new_targets(state: State, player: int, record: PlayRecord, config: RuleConfi
     """The targets the redirecting ``player`` may choose for ``record``'s ability
     (RED-RD-NEW-TARGETS): every target legal for it as if ``player`` were using
     it (RED-RD-TARGET-PERSPECTIVE), the old target included (RED-RD-SAME-TARGET-ALLOWED)."""
-    from model.redemption.abilities import target_options
+    from cardrules.model.redemption.abilities import target_options
 
     return target_options(state, player, record.card, config)
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.redemption.battle import defeated, outcome, play_prompt
-from model.redemption.config import RuleConfig
-from model.redemption.ops import add_fighter, add_to, discard_card, discard_fighter, note_discard, remove_fighter
-from model.redemption.state import (
+from cardrules.model.redemption.battle import defeated, outcome, play_prompt
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.ops import add_fighter, add_to, discard_card, discard_fighter, note_discard, remove_fighter
+from cardrules.model.redemption.state import (
     Battle,
     BattleKind,
     DiscardCause,
@@ -29,8 +29,8 @@ from model.redemption.state import (
     RecordStatus,
     State,
 )
-from model.redemption.turn import check_winner, draw_cards
-from specs.registry import implements
+from cardrules.model.redemption.turn import check_winner, draw_cards
+from cardrules.specs.registry import implements
 
 
 @implements("RED-BR-MISSION-RESULT", "RED-BR-CHALLENGE-RESULT", "RED-BR-RESCUE-SUCCESS", "RED-BR-RESCUE-FAIL")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from model.redemption.state import Alignment, Card, CardType, Effect, Phase, State, Zones
+from cardrules.model.redemption.state import Alignment, Card, CardType, Effect, Phase, State, Zones
 
 
 def hero(card_id: str, owner: int, strength: int, toughness: int, brigades: Iterable[str] = ("blue",)) -> Card:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from model.errors import IllegalAction
-from model.redemption.battle import may_enter_battle, play_prompt
-from model.redemption.config import RuleConfig
-from model.redemption.ops import leave_territory, remove_fighter, remove_from
-from model.redemption.state import Battle, BattleKind, Fighter, Origin, OriginKind, State
-from specs.registry import implements
+from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.battle import may_enter_battle, play_prompt
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.ops import leave_territory, remove_fighter, remove_from
+from cardrules.model.redemption.state import Battle, BattleKind, Fighter, Origin, OriginKind, State
+from cardrules.specs.registry import implements
 
 
 @implements("RED-SB-ONCE-PER-TURN")

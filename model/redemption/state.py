@@ -24,9 +24,9 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from model.errors import ScenarioError
-from model.redemption.jsonform import from_jsonable, to_jsonable
-from specs.registry import implements
+from cardrules.model.errors import ScenarioError
+from cardrules.model.redemption.jsonform import from_jsonable, to_jsonable
+from cardrules.specs.registry import implements
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

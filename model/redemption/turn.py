@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.errors import IllegalAction
-from model.redemption.ops import add_to, edit_zones, remove_from
-from model.redemption.redirect import expire
-from model.redemption.state import CardType, Phase, State
-from specs.registry import implements
+from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.ops import add_to, edit_zones, remove_from
+from cardrules.model.redemption.redirect import expire
+from cardrules.model.redemption.state import CardType, Phase, State
+from cardrules.specs.registry import implements
 
 DRAW_COUNT = 3
 SOULS_TO_WIN = 5

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from model.redemption.config import RuleConfig
-from specs.rulesets import RuleSet, clauses_in_force
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.specs.rulesets import RuleSet, clauses_in_force
 
 MEMBERSHIP_DECISIONS: tuple[str, ...] = ("redline-window", "redline-not-completed", "redline-discard-pile")
 """Modelled decisions that move heal clauses between wordings (specs.rulesets.MEMBERSHIP_CHANGES)."""

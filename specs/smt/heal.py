@@ -24,9 +24,9 @@ from typing import Callable, Mapping
 
 import z3
 
-from specs.registry import implements
-from specs.rulesets import RuleSet
-from specs.smt.consistency import ClauseConstraint, Situation
+from cardrules.specs.registry import implements
+from cardrules.specs.rulesets import RuleSet
+from cardrules.specs.smt.consistency import ClauseConstraint, Situation
 
 # places of the target card
 TERRITORY, IN_BATTLE, BEING_DISCARDED, DISCARD_PILE = range(4)

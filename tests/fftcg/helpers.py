@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from model.errors import IllegalAction
-from model.fftcg.actions import parse_action
-from model.fftcg.config import RuleConfig
-from model.fftcg.engine import legal_actions, step
-from model.fftcg.state import Forward, Player, State, Step
+from cardrules.model.errors import IllegalAction
+from cardrules.model.fftcg.actions import parse_action
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.state import Forward, Player, State, Step
 
 DEFAULT = RuleConfig()
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from model.errors import ScenarioError
-from model.fftcg.actions import Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split, parse_action
-from model.fftcg.config import RuleConfig, fftcg_decisions
-from model.fftcg.state import Forward, State
+from cardrules.model.errors import ScenarioError
+from cardrules.model.fftcg.actions import Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split, parse_action
+from cardrules.model.fftcg.config import RuleConfig, fftcg_decisions
+from cardrules.model.fftcg.state import Forward, State
 
 from .helpers import fw, play, position
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.fftcg.state import Step
+from cardrules.model.fftcg.state import Step
 
 from .helpers import assert_illegal, cfg, fw, legal_texts, play, position
 

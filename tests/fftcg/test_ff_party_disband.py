@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.fftcg.state import Step
+from cardrules.model.fftcg.state import Step
 
 from .helpers import cfg, events, field_ids, broken_ids, fw, legal_texts, play, position
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.fftcg.config import RuleConfig
-from model.fftcg.engine import legal_actions, step
-from model.fftcg.state import State
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.state import State
 
 from .helpers import fw, position
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.fftcg.trace import playthrough
+from cardrules.model.fftcg.trace import playthrough
 
 from .helpers import fw, position
 

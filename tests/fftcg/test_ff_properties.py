@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.errors import IllegalAction
-from model.fftcg.actions import parse_action
-from model.fftcg.config import RuleConfig
-from model.fftcg.engine import legal_actions, step
-from model.fftcg.state import State, Step
-from properties.fftcg_strategies import (
+from cardrules.model.errors import IllegalAction
+from cardrules.model.fftcg.actions import parse_action
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.state import State, Step
+from cardrules.properties.fftcg_strategies import (
     choose_action,
     positions,
     sound_configs,

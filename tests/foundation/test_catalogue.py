@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from specs.catalogue import CatalogueError, default_catalogue, load
+from cardrules.specs.catalogue import CatalogueError, default_catalogue, load
 
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 

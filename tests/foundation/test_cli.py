@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from oracle.cli import main
-from specs.catalogue import default_catalogue
+from cardrules.oracle.cli import main
+from cardrules.specs.catalogue import default_catalogue
 
 
 def cardrules(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "oracle.cli", *args], capture_output=True, text=True, cwd=cwd, timeout=300
+        [sys.executable, "-m", "cardrules.oracle.cli", *args], capture_output=True, text=True, cwd=cwd, timeout=300
     )
 
 

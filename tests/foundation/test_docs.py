@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from specs.catalogue import default_catalogue
+from cardrules.specs.catalogue import default_catalogue
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

@@ -19,6 +19,6 @@ def quick_start_commands() -> list[str]:
 def test_readme_has_exactly_two_commands_and_ci_runs_them_verbatim() -> None:
     commands = quick_start_commands()
     assert len(commands) == 2
-    assert commands[0].startswith("python3 -m pip install -e .")
+    assert commands[0].startswith("python3 -m venv .venv && ")
     ci_lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
     assert [line for line in ci_lines if line in commands] == commands

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from specs.registry import UnknownClauseError, clauses_of, implements, links
+from cardrules.specs.registry import UnknownClauseError, clauses_of, implements, links
 
 
 def _function_in(module: str):  # a function that looks as if it lived in ``module``
@@ -20,33 +20,33 @@ def _function_in(module: str):  # a function that looks as if it lived in ``modu
 
 
 def test_implements_records_a_model_link_and_marks_the_function() -> None:
-    rule = implements("RED-HEAL-PURPOSE", "RED-HEAL-INSTANT")(_function_in("model.registry_test_stub"))
+    rule = implements("RED-HEAL-PURPOSE", "RED-HEAL-INSTANT")(_function_in("cardrules.model.registry_test_stub"))
     assert clauses_of(rule) == ("RED-HEAL-PURPOSE", "RED-HEAL-INSTANT")
-    mine = {(l.clause_id, l.kind) for l in links() if l.target.startswith("model.registry_test_stub.")}
+    mine = {(l.clause_id, l.kind) for l in links() if l.target.startswith("cardrules.model.registry_test_stub.")}
     assert mine == {("RED-HEAL-PURPOSE", "model"), ("RED-HEAL-INSTANT", "model")}
 
 
 def test_link_kind_follows_the_package() -> None:
-    implements("RED-HEAL-PURPOSE")(_function_in("specs.smt_registry_test_stub"))
-    implements("RED-HEAL-PURPOSE")(_function_in("properties.registry_test_stub"))
-    kinds = {l.target.split(".")[0]: l.kind for l in links() if "registry_test_stub" in l.target}
+    implements("RED-HEAL-PURPOSE")(_function_in("cardrules.specs.smt_registry_test_stub"))
+    implements("RED-HEAL-PURPOSE")(_function_in("cardrules.properties.registry_test_stub"))
+    kinds = {l.target.split(".")[1]: l.kind for l in links() if "registry_test_stub" in l.target}
     assert kinds["specs"] == "smt"
     assert kinds["properties"] == "properties"
 
 
 def test_unknown_clause_id_is_an_error_when_decorating() -> None:
     with pytest.raises(UnknownClauseError, match=r"unknown clause ID\(s\) RED-HEAL-NOPE"):
-        implements("RED-HEAL-PURPOSE", "RED-HEAL-NOPE")(_function_in("model.registry_test_stub"))
+        implements("RED-HEAL-PURPOSE", "RED-HEAL-NOPE")(_function_in("cardrules.model.registry_test_stub"))
 
 
 def test_no_clause_id_is_an_error() -> None:
     with pytest.raises(UnknownClauseError, match="names no clause ID"):
-        implements()(_function_in("model.registry_test_stub"))
+        implements()(_function_in("cardrules.model.registry_test_stub"))
 
 
 def test_implements_outside_linked_packages_is_an_error() -> None:
     with pytest.raises(UnknownClauseError, match="tests use @pytest.mark.clause"):
-        implements("RED-HEAL-PURPOSE")(_function_in("oracle.cli"))
+        implements("RED-HEAL-PURPOSE")(_function_in("cardrules.oracle.cli"))
 
 
 def test_unknown_id_on_a_test_marker_stops_collection(tmp_path: Path) -> None:
@@ -55,7 +55,7 @@ def test_unknown_id_on_a_test_marker_stops_collection(tmp_path: Path) -> None:
         "import pytest\n\n@pytest.mark.clause('RED-HEAL-NOT-A-CLAUSE')\ndef test_x():\n    pass\n"
     )
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "oracle.pytest_plugin", "-q", "-p", "no:cacheprovider", str(test_file)],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test_file)],
         capture_output=True,
         text=True,
         cwd=tmp_path,

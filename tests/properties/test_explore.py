@@ -8,8 +8,8 @@ from typing import Any, Hashable
 
 import networkx as nx
 
-from properties.core import Property
-from properties.explore import Bounds, explore, narrative, write_dot, write_graphml
+from cardrules.properties.core import Property
+from cardrules.properties.explore import Bounds, explore, narrative, write_dot, write_graphml
 
 
 @dataclass(frozen=True)

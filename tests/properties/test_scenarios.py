@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from model.errors import ScenarioError
-from oracle.verify import make_game
-from properties.scenarios import load_scenario, load_scenarios
+from cardrules.model.errors import ScenarioError
+from cardrules.oracle.verify import make_game
+from cardrules.properties.scenarios import load_scenario, load_scenarios
 
 
 def test_embedded_scenarios_cover_both_games_and_load_as_states() -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from model.fftcg.state import State
-from model.fftcg.actions import parse_action
-from properties.fftcg_game import FftcgGame
-from properties.redemption_game import RedemptionGame
+from cardrules.model.fftcg.state import State
+from cardrules.model.fftcg.actions import parse_action
+from cardrules.properties.fftcg_game import FftcgGame
+from cardrules.properties.redemption_game import RedemptionGame
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "properties" / "scenarios"
 
@@ -47,7 +47,7 @@ def test_different_forwards_are_never_merged() -> None:
 def test_symmetry_reduction_is_exact_on_the_identical_scenario() -> None:
     """Reduced and unreduced searches reach the same situations: every state of the full search
     has its key among the reduced search's states, and the reduced search has fewer states."""
-    from properties.explore import Bounds, explore
+    from cardrules.properties.explore import Bounds, explore
 
     class NoSymmetry(FftcgGame):
         def canonical_key(self, state: State):  # type: ignore[override]
@@ -63,8 +63,8 @@ def test_symmetry_reduction_is_exact_on_the_identical_scenario() -> None:
 
 
 def test_redemption_identical_side_battle_cards_are_one_situation() -> None:
-    from model.redemption.scenario import good_enh, hero, position
-    from model.redemption.state import Effect, Phase
+    from cardrules.model.redemption.scenario import good_enh, hero, position
+    from cardrules.model.redemption.state import Effect, Phase
 
     cards = [hero("h0", 0, 2, 3), good_enh("sb0", 0, ability=Effect.SIDE_BATTLE), good_enh("sb1", 0, ability=Effect.SIDE_BATTLE)]
     game = RedemptionGame()
@@ -84,9 +84,9 @@ def test_a_transition_counterexample_into_a_symmetric_state_replays() -> None:
     """The explorer meets ``attack a2`` after ``attack a1``: the same situation, already seen. A
     transition property broken by ``attack a2`` must still end its counterexample in the state
     that action really produced (a2 attacking), so that the trace replays."""
-    from properties.core import Property
-    from properties.explore import Bounds, explore
-    from properties.trace_json import replay, trace_to_json
+    from cardrules.properties.core import Property
+    from cardrules.properties.explore import Bounds, explore
+    from cardrules.properties.trace_json import replay, trace_to_json
 
     game = FftcgGame()
     no_a2 = Property("a2-never-attacks-alone", "a2 never attacks alone.", ("FF-BASE-CAN-ATTACK",), "fftcg",

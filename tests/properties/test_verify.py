@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from oracle.cli import main
-from oracle.verify import make_game, verify
-from properties.core import PROPERTIES
-from properties.scenarios import RuleSetSpec, load_scenarios
-from properties.trace_json import replay
-from specs.catalogue import default_catalogue
+from cardrules.oracle.cli import main
+from cardrules.oracle.verify import make_game, verify
+from cardrules.properties.core import PROPERTIES
+from cardrules.properties.scenarios import RuleSetSpec, load_scenarios
+from cardrules.properties.trace_json import replay
+from cardrules.specs.catalogue import default_catalogue
 
 
 def scenario(name: str):
@@ -21,7 +21,7 @@ def scenario(name: str):
 
 
 def test_every_property_names_known_clauses_and_reads_like_a_rule() -> None:
-    from oracle.verify import load_property_modules
+    from cardrules.oracle.verify import load_property_modules
 
     load_property_modules()
     known = default_catalogue().ids
@@ -175,7 +175,7 @@ def test_verify_decision_applies_to_the_game_that_defines_it() -> None:
 def test_the_machine_reports_a_deadlock_and_an_engine_error_never_a_pass() -> None:
     from hypothesis import strategies as st
 
-    from properties.machines import run_machine
+    from cardrules.properties.machines import run_machine
     from tests.properties.test_explore import Counter
 
     class Crashing(Counter):

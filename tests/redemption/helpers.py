@@ -6,12 +6,12 @@ from typing import Iterable, Mapping
 
 import pytest
 
-from model.errors import IllegalAction
-from model.redemption.actions import parse
-from model.redemption.config import DEFAULT, RuleConfig
-from model.redemption.engine import legal_actions, step
-from model.redemption.scenario import evil, good_enh, hero, position
-from model.redemption.state import Card, Effect, State
+from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.actions import parse
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.scenario import evil, good_enh, hero, position
+from cardrules.model.redemption.state import Card, Effect, State
 
 
 def game(
@@ -72,7 +72,7 @@ def side_cards(battle_sides: tuple) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def medic(card_id: str, owner: int, strength: int, toughness: int, *, tc: bool = False, brigades: Iterable[str] = ("blue",)) -> Card:
     """A Hero with a heal ability (Territory Class if ``tc``)."""
-    from model.redemption.state import Alignment, CardType
+    from cardrules.model.redemption.state import Alignment, CardType
 
     return Card(
         card_id, CardType.CHARACTER, owner, Alignment.GOOD, frozenset(brigades), strength, toughness,

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from model.errors import ScenarioError
-from model.redemption.actions import parse
-from model.redemption.config import ConfigError, RuleConfig
-from model.redemption.state import State
+from cardrules.model.errors import ScenarioError
+from cardrules.model.redemption.actions import parse
+from cardrules.model.redemption.config import ConfigError, RuleConfig
+from cardrules.model.redemption.state import State
 from tests.redemption.helpers import act, game
-from model.redemption.scenario import evil
+from cardrules.model.redemption.scenario import evil
 
 
 @pytest.mark.clause("RED-SB-SUSPEND")

@@ -12,9 +12,9 @@ from dataclasses import replace
 
 import pytest
 
-from model.redemption.config import RuleConfig
-from model.redemption.scenario import evil, evil_enh, good_enh, hero, position
-from model.redemption.state import Card, CardType, Alignment, DiscardCause, Effect, Phase, PromptKind, RecordStatus, Status
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position
+from cardrules.model.redemption.state import Card, CardType, Alignment, DiscardCause, Effect, Phase, PromptKind, RecordStatus, Status
 from tests.redemption.helpers import PREVIOUS, act, acts, illegal, medic, texts
 
 E = Effect
@@ -261,11 +261,11 @@ def test_character_cards_may_only_carry_a_heal() -> None:
 
 from hypothesis import given, settings  # noqa: E402
 
-from model.redemption.actions import Heal  # noqa: E402
-from model.redemption.state import State  # noqa: E402
-from properties.redemption_strategies import transitions  # noqa: E402
-from properties.redemption_game import RedemptionGame  # noqa: E402
-from properties.redemption_heal_invariants import healed_clean, no_heal_from_pile  # noqa: E402
+from cardrules.model.redemption.actions import Heal  # noqa: E402
+from cardrules.model.redemption.state import State  # noqa: E402
+from cardrules.properties.redemption_strategies import transitions  # noqa: E402
+from cardrules.properties.redemption_game import RedemptionGame  # noqa: E402
+from cardrules.properties.redemption_heal_invariants import healed_clean, no_heal_from_pile  # noqa: E402
 from tests.redemption.test_properties import INVARIANTS  # noqa: E402
 
 WORDINGS = [RuleConfig(), PREVIOUS]
@@ -305,7 +305,7 @@ def test_active_ongoing_effects_keep_working_during_the_window() -> None:
     ]
     s = position(cards, {0: {"territory": ["h", "h2"], "hand": ["rn", "hl"]}, 1: {"territory": ["e"], "hand": ["dc"]}}, 2)
     s = acts(s, ["attack 1 h h2", "block e", "play rn on h -> e", "play dc on e -> h2"])
-    from model.redemption.numbers import numbers
+    from cardrules.model.redemption.numbers import numbers
 
     assert s.prompt.kind is PromptKind.HEAL_WINDOW  # type: ignore[union-attr]
     # The discard waits; the numbers redirect (already active) keeps working.
@@ -317,7 +317,7 @@ def test_active_ongoing_effects_keep_working_during_the_window() -> None:
 
 
 def test_heal_action_text_and_old_json() -> None:
-    from model.redemption.actions import parse
+    from cardrules.model.redemption.actions import parse
     from tests.redemption.helpers import game
 
     assert parse("heal h with hl").text() == "heal h with hl"
@@ -334,8 +334,8 @@ def test_heal_action_text_and_old_json() -> None:
 def test_unlisted_heals_are_refused_with_a_clause(config: RuleConfig, data) -> None:
     from hypothesis import strategies as st
 
-    from model.errors import IllegalAction
-    from model.redemption.engine import legal_actions, step
+    from cardrules.model.errors import IllegalAction
+    from cardrules.model.redemption.engine import legal_actions, step
 
     runs = data.draw(transitions(config, steps=25))
     if not runs:

@@ -10,13 +10,13 @@ from dataclasses import replace
 
 import pytest
 
-from model.errors import IllegalAction
-from model.redemption.actions import parse
-from model.redemption.config import RuleConfig
-from model.redemption.engine import step
-from model.redemption.scenario import evil, evil_enh, good_enh, hero, position
-from model.redemption.state import Alignment, DiscardCause, DiscardEvent, Effect, Phase, PromptKind, Search, Status
-from model.redemption.wording import heal_clauses
+from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.actions import parse
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.engine import step
+from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position
+from cardrules.model.redemption.state import Alignment, DiscardCause, DiscardEvent, Effect, Phase, PromptKind, Search, Status
+from cardrules.model.redemption.wording import heal_clauses
 from tests.redemption.helpers import PREVIOUS, act, acts, illegal, medic, texts
 from tests.redemption.test_heal import discard_fight, heal_actions, poison_fight
 

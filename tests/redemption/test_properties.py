@@ -13,22 +13,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.errors import IllegalAction
-from model.redemption.config import RuleConfig
-from model.redemption.engine import legal_actions, step
-from model.redemption.state import State
-from properties.redemption_game import RedemptionGame
-from properties.redemption_invariants import (
+from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.state import State
+from cardrules.properties.redemption_game import RedemptionGame
+from cardrules.properties.redemption_invariants import (
     cards_conserved,
     main_battle_at_bottom,
     one_battle_per_character,
     one_side_battle_per_turn,
     side_battle_control,
 )
-from properties.redemption_strategies import runs
+from cardrules.properties.redemption_strategies import runs
 from tests.redemption.helpers import act, game
-from model.redemption.scenario import evil, evil_enh, hero
-from model.redemption.state import Effect as E
+from cardrules.model.redemption.scenario import evil, evil_enh, hero
+from cardrules.model.redemption.state import Effect as E
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -72,7 +72,7 @@ def test_step_is_deterministic_and_json_round_trips(states: list[State]) -> None
 @given(runs(steps=30), st.data())
 def test_legal_actions_are_exactly_what_step_accepts(states: list[State], data: st.DataObject) -> None:
     # Every listed action is accepted; a few plausible unlisted ones are refused with a clause ID.
-    from model.redemption.actions import Block, Pass, Play, Sides, Next, CompleteDiscard, Decline
+    from cardrules.model.redemption.actions import Block, Pass, Play, Sides, Next, CompleteDiscard, Decline
 
     state = states[-1]
     listed = legal_actions(state)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from model.redemption.config import RuleConfig
-from model.redemption.numbers import numbers
-from model.redemption.redirect import expire, redirect_options
-from model.redemption.scenario import evil, evil_enh, good_enh, hero, position
-from model.redemption.state import Effect, PromptKind, RecordStatus
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.numbers import numbers
+from cardrules.model.redemption.redirect import expire, redirect_options
+from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position
+from cardrules.model.redemption.state import Effect, PromptKind, RecordStatus
 from tests.redemption.helpers import act, acts, illegal, texts
 
 E = Effect
@@ -182,11 +182,11 @@ import json  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from model.redemption.state import State  # noqa: E402
-from properties.redemption_strategies import REDIRECT_HEAVY, RICH_ABILITIES, transitions  # noqa: E402
+from cardrules.model.redemption.state import State  # noqa: E402
+from cardrules.properties.redemption_strategies import REDIRECT_HEAVY, RICH_ABILITIES, transitions  # noqa: E402
 from tests.redemption.helpers import PREVIOUS  # noqa: E402
-from properties.redemption_game import RedemptionGame  # noqa: E402
-from properties.redemption_heal_invariants import (  # noqa: E402
+from cardrules.properties.redemption_game import RedemptionGame  # noqa: E402
+from cardrules.properties.redemption_heal_invariants import (  # noqa: E402
     numbers_conserved,
     numbers_expire,
     redirect_only_interrupted,

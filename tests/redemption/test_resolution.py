@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from model.redemption.battle import initiative
-from model.redemption.config import DEFAULT, RuleConfig
-from model.redemption.engine import legal_actions
-from model.redemption.resolution import mission_result
-from model.redemption.scenario import evil, good_enh, hero, position, soul
-from model.redemption.state import BattleKind, Effect, Mission, Outcome, PromptKind, Status
+from cardrules.model.redemption.battle import initiative
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.engine import legal_actions
+from cardrules.model.redemption.resolution import mission_result
+from cardrules.model.redemption.scenario import evil, good_enh, hero, position, soul
+from cardrules.model.redemption.state import BattleKind, Effect, Mission, Outcome, PromptKind, Status
 from tests.redemption.helpers import act, acts, illegal
 
 
@@ -201,7 +201,7 @@ def test_paralyzed_cannot_attack() -> None:
 @pytest.mark.clause("RED-BASE-INTERRUPT")
 def test_interrupt_then_reactivation_on_pass() -> None:
     # p1 blocks with e (3/3) and e2 (0/1); p0's discard of e leaves p1 with e2, so no special initiative.
-    from model.redemption.scenario import evil_enh
+    from cardrules.model.redemption.scenario import evil_enh
 
     cards = [hero("h", 0, 2, 2), evil("e", 1, 3, 3), evil("e2", 1, 0, 1), good_enh("dis", 0, 2, 2, Effect.DISCARD),
              evil_enh("int", 1, 0, 0, Effect.INTERRUPT)]
@@ -239,7 +239,7 @@ def test_only_evil_characters_block_and_only_heroes_attack() -> None:
 def test_turn_phases_and_putting_characters() -> None:
     # Draw three (a Lost Soul drawn goes to the drawer's Land of Bondage), upkeep,
     # preparation (put a character: the player gets permanent control), battle, discard, next player.
-    from model.redemption.state import Phase
+    from cardrules.model.redemption.state import Phase
 
     cards = [hero("c1", 0, 1, 1), soul("ls", 0), hero("c2", 0, 1, 1), hero("c3", 0, 1, 1)]
     s = position(cards, {0: {"deck": ["c1", "ls", "c2", "c3"]}}, 2, phase=Phase.DRAW)

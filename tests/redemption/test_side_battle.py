@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from model.redemption.config import RuleConfig
-from model.redemption.engine import legal_actions
-from model.redemption.scenario import evil, evil_enh, good_enh, hero
-from model.redemption.state import BattleKind, Effect, PromptKind, RecordStatus
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.engine import legal_actions
+from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero
+from cardrules.model.redemption.state import BattleKind, Effect, PromptKind, RecordStatus
 from tests.redemption.helpers import act, acts, game, illegal, side_cards
 
 pytestmark = pytest.mark.clause("RED-SB-SIDES-BATTLE-PLAYERS")
@@ -266,7 +266,7 @@ def test_broken_variant_two_allows_a_second() -> None:
 
 @pytest.mark.clause("RED-SB-ONCE-PER-TURN")
 def test_allowance_resets_next_turn() -> None:
-    from model.redemption.turn import next_phase
+    from cardrules.model.redemption.turn import next_phase
     from dataclasses import replace
 
     s = replace(_two_sb_game(), battles=(), prompt=None)

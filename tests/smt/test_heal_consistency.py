@@ -14,10 +14,10 @@ import json
 import pytest
 import z3
 
-from oracle.cli import main
-from specs.rulesets import RuleSet, clauses_in_force
-from specs.smt import heal
-from specs.smt.consistency import (
+from cardrules.oracle.cli import main
+from cardrules.specs.rulesets import RuleSet, clauses_in_force
+from cardrules.specs.smt import heal
+from cardrules.specs.smt.consistency import (
     ClauseConstraint,
     Situation,
     Verdict,

@@ -6,10 +6,10 @@ import json
 from collections import deque
 from typing import Any
 
-from model.fftcg.config import RuleConfig
-from model.fftcg.engine import legal_actions, step
-from model.fftcg.state import Forward, Player, State, Step
-from oracle.smt_fftcg import canonical
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.state import Forward, Player, State, Step
+from cardrules.oracle.smt_fftcg import canonical
 
 
 def fw(forward_id: str, elements: str = "fire", power: int = 5000, cost: int = 3, **fields: Any) -> Forward:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from model.fftcg.actions import Split
-from model.fftcg.config import RuleConfig
-from model.fftcg.state import State
-from oracle.smt_fftcg import bmc_from_state
-from specs.smt.fftcg.bmc import Verdict
+from cardrules.model.fftcg.actions import Split
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.state import State
+from cardrules.oracle.smt_fftcg import bmc_from_state
+from cardrules.specs.smt.fftcg.bmc import Verdict
 
 from .helpers import fw, position, root_party
 
@@ -94,7 +94,7 @@ def test_unknown_is_reported_as_unknown(induction: bool) -> None:
 
 
 def test_cli_crosscheck_and_bmc_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
-    from oracle.cli import main
+    from cardrules.oracle.cli import main
 
     assert main(["smt", "crosscheck", "--scenario", "fftcg-party-basics", "--states", "40"]) == 0
     assert "fftcg-party-basics / default: legal actions and successors: 40 states, 0 disagreement(s)" in capsys.readouterr().out

@@ -15,15 +15,15 @@ import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.fftcg.config import RuleConfig
-from model.fftcg.engine import legal_actions, step
-from model.fftcg.state import State
-from oracle import smt_fftcg
-from oracle.smt_fftcg import crosscheck_many, crosscheck_state
-from properties.fftcg_strategies import choose_action, positions
-from specs.smt.fftcg import actions as smt_actions
-from specs.smt.fftcg import rules as smt_rules
-from specs.smt.fftcg.vocabulary import Cards, Frame, Layout
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.state import State
+from cardrules.oracle import smt_fftcg
+from cardrules.oracle.smt_fftcg import crosscheck_many, crosscheck_state
+from cardrules.properties.fftcg_strategies import choose_action, positions
+from cardrules.specs.smt.fftcg import actions as smt_actions
+from cardrules.specs.smt.fftcg import rules as smt_rules
+from cardrules.specs.smt.fftcg.vocabulary import Cards, Frame, Layout
 
 from .helpers import ROOTS, explore, fw, position, root_first_strike, root_party
 

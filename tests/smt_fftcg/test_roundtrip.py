@@ -10,14 +10,14 @@ import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model.fftcg.config import RuleConfig
-from model.fftcg.engine import legal_actions, step
-from model.fftcg.state import State
-from oracle.smt_fftcg import (
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.state import State
+from cardrules.oracle.smt_fftcg import (
     canonical, decode_action, decode_state, encode_action, encode_cards, encode_state, layout_of,
 )
-from properties.fftcg_strategies import choose_action, positions
-from specs.smt.fftcg.vocabulary import Vocabulary, domain
+from cardrules.properties.fftcg_strategies import choose_action, positions
+from cardrules.specs.smt.fftcg.vocabulary import Vocabulary, domain
 
 from .helpers import ROOTS, explore
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 import z3
 
-from specs.smt.fftcg.rules import settled
-from specs.smt.fftcg.system import TransitionSystem
-from specs.smt.fftcg.variants import Variants
-from specs.smt.fftcg.vocabulary import Layout, Vocabulary, cards_domain, domain
+from cardrules.specs.smt.fftcg.rules import settled
+from cardrules.specs.smt.fftcg.system import TransitionSystem
+from cardrules.specs.smt.fftcg.variants import Variants
+from cardrules.specs.smt.fftcg.vocabulary import Layout, Vocabulary, cards_domain, domain
 
 
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS", "FF-PARTY-SPLIT-THOUSANDS", "FF-PARTY-LEAVE-FIELD")
@@ -38,6 +38,6 @@ def test_encoding_does_not_import_the_model() -> None:
     import sys
 
     code = ("import sys, specs.smt.fftcg.bmc, specs.smt.fftcg.properties; "
-            "print(sorted(m for m in sys.modules if m == 'model' or m.startswith('model.')))")
+            "print(sorted(m for m in sys.modules if m == 'cardrules.model' or m.startswith('cardrules.model.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from specs.catalogue import default_catalogue
-from specs.rulesets import RuleSet, clauses_in_force
-from specs.smt.consistency import Verdict, check_vacuity, find_contradictions
-from specs.smt.redemption import SITUATIONS
-from specs.smt.redemption import side_battle as sb
+from cardrules.specs.catalogue import default_catalogue
+from cardrules.specs.rulesets import RuleSet, clauses_in_force
+from cardrules.specs.smt.consistency import Verdict, check_vacuity, find_contradictions
+from cardrules.specs.smt.redemption import SITUATIONS
+from cardrules.specs.smt.redemption import side_battle as sb
 
 AREAS = tuple(SITUATIONS)
 EXPECTED_DEAD: dict[tuple[str, str], tuple[str, ...]] = {
@@ -108,6 +108,6 @@ def test_side_battle_clauses_with_the_base_paralysis_rule_stay_consistent() -> N
 def test_encoding_does_not_import_the_model() -> None:
     """Independence: loading the whole Redemption encoding loads no ``model.*`` module."""
     code = ("import sys, specs.smt.redemption; "
-            "print(sorted(m for m in sys.modules if m == 'model' or m.startswith('model.')))")
+            "print(sorted(m for m in sys.modules if m == 'cardrules.model' or m.startswith('cardrules.model.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -13,17 +13,17 @@ import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.redemption.config import RuleConfig
-from model.redemption.state import State
-from oracle import smt_redemption
-from oracle.smt_redemption import CrosscheckReport, crosscheck_many
-from properties.explore import Bounds, explore
-from properties.redemption_game import RedemptionGame
-from properties.redemption_strategies import REDIRECT_HEAVY, RICH_ABILITIES, transitions
-from properties.scenarios import load_scenarios
-from specs.smt.consistency import ClauseConstraint
-from specs.smt.redemption import resolution as br
-from specs.smt.redemption import side_battle as sb
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.state import State
+from cardrules.oracle import smt_redemption
+from cardrules.oracle.smt_redemption import CrosscheckReport, crosscheck_many
+from cardrules.properties.explore import Bounds, explore
+from cardrules.properties.redemption_game import RedemptionGame
+from cardrules.properties.redemption_strategies import REDIRECT_HEAVY, RICH_ABILITIES, transitions
+from cardrules.properties.scenarios import load_scenarios
+from cardrules.specs.smt.consistency import ClauseConstraint
+from cardrules.specs.smt.redemption import resolution as br
+from cardrules.specs.smt.redemption import side_battle as sb
 
 # Clauses whose z3 outputs the rule-level cross-check compares with the model. Not listed, because
 # none of their outputs is queried: RED-SB-INSTANTANEOUS (``lasting``), RED-SB-DEFEAT-NORMAL (the
@@ -146,7 +146,7 @@ def test_any_defeated_outcome_is_caught(monkeypatch: pytest.MonkeyPatch, fresh: 
     of br-outcome-several-characters) while the model keeps 'all defeated': caught on the
     two-Hero battles of the rescue scenario."""
     def broken(v: br.BRVars, rs: object) -> ClauseConstraint:
-        from specs.rulesets import RuleSet
+        from cardrules.specs.rulesets import RuleSet
 
         return br.four_outcomes(v, RuleSet(decisions={"br-outcome-several-characters": "any-defeated"}))
 
@@ -160,7 +160,7 @@ def test_any_defeated_outcome_is_caught(monkeypatch: pytest.MonkeyPatch, fresh: 
 @pytest.mark.clause("RED-RD-NUMBERS-TRANSFER")
 def test_numbers_moved_to_the_wrong_card_is_caught(monkeypatch: pytest.MonkeyPatch, fresh: None) -> None:
     """The redirect amount read as half the printed numbers is caught at the redirect plays."""
-    from specs.smt.redemption import redirect as rd
+    from cardrules.specs.smt.redemption import redirect as rd
 
     monkeypatch.setattr(rd, "amount", lambda v, rs: (v.printed_s / 2, v.printed_t / 2))
     states, config = _states("redemption-heal-and-redirect", "heal-revised")
@@ -214,7 +214,7 @@ def test_enhancements_kept_by_main_battle_survivors_is_caught(monkeypatch: pytes
 def test_encoding_without_an_answer_is_a_disagreement(monkeypatch: pytest.MonkeyPatch, fresh: None) -> None:
     """An encoding that allows no numbers after a redirect is reported as ``encoding-no-answer``,
     not counted as out of scope."""
-    from specs.smt.redemption import redirect as rd
+    from cardrules.specs.smt.redemption import redirect as rd
 
     original = rd.REG.factories["RED-RD-NUMBERS-TRANSFER"]
 
@@ -233,7 +233,7 @@ def test_encoding_without_an_answer_is_a_disagreement(monkeypatch: pytest.Monkey
 def test_location_changed_is_caught(monkeypatch: pytest.MonkeyPatch, fresh: None) -> None:
     """RED-RD-LOCATION-UNCHANGED read backwards (a redirect moves the card): the model's card
     stays, and ``location_changed`` is now read from z3."""
-    from specs.smt.redemption import redirect as rd
+    from cardrules.specs.smt.redemption import redirect as rd
 
     monkeypatch.setitem(rd.REG.factories, "RED-RD-LOCATION-UNCHANGED",
                         lambda v, rs: ClauseConstraint("RED-RD-LOCATION-UNCHANGED", v.allowed, v.location_changed))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-from model.redemption.config import RuleConfig
-from model.redemption.scenario import evil, evil_enh, good_enh, hero, position, soul
-from model.redemption.state import State
-from oracle.smt_redemption_battle import SOURCE_PHASES
-from properties.explore import Bounds, explore
-from properties.redemption_game import RedemptionGame
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position, soul
+from cardrules.model.redemption.state import State
+from cardrules.oracle.smt_redemption_battle import SOURCE_PHASES
+from cardrules.properties.explore import Bounds, explore
+from cardrules.properties.redemption_game import RedemptionGame
 
 
 def root_rescue() -> State:

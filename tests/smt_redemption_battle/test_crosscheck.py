@@ -16,14 +16,14 @@ from typing import Callable, Iterator
 import pytest
 import z3
 
-from model.redemption.config import DEFAULT, RuleConfig
-from model.redemption.engine import legal_actions
-from model.redemption.state import State
-from oracle import smt_redemption_battle as bridge
-from oracle.smt_redemption_battle import crosscheck_many
-from specs.smt.redemption.battle_ts import actions as smt_actions
-from specs.smt.redemption.battle_ts import rules as smt_rules
-from specs.smt.redemption.battle_ts.vocabulary import CHARACTER, ENHANCEMENT, FIGHTER, Layout
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.engine import legal_actions
+from cardrules.model.redemption.state import State
+from cardrules.oracle import smt_redemption_battle as bridge
+from cardrules.oracle.smt_redemption_battle import crosscheck_many
+from cardrules.specs.smt.redemption.battle_ts import actions as smt_actions
+from cardrules.specs.smt.redemption.battle_ts import rules as smt_rules
+from cardrules.specs.smt.redemption.battle_ts.vocabulary import CHARACTER, ENHANCEMENT, FIGHTER, Layout
 
 from .helpers import ROOTS, reachable, root_challenge, root_draws, root_rescue, root_two_heroes, sources
 
@@ -156,7 +156,7 @@ def test_survivors_to_the_owner_is_caught(monkeypatch: pytest.MonkeyPatch, fresh
 def test_encoding_does_not_import_the_model() -> None:
     """Independence: loading the whole battle encoding loads no ``model.*`` module."""
     code = ("import sys, specs.smt.redemption.battle_ts.system, specs.smt.redemption.battle_ts.actions; "
-            "print(sorted(m for m in sys.modules if m == 'model' or m.startswith('model.')))")
+            "print(sorted(m for m in sys.modules if m == 'cardrules.model' or m.startswith('cardrules.model.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -207,7 +207,7 @@ def test_solver_unknown_is_an_error() -> None:
 
 
 def test_cli_crosscheck_redemption_runs_both_levels(capsys: pytest.CaptureFixture[str]) -> None:
-    from oracle.cli import main
+    from cardrules.oracle.cli import main
 
     assert main(["smt", "crosscheck", "--game", "redemption", "--scenario", "redemption-plain-battle",
                  "--states", "60"]) == 0

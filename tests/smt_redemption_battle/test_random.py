@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 import pytest
 
-from model.redemption.config import DEFAULT, RuleConfig
-from model.redemption.engine import legal_actions, step
-from model.redemption.scenario import evil, evil_enh, good_enh, hero, position, soul
-from model.redemption.state import Card, State
-from oracle.smt_redemption_battle import SOURCE_PHASES, crosscheck_state
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position, soul
+from cardrules.model.redemption.state import Card, State
+from cardrules.oracle.smt_redemption_battle import SOURCE_PHASES, crosscheck_state
 
 from .test_crosscheck import ALL_CLAUSES, VARIANTS
 

@@ -7,13 +7,13 @@ from typing import Callable
 
 import pytest
 
-from model.redemption.actions import Attack
-from model.redemption.config import DEFAULT
-from model.redemption.engine import legal_actions
-from model.redemption.scenario import evil, hero, position
-from model.redemption.state import Effect, Fighter, Origin, OriginKind, Phase, State, Status
-from oracle.smt_redemption_battle import OutOfScope, canonical, crosscheck_state, roundtrip
-import oracle.smt_redemption_battle as bridge
+from cardrules.model.redemption.actions import Attack
+from cardrules.model.redemption.config import DEFAULT
+from cardrules.model.redemption.engine import legal_actions
+from cardrules.model.redemption.scenario import evil, hero, position
+from cardrules.model.redemption.state import Effect, Fighter, Origin, OriginKind, Phase, State, Status
+from cardrules.oracle.smt_redemption_battle import OutOfScope, canonical, crosscheck_state, roundtrip
+import cardrules.oracle.smt_redemption_battle as bridge
 import z3
 
 from .helpers import ROOTS, reachable, root_challenge, root_two_heroes, sources
@@ -65,7 +65,7 @@ def test_out_of_scope_states_are_refused() -> None:
 def test_type_invariant_refuses_an_evil_character_on_the_hero_side() -> None:
     """In the vocabulary, but breaking the type invariant: an Evil Character on side 0."""
     state = root_two_heroes()
-    from model.redemption.engine import step
+    from cardrules.model.redemption.engine import step
 
     state = step(state, Attack(1, ("h1",)))
     battle = state.battles[0]

@@ -25,11 +25,11 @@ from typing import Callable, Mapping, Sequence
 
 import z3
 
-from specs.registry import implements
-from specs.smt.fftcg import rules
-from specs.smt.fftcg.rules import count
-from specs.smt.fftcg.variants import Variants
-from specs.smt.fftcg.vocabulary import (
+from cardrules.specs.registry import implements
+from cardrules.specs.smt.fftcg import rules
+from cardrules.specs.smt.fftcg.rules import count
+from cardrules.specs.smt.fftcg.variants import Variants
+from cardrules.specs.smt.fftcg.vocabulary import (
     ATTACK, ATTACK_GROUPS, BLOCK, BLOCK_WITH, COMBAT_END, DAMAGE, DECLARATION, END_TURN, GROUPS, KINDS,
     LOSING_DAMAGE, NO_BLOCK, NO_OUTCOME, NONE, PASS, PREEMPTIVE, PREPARATION, REMOVE, SPLIT,
     ActionVars, Cards, Frame, Layout,

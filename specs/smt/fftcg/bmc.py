@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 import z3
 
-from specs.smt.fftcg.properties import StateProperty
-from specs.smt.fftcg.rules import settled
-from specs.smt.fftcg.system import TransitionSystem
-from specs.smt.fftcg.vocabulary import cards_domain, domain
+from cardrules.specs.smt.fftcg.properties import StateProperty
+from cardrules.specs.smt.fftcg.rules import settled
+from cardrules.specs.smt.fftcg.system import TransitionSystem
+from cardrules.specs.smt.fftcg.vocabulary import cards_domain, domain
 
 
 class Verdict(enum.Enum):

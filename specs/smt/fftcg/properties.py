@@ -14,9 +14,9 @@ from typing import Callable
 
 import z3
 
-from specs.registry import implements
-from specs.smt.fftcg.rules import count
-from specs.smt.fftcg.vocabulary import LOSING_DAMAGE, Cards, Frame, Layout
+from cardrules.specs.registry import implements
+from cardrules.specs.smt.fftcg.rules import count
+from cardrules.specs.smt.fftcg.vocabulary import LOSING_DAMAGE, Cards, Frame, Layout
 
 Formula = Callable[[Layout, Cards, Frame], z3.BoolRef]
 

@@ -11,9 +11,9 @@ from typing import Sequence
 
 import z3
 
-from specs.registry import implements
-from specs.smt.fftcg.variants import Variants
-from specs.smt.fftcg.vocabulary import BREAK_THRESHOLD, DAMAGE, ELEMENTS, NONE, PREEMPTIVE, Cards, Frame, Layout
+from cardrules.specs.registry import implements
+from cardrules.specs.smt.fftcg.variants import Variants
+from cardrules.specs.smt.fftcg.vocabulary import BREAK_THRESHOLD, DAMAGE, ELEMENTS, NONE, PREEMPTIVE, Cards, Frame, Layout
 
 
 def count(bools: Sequence[z3.BoolRef]) -> z3.ArithRef:

@@ -16,9 +16,9 @@ from typing import Callable
 
 import z3
 
-from specs.smt.fftcg.actions import ACTIONS, ActionEncoding, Ctx
-from specs.smt.fftcg.variants import DEFAULT, Variants
-from specs.smt.fftcg.vocabulary import ActionVars, Cards, Frame, Layout, Vocabulary, cards_domain
+from cardrules.specs.smt.fftcg.actions import ACTIONS, ActionEncoding, Ctx
+from cardrules.specs.smt.fftcg.variants import DEFAULT, Variants
+from cardrules.specs.smt.fftcg.vocabulary import ActionVars, Cards, Frame, Layout, Vocabulary, cards_domain
 
 Init = Callable[[Cards, Frame], z3.BoolRef]
 

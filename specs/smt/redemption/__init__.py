@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from specs.rulesets import RuleSet
-from specs.smt.consistency import Situation
-from specs.smt.redemption.redirect import redirect_situation
-from specs.smt.redemption.resolution import resolution_situation
-from specs.smt.redemption.side_battle import side_battle_situation
+from cardrules.specs.rulesets import RuleSet
+from cardrules.specs.smt.consistency import Situation
+from cardrules.specs.smt.redemption.redirect import redirect_situation
+from cardrules.specs.smt.redemption.resolution import resolution_situation
+from cardrules.specs.smt.redemption.side_battle import side_battle_situation
 
 SITUATIONS: dict[str, Callable[[RuleSet], Situation]] = {
     "side-battle": side_battle_situation,

@@ -12,9 +12,9 @@ from typing import Any, Callable, Generic, TypeVar
 
 import z3
 
-from specs.registry import implements
-from specs.rulesets import RuleSet
-from specs.smt.consistency import ClauseConstraint
+from cardrules.specs.registry import implements
+from cardrules.specs.rulesets import RuleSet
+from cardrules.specs.smt.consistency import ClauseConstraint
 
 V = TypeVar("V")
 ConstraintFactory = Callable[[V, RuleSet], ClauseConstraint]

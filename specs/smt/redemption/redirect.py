@@ -26,10 +26,10 @@ from dataclasses import dataclass
 
 import z3
 
-from specs.registry import implements
-from specs.rulesets import RuleSet
-from specs.smt.consistency import ClauseConstraint, Situation
-from specs.smt.redemption.common import Registry, in_range, make_vars, one_of, reader, split_io
+from cardrules.specs.registry import implements
+from cardrules.specs.rulesets import RuleSet
+from cardrules.specs.smt.consistency import ClauseConstraint, Situation
+from cardrules.specs.smt.redemption.common import Registry, in_range, make_vars, one_of, reader, split_io
 
 ABILITY, NUMBERS, OTHER_THING = range(3)
 WHATS = ("an ability", "a card's numbers", "something else")

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 
 import z3
 
-from specs.rulesets import RuleSet
-from specs.smt.consistency import ClauseConstraint, Situation
-from specs.smt.redemption.common import NONE, Registry, in_range, one_of
+from cardrules.specs.rulesets import RuleSet
+from cardrules.specs.smt.consistency import ClauseConstraint, Situation
+from cardrules.specs.smt.redemption.common import NONE, Registry, in_range, one_of
 
 K = 4
 """Characters per side the cross-check situation has room for."""

@@ -35,10 +35,10 @@ from dataclasses import dataclass
 
 import z3
 
-from specs.registry import implements
-from specs.rulesets import RuleSet
-from specs.smt.consistency import ClauseConstraint, Situation
-from specs.smt.redemption.common import NONE, Registry, in_range, make_vars, one_of, reader, split_io
+from cardrules.specs.registry import implements
+from cardrules.specs.rulesets import RuleSet
+from cardrules.specs.smt.consistency import ClauseConstraint, Situation
+from cardrules.specs.smt.redemption.common import NONE, Registry, in_range, make_vars, one_of, reader, split_io
 
 # where a selected character is
 TERRITORY, PAUSED_BATTLE, LOWER_BATTLE, HAND, ELSEWHERE = range(5)

@@ -24,11 +24,11 @@ from typing import Callable
 
 import z3
 
-from specs.registry import implements
-from specs.smt.redemption.battle_ts import rules
-from specs.smt.redemption.battle_ts.rules import count
-from specs.smt.redemption.battle_ts.variants import Variants
-from specs.smt.redemption.battle_ts.vocabulary import (
+from cardrules.specs.registry import implements
+from cardrules.specs.smt.redemption.battle_ts import rules
+from cardrules.specs.smt.redemption.battle_ts.rules import count
+from cardrules.specs.smt.redemption.battle_ts.variants import Variants
+from cardrules.specs.smt.redemption.battle_ts.vocabulary import (
     ATTACHED, ATTACK, BATTLE, BLOCK, DRAW_CARDS, PREPARATION, PUT, UPKEEP, BLOCK_PROMPT, CHALLENGE, CHARACTER, DECLINE_HEAL, DISCARD_PHASE, DRAW, ENHANCEMENT,
     FIGHTER, GROUPS, HAND, HEAL_PROMPT, KINDS, MAX_GROUP, NEXT, NO_BLOCK, NONE, PASS, PLAY, PLAY_PROMPT, RESCUE,
     TERRITORY, ActionVars, Frame, Layout,

@@ -15,9 +15,9 @@ from typing import Sequence
 
 import z3
 
-from specs.registry import implements
-from specs.smt.redemption.battle_ts.variants import Variants
-from specs.smt.redemption.battle_ts.vocabulary import (
+from cardrules.specs.registry import implements
+from cardrules.specs.smt.redemption.battle_ts.variants import Variants
+from cardrules.specs.smt.redemption.battle_ts.vocabulary import (
     ATTACHED, BONDAGE, CHALLENGE, CHARACTER, DISCARD, ENHANCEMENT, FAILURE, FIGHTER, HEAL_PROMPT, LOST_SOUL,
     MUTUAL_DESTRUCTION, NONE, PLAY_PROMPT, REDEMPTION, RESCUE, SIDE0_WINS, SIDE1_WINS, SOULS_TO_WIN, STALEMATE,
     SUCCESS, TERRITORY, Frame, Layout,

@@ -15,10 +15,10 @@ from typing import Callable
 
 import z3
 
-from specs.smt.redemption.battle_ts import actions as smt_actions
-from specs.smt.redemption.battle_ts.actions import ActionEncoding, Ctx
-from specs.smt.redemption.battle_ts.variants import DEFAULT, Variants
-from specs.smt.redemption.battle_ts.vocabulary import ActionVars, Frame, Layout, Vocabulary, domain
+from cardrules.specs.smt.redemption.battle_ts import actions as smt_actions
+from cardrules.specs.smt.redemption.battle_ts.actions import ActionEncoding, Ctx
+from cardrules.specs.smt.redemption.battle_ts.variants import DEFAULT, Variants
+from cardrules.specs.smt.redemption.battle_ts.vocabulary import ActionVars, Frame, Layout, Vocabulary, domain
 
 Init = Callable[[Frame], z3.BoolRef]
 

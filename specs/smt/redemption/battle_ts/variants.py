@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
-from specs.catalogue import Decision, default_catalogue
+from cardrules.specs.catalogue import Decision, default_catalogue
 
 ENCODED_DECISIONS: frozenset[str] = frozenset({
     "red-base-first-initiative",
