@@ -1,8 +1,10 @@
 """pytest plugin: the ``clause`` marker links a test to catalogue clause IDs.
 
-Loaded for this project's tests through ``pyproject.toml`` (``-p
-oracle.pytest_plugin``). An unknown clause ID stops collection with an error
-naming the test and the ID. :func:`collect_test_links` runs a collection-only
+Installed as a ``pytest11`` entry point, so any project's tests can use the
+marker once cardrules is installed. An unknown clause ID stops collection
+with an error naming the test and the ID. ``pytest --cardrules-clauses``
+ends the run with a per-clause report: for each clause named by a marker,
+how many of its tests passed, failed or were skipped. :func:`collect_test_links` runs a collection-only
 pytest session and returns every test's clause IDs, for ``cardrules trace``.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 import io
 import contextlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,8 +22,52 @@ from cardrules.specs.registry import UnknownClauseError, check_ids
 MARKER = "clause"
 
 
+REPORT_OPTION = "--cardrules-clauses"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.getgroup("cardrules").addoption(
+        REPORT_OPTION, action="store_true", default=False,
+        help="after the run, report per rule clause how many of its tests passed, failed or were skipped",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", f"{MARKER}(*ids): the rule clauses (catalogue IDs) this test checks")
+    if config.getoption(REPORT_OPTION, default=False):
+        config.pluginmanager.register(_ClauseReport(), "cardrules-clause-report")
+
+
+class _ClauseReport:
+    """Collects each test's outcome under every clause it names; prints a table at the end."""
+
+    def __init__(self) -> None:
+        self.clauses_of: dict[str, tuple[str, ...]] = {}
+        self.outcomes: dict[str, dict[str, int]] = {}
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        for item in items:
+            self.clauses_of[item.nodeid] = clause_ids_of(item)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
+            for clause_id in self.clauses_of.get(report.nodeid, ()):
+                counts = self.outcomes.setdefault(clause_id, {"passed": 0, "failed": 0, "skipped": 0})
+                counts[report.outcome] += 1
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        terminalreporter.section("cardrules: tests per rule clause")
+        if not self.outcomes:
+            terminalreporter.write_line("no test names a clause (@pytest.mark.clause)")
+            return
+        width = max(len(c) for c in self.outcomes)
+        terminalreporter.write_line(f"{'clause':<{width}}  passed  failed  skipped")
+        for clause_id, counts in sorted(self.outcomes.items()):
+            line = f"{clause_id:<{width}}  {counts['passed']:>6}  {counts['failed']:>6}  {counts['skipped']:>7}"
+            terminalreporter.write_line(line, red=bool(counts["failed"]))
+        failing = sorted(c for c, n in self.outcomes.items() if n["failed"])
+        terminalreporter.write_line(f"{len(self.outcomes)} clause(s); failing: {', '.join(failing) or 'none'}")
 
 
 def clause_ids_of(item: pytest.Item) -> tuple[str, ...]:

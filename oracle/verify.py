@@ -25,6 +25,7 @@ from typing import Any, Callable, Sequence, TextIO
 from hypothesis import strategies as st
 
 from cardrules.model.errors import ScenarioError
+from cardrules.oracle.progress import Phase, RunProgress
 from cardrules.properties.core import Property, properties_for
 from cardrules.properties.explore import Bounds, Exploration, Game, explore, narrative
 from cardrules.properties.machines import run_machine
@@ -32,6 +33,8 @@ from cardrules.properties.scenarios import RuleSetSpec, Scenario, load_scenarios
 from cardrules.properties.trace_json import trace_to_json
 
 ENGINES = ("explore", "hypothesis", "smt")
+SIZE_NAMES = {"explore": "states_explored", "hypothesis": "actions_played", "smt": "depth_checked"}
+"""Per engine, what a row's size counts."""
 SMT_DEPTH = 6
 """Bounded check depth of the ``smt`` engine (after k-induction up to :data:`SMT_INDUCTION_K` fails)."""
 SMT_INDUCTION_K = 2
@@ -97,13 +100,18 @@ class Row:
     ``not-reached`` (it did not, but another engine did), ``MISSED`` (no engine did).
     """
     states: int
-    """Its size: states explored (explore), actions played (hypothesis), depth checked (smt)."""
+    """Its size: states explored (explore), actions played (hypothesis), depth checked (smt); see :attr:`size_name`."""
     seconds: float
     clause_ids: tuple[str, ...] = ()
     counterexample: list[str] = field(default_factory=list)
     trace: dict[str, Any] | None = None
     note: str = ""
     """Something the verdict alone does not say (an undecided k-induction before a bounded check)."""
+
+    @builtins.property
+    def size_name(self) -> str:
+        """What :attr:`states` counts for this row's engine (the JSON key of the size)."""
+        return SIZE_NAMES.get(self.engine, "size")
 
     @builtins.property  # the field ``property`` shadows the builtin in this class body
     def failed(self) -> bool:
@@ -116,7 +124,7 @@ class Row:
             "rule_set": self.rule_set,
             "engine": self.engine,
             "verdict": self.verdict,
-            "states": self.states,
+            self.size_name: self.states,
             "seconds": round(self.seconds, 3),
             "clause_ids": list(self.clause_ids),
             "counterexample": self.counterexample,
@@ -135,12 +143,13 @@ def _verdict(violated: bool, mutant: RuleSetSpec | None, prop: Property, complet
 
 def _explore_rows(
     scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, game: Game[Any, Any], root: Any,
-    props: Sequence[Property], quiet: bool,
+    props: Sequence[Property], phase: Phase | None = None,
 ) -> list[Row]:
     bounds = Bounds(max_depth=scenario.max_depth, max_states=scenario.max_states, max_turns=scenario.max_turns)
     stop = frozenset(rule_set.expect_violated) if mutant else None
+    on_progress = (lambda states: phase.count(states, "states")) if phase is not None else None
     result: Exploration[Any, Any] = explore(
-        game, [root], props, bounds, stop_when_violated=stop, progress=None if not quiet else False
+        game, [root], props, bounds, stop_when_violated=stop, progress=False, on_progress=on_progress
     )
     rows = []
     complete = result.stats.complete
@@ -243,6 +252,80 @@ def _smt_rows(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, root: Any
     return rows
 
 
+@dataclass(frozen=True)
+class Run:
+    """One engine on one rule set of one scenario: a phase of ``verify``."""
+
+    scenario: Scenario
+    rule_set: RuleSetSpec
+    mutant: bool
+    engine: str
+
+    @builtins.property
+    def label(self) -> str:
+        return f"{self.scenario.name} / {self.rule_set.name} / {self.engine}"
+
+
+def plan_runs(
+    scenarios: Sequence[Scenario],
+    engines: Sequence[str] = ENGINES,
+    *,
+    include_mutants: bool = True,
+    extra_decisions: dict[str, str] | None = None,
+) -> list[Run]:
+    """Every (scenario, rule set, engine) that ``verify`` will run, in order.
+
+    With ``extra_decisions``, each scenario of the decisions' game runs its
+    first rule set with them changed (and no mutants); the ``smt`` engine
+    exists for FFTCG only.
+    """
+    runs: list[Run] = []
+    for scenario in scenarios:
+        rule_sets: list[tuple[RuleSetSpec, bool]] = [(r, False) for r in scenario.rule_sets]
+        if extra_decisions:
+            mine = {d: o for d, o in extra_decisions.items() if game_of_decision(d) == scenario.game}
+            if not mine:
+                continue  # none of these decisions is about this scenario's game
+            rule_sets = [(RuleSetSpec("custom", r.versions, {**r.decisions, **mine}), False)
+                         for r in scenario.rule_sets[:1]]
+        elif include_mutants:
+            rule_sets += [(m, True) for m in scenario.mutants]
+        for rule_set, mutant in rule_sets:
+            for engine in ENGINES:
+                if engine in engines and (engine != "smt" or scenario.game == "fftcg"):
+                    runs.append(Run(scenario, rule_set, mutant, engine))
+    return runs
+
+
+def _run_rows(run: Run, examples: int, steps: int, phase: Phase | None) -> list[Row]:
+    scenario, rule_set, mutant = run.scenario, run.rule_set, run.mutant
+    game = make_game(scenario.game, rule_set)
+    root = game.state_from_json(scenario.state)
+    props = properties_for(scenario.game, version_map(scenario, rule_set))
+    if run.engine == "explore":
+        return _explore_rows(scenario, rule_set, mutant, game, root, props, phase)
+    if run.engine == "hypothesis":
+        return _machine_rows(scenario, rule_set, mutant, game, root, props, examples, steps)
+    return _smt_rows(scenario, rule_set, mutant, root)
+
+
+def _reconcile_mutant(rows: Sequence[Row]) -> None:
+    """A mutant caught by any engine (or on any expected property) is not MISSED by the others."""
+    if any(r.verdict == "caught" for r in rows):
+        for row in rows:
+            if row.verdict == "MISSED":
+                row.verdict = "not-reached"
+
+
+def _phase_result(rows: Sequence[Row]) -> str:
+    failed = sum(1 for r in rows if r.failed)
+    caught = sum(1 for r in rows if r.verdict == "caught")
+    size = max((r.states for r in rows), default=0)
+    unit = rows[0].size_name.replace("_", " ") if rows else ""
+    extra = f", {caught} caught" if caught else ""
+    return f"{len(rows)} properties, {failed} failed{extra}, {size:,} {unit}"
+
+
 def verify(
     scenarios: Sequence[Scenario] | None = None,
     engines: Sequence[str] = ENGINES,
@@ -253,54 +336,85 @@ def verify(
     include_mutants: bool = True,
     extra_decisions: dict[str, str] | None = None,
     on_row: Callable[[Row], None] | None = None,
+    progress_stream: TextIO | None = None,
 ) -> list[Row]:
-    """Run the engines over the scenarios; returns one row per property, scenario, rule set and engine."""
+    """Run the engines over the scenarios; returns one row per property, scenario, rule set and engine.
+
+    Progress goes to ``progress_stream`` (default stderr): a live bar on a
+    terminal, one line per run elsewhere; ``quiet`` silences it.
+    """
     load_property_modules()
+    runs = plan_runs(scenarios if scenarios is not None else load_scenarios(), engines,
+                     include_mutants=include_mutants, extra_decisions=extra_decisions)
     rows: list[Row] = []
-    for scenario in scenarios if scenarios is not None else load_scenarios():
-        runs: list[tuple[RuleSetSpec, bool]] = [(r, False) for r in scenario.rule_sets]
-        if extra_decisions:
-            mine = {d: o for d, o in extra_decisions.items() if game_of_decision(d) == scenario.game}
-            if not mine:
-                continue  # none of these decisions is about this scenario's game
-            runs = [(RuleSetSpec("custom", r.versions, {**r.decisions, **mine}), False) for r in scenario.rule_sets[:1]]
-        elif include_mutants:
-            runs += [(m, True) for m in scenario.mutants]
-        for rule_set, mutant in runs:
-            game = make_game(scenario.game, rule_set)
-            root = game.state_from_json(scenario.state)
-            props = properties_for(scenario.game, version_map(scenario, rule_set))
-            produced: list[Row] = []
-            if "explore" in engines:
-                produced += _explore_rows(scenario, rule_set, mutant, game, root, props, quiet)
-            if "hypothesis" in engines:
-                produced += _machine_rows(scenario, rule_set, mutant, game, root, props, examples, steps)
-            if "smt" in engines and scenario.game == "fftcg":
-                produced += _smt_rows(scenario, rule_set, mutant, root)
-            if mutant and any(r.verdict == "caught" for r in produced):
-                for row in produced:
-                    if row.verdict == "MISSED":
-                        row.verdict = "not-reached"  # another engine, or another expected property, caught it
-            for row in produced:
-                if on_row:
-                    on_row(row)
+    by_rule_set: dict[tuple[str, str], list[Row]] = {}
+    with RunProgress("verify", len(runs), quiet=quiet, stream=progress_stream) as progress:
+        for run in runs:
+            with progress.phase(run.label) as phase:
+                produced = _run_rows(run, examples, steps, phase)
+                same_rule_set = by_rule_set.setdefault((run.scenario.name, run.rule_set.name), [])
+                same_rule_set.extend(produced)
+                _reconcile_mutant(same_rule_set)
+                phase.result = _phase_result(produced)
             rows += produced
+    for row in rows:
+        if on_row:
+            on_row(row)
     return rows
 
 
-def print_table(rows: Sequence[Row], out: TextIO, *, all_rows: bool = True) -> None:
-    header = ("property", "scenario", "rule set", "engine", "verdict", "size", "seconds")
-    shown = [r for r in rows if all_rows or r.verdict not in ("holds", "holds-bounded", "proved", "not-reached")]
-    table = [header] + [
-        (r.property, r.scenario, r.rule_set, r.engine, r.verdict, f"{r.states:,}", f"{r.seconds:.2f}") for r in shown
-    ]
-    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+PASSING = ("holds", "holds-bounded", "proved", "not-reached")
+
+
+def _verdict_counts(rows: Sequence[Row]) -> str:
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row.verdict] = counts.get(row.verdict, 0) + 1
+    return ", ".join(f"{n} {verdict}" for verdict, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def _print_columns(table: list[tuple[str, ...]], right_from: int, out: TextIO) -> None:
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     for number, cells in enumerate(table):
-        print("  ".join(cell.ljust(width) if i < 5 else cell.rjust(width) for i, (cell, width) in enumerate(zip(cells, widths))), file=out)
+        print("  ".join(cell.ljust(w) if i < right_from else cell.rjust(w)
+                        for i, (cell, w) in enumerate(zip(cells, widths))).rstrip(), file=out)
         if number == 0:
             print("  ".join("-" * w for w in widths), file=out)
+
+
+def print_table(rows: Sequence[Row], out: TextIO, *, all_rows: bool = False, failures_only: bool = False) -> None:
+    """One line per scenario, rule set and engine (its properties, verdicts, size, seconds).
+
+    Rows that are not passing (violations, mutants caught or missed,
+    undecided) are expanded below, one per property, with counterexamples.
+    ``all_rows`` expands every property; ``failures_only`` prints only the
+    groups with a failure.
+    """
+    groups: dict[tuple[str, str, str], list[Row]] = {}
     for row in rows:
-        if row.counterexample and (row.failed or row.verdict == "caught"):
+        groups.setdefault((row.scenario, row.rule_set, row.engine), []).append(row)
+    header = ("scenario", "rule set", "engine", "properties", "failed", "verdicts", "size", "seconds")
+    table: list[tuple[str, ...]] = [header]
+    for (scenario, rule_set, engine), members in groups.items():
+        failed = sum(1 for r in members if r.failed)
+        if failures_only and not failed:
+            continue
+        size = max(r.states for r in members)
+        seconds = max(r.seconds for r in members)
+        unit = SIZE_NAMES.get(engine, "size").split("_")[0]
+        table.append((scenario, rule_set, engine, str(len(members)), str(failed), _verdict_counts(members),
+                      f"{size:,} {unit}", f"{seconds:.2f}"))
+    if len(table) > 1:
+        _print_columns(table, 6, out)
+    expanded = [r for r in rows if all_rows or r.verdict not in PASSING]
+    if failures_only:
+        expanded = [r for r in expanded if r.failed]
+    if expanded:
+        print(file=out)
+        _print_columns([("property", "scenario", "rule set", "engine", "verdict")] + [
+            (r.property, r.scenario, r.rule_set, r.engine, r.verdict) for r in expanded], 5, out)
+    for row in rows:
+        if row.counterexample and (row.failed or row.verdict == "caught") and (not failures_only or row.failed):
             title = "counterexample" if row.failed else "caught (expected) with counterexample"
             print(f"\n{row.property} / {row.scenario} / {row.rule_set} / {row.engine}: {title}", file=out)
             for line in row.counterexample:
@@ -311,7 +425,11 @@ def print_table(rows: Sequence[Row], out: TextIO, *, all_rows: bool = True) -> N
     failed = [r for r in rows if r.failed]
     caught = sum(1 for r in rows if r.verdict == "caught")
     holding = sum(1 for r in rows if r.verdict in ("holds", "holds-bounded", "proved"))
-    print(f"\n{len(rows)} checks: {holding} hold, {caught} mutant violations caught, {len(failed)} failed", file=out)
+    if not rows:
+        print("nothing was checked", file=out)
+        return
+    print(f"\n{len(rows)} checks in {len(groups)} runs: {holding} hold, {caught} mutant violations caught, "
+          f"{len(failed)} failed", file=out)
 
 
 def rows_to_json(rows: Sequence[Row]) -> str:

@@ -174,6 +174,7 @@ def explore(
     stop_when_violated: frozenset[str] | None = None,
     progress: bool | None = None,
     progress_stream: Any = None,
+    on_progress: Callable[[int], None] | None = None,
 ) -> Exploration[S, A]:
     """Explore every state reachable from ``roots`` within ``bounds``, checking ``properties``.
 
@@ -181,9 +182,11 @@ def explore(
     only when stderr is a terminal). ``stop_when_violated``: stop as soon as
     any property named there has a violation (used for mutants, which only
     need to be caught once); the result is then marked truncated.
+    ``on_progress``: called with the number of states stored so far, about
+    twice a second (a caller's own progress display; ``progress`` is then off).
     """
     stream = progress_stream or sys.stderr
-    show_progress = stream.isatty() if progress is None else progress
+    show_progress = stream.isatty() if progress is None and on_progress is None else bool(progress)
     state_checks = [p for p in properties if p.kind == "state"]
     transition_checks = [p for p in properties if p.kind == "transition"]
     index_of: dict[Hashable, int] = {}
@@ -256,10 +259,13 @@ def explore(
                         next_frontier = []
                         frontier = []
                         break
-            if show_progress and time.perf_counter() >= next_report:
-                _progress(started, len(states), level, len(next_frontier), stream)
+            if (show_progress or on_progress) and time.perf_counter() >= next_report:
+                if on_progress is not None:
+                    on_progress(len(states))
+                if show_progress:
+                    _progress(started, len(states), level, len(next_frontier), stream)
+                    shown = True
                 next_report = time.perf_counter() + 0.5
-                shown = True
             if stop_when_violated and stop_when_violated & violations.keys():
                 stats.truncated = True
             if stats.truncated:

@@ -62,3 +62,21 @@ def test_unknown_id_on_a_test_marker_stops_collection(tmp_path: Path) -> None:
     )
     assert result.returncode == pytest.ExitCode.USAGE_ERROR
     assert "test_bad_marker.py::test_x: unknown clause ID(s) RED-HEAL-NOT-A-CLAUSE" in result.stdout + result.stderr
+
+
+def test_clause_report_counts_outcomes_per_clause_in_a_users_project(tmp_path: Path) -> None:
+    """The plugin comes through the pytest11 entry point: no -p option, no conftest."""
+    (tmp_path / "test_user.py").write_text(
+        "import pytest\n\n"
+        "@pytest.mark.clause('FF-PARTY-MIN-TWO')\ndef test_ok():\n    pass\n\n"
+        "@pytest.mark.clause('FF-PARTY-MIN-TWO', 'RED-SB-ONCE-PER-TURN')\ndef test_bad():\n    assert False\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--cardrules-clauses", "test_user.py"],
+        capture_output=True, text=True, cwd=tmp_path,
+    )
+    assert result.returncode == pytest.ExitCode.TESTS_FAILED
+    lines = result.stdout.splitlines()
+    assert any(line.split() == ["FF-PARTY-MIN-TWO", "1", "1", "0"] for line in lines)
+    assert any(line.split() == ["RED-SB-ONCE-PER-TURN", "0", "1", "0"] for line in lines)
+    assert "failing: FF-PARTY-MIN-TWO, RED-SB-ONCE-PER-TURN" in result.stdout

@@ -1,0 +1,57 @@
+"""``cardrules list``: every listing as a table and as JSON; unknown names list the known ones."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from cardrules.oracle.cli import main
+from cardrules.oracle.listing import KINDS
+
+
+def run(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(list(args), out=out), out.getvalue()
+
+
+@pytest.mark.parametrize("what", KINDS)
+def test_every_listing_prints_a_header_and_valid_json(what: str) -> None:
+    code, table = run("list", what)
+    assert code == 0 and table.splitlines()[1].startswith("---")
+    code, text = run("list", what, "--json")
+    assert code == 0 and isinstance(json.loads(text), list) and json.loads(text)
+
+
+@pytest.mark.clause("RED-SB-ONCE-PER-TURN")
+def test_decisions_show_options_and_what_the_model_selects() -> None:
+    _, text = run("list", "decisions", "--game", "redemption", "--json")
+    decisions = {d["id"]: d for d in json.loads(text)}
+    limit = decisions["sb-per-turn-limit"]
+    assert limit["chosen"] == "one" and set(limit["options"]) >= {"one", "two"}
+    assert set(limit["model_selectable"]) == {"one", "two"}
+    assert all(d["game"] == "redemption" for d in decisions.values())
+
+
+def test_scenarios_and_their_rule_sets_and_mutants() -> None:
+    _, text = run("list", "rule-sets", "--scenario", "redemption-side-battles-3p", "--json")
+    rows = json.loads(text)
+    assert {r["scenario"] for r in rows} == {"redemption-side-battles-3p"}
+    mutants = [r for r in rows if r["mutant"]]
+    assert [m["name"] for m in mutants] == ["two-side-battles-per-turn"]
+    assert mutants[0]["decisions"] == {"sb-per-turn-limit": "two"}
+
+
+def test_properties_say_which_have_a_z3_formula() -> None:
+    _, text = run("list", "properties", "--game", "fftcg", "--json")
+    props = {p["name"]: p for p in json.loads(text)}
+    assert props["party-min-two"]["smt"] is True and "FF-PARTY-MIN-TWO" in props["party-min-two"]["clause_ids"]
+    assert props["forwards-conserved"]["smt"] is False
+
+
+def test_unknown_names_list_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("list", "scenarios", "--game", "chess")[0] == 3
+    assert "known: fftcg, redemption" in capsys.readouterr().err
+    assert run("list", "rule-sets", "--scenario", "nope")[0] == 3
+    assert "fftcg-party-basics" in capsys.readouterr().err

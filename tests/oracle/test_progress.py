@@ -1,0 +1,45 @@
+"""Progress of long runs: a live bar on a terminal, one line per run elsewhere, nothing when quiet."""
+
+from __future__ import annotations
+
+import io
+
+from cardrules.oracle.progress import RunProgress
+from cardrules.oracle.verify import verify
+from cardrules.properties.scenarios import load_scenarios
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def fftcg_basics() -> list:
+    return [s for s in load_scenarios() if s.name == "fftcg-party-basics"]
+
+
+def test_verify_prints_one_line_per_run_when_not_a_terminal() -> None:
+    stream = io.StringIO()
+    rows = verify(fftcg_basics(), engines=("explore",), include_mutants=False, quiet=False, progress_stream=stream)
+    lines = stream.getvalue().splitlines()
+    rule_sets = sorted({r.rule_set for r in rows})
+    assert len(lines) == len(rule_sets) == 3
+    assert lines[0].startswith("verify [1/3] fftcg-party-basics / default / explore: 12 properties, 0 failed, ")
+    assert "states explored" in lines[0]
+
+
+def test_quiet_prints_nothing() -> None:
+    stream = io.StringIO()
+    verify(fftcg_basics(), engines=("explore",), include_mutants=False, quiet=True, progress_stream=stream)
+    assert stream.getvalue() == ""
+
+
+def test_a_terminal_gets_a_live_bar_not_lines() -> None:
+    stream = Terminal()
+    with RunProgress("verify", 2, stream=stream) as progress:
+        for label in ("a / default / explore", "b / default / explore"):
+            with progress.phase(label) as phase:
+                phase.count(1234, "states")
+    text = stream.getvalue()
+    assert "verify [1/2]" not in text  # no log lines on a terminal
+    assert "\x1b[" in text  # drawn with terminal control sequences
