@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
 from cardrules.oracle import smt_commands
-from cardrules.oracle.argtypes import non_negative_int, positive_int
+from cardrules.oracle.argtypes import MAX_DEPTH, MAX_EXAMPLES, MAX_STATES, MAX_TURNS, int_at_least
 from cardrules.oracle.cli_catalogue import cmd_clauses, cmd_trace
 from cardrules.oracle.cli_common import EXIT_INPUT, EXIT_OK, InputError
 from cardrules.oracle.cli_runs import cmd_explore, cmd_list, cmd_replay, cmd_verify
@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--decision", action="append", metavar="ID=OPTION",
                    help="run each scenario's first rule set with this decision changed (repeatable); no mutants")
     p.add_argument("--no-mutants", action="store_true", help="skip the mutant rule sets")
-    p.add_argument("--examples", type=positive_int, default=60, metavar="N", help="hypothesis examples per run (default 60)")
+    p.add_argument("--examples", type=int_at_least(1, MAX_EXAMPLES), default=60, metavar="N",
+                   help=f"hypothesis examples per run (default 60, at most {MAX_EXAMPLES:,})")
     p.add_argument("--all", action="store_true", help="expand every property, not only those that did not pass")
     p.add_argument("--failures-only", action="store_true", help="print only the runs and properties that failed")
     p.add_argument("--quiet", action="store_true", help="no progress display (bar on a terminal, lines on stderr otherwise)")
@@ -97,9 +98,12 @@ def build_parser() -> argparse.ArgumentParser:
                        "checking every property; prints statistics and shortest counterexamples; exports the graph.")
     p.add_argument("scenario", help="a scenario name (see 'cardrules list scenarios')")
     p.add_argument("--rule-set", metavar="NAME", help="one of the scenario's rule sets or mutants (default: the first)")
-    p.add_argument("--max-states", type=positive_int, metavar="N", help="override the scenario's state bound")
-    p.add_argument("--max-turns", type=non_negative_int, metavar="T", help="override the scenario's turn bound")
-    p.add_argument("--max-depth", type=non_negative_int, metavar="D", help="override the scenario's depth bound")
+    p.add_argument("--max-states", type=int_at_least(1, MAX_STATES), metavar="N",
+                   help=f"override the scenario's state bound (at most {MAX_STATES:,})")
+    p.add_argument("--max-turns", type=int_at_least(0, MAX_TURNS), metavar="T",
+                   help=f"override the scenario's turn bound (at most {MAX_TURNS})")
+    p.add_argument("--max-depth", type=int_at_least(0, MAX_DEPTH), metavar="D",
+                   help=f"override the scenario's depth bound (at most {MAX_DEPTH:,})")
     p.add_argument("--dot", type=Path, metavar="FILE", help="write the explored graph as Graphviz DOT")
     p.add_argument("--graphml", type=Path, metavar="FILE", help="write the explored graph as GraphML")
     p.add_argument("--quiet", action="store_true", help="no progress display")

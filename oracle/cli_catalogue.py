@@ -35,11 +35,14 @@ def _show_clause(catalogue: Catalogue, clause: Clause, out: TextIO) -> None:
 
 def cmd_clauses(args: argparse.Namespace, out: TextIO) -> int:
     catalogue = _catalogue(args)
-    if args.id:
+    if args.id is not None:
         try:
             clause = catalogue.clause(args.id)
         except KeyError:
             raise InputError(f"no clause {args.id!r} in the catalogue (try 'cardrules clauses' for the list)") from None
+        if clause not in _filter(catalogue, args):
+            raise InputError(f"clause {args.id} does not match the filters given (it is "
+                             f"{clause.game} / {clause.area} / {clause.kind} / {', '.join(clause.versions)})")
         if args.json:
             json.dump(_clause_json(catalogue, clause), out, indent=2)
             print(file=out)

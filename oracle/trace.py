@@ -86,6 +86,13 @@ def default_tests_dir() -> Path | None:
 def build_matrix(catalogue: Catalogue, test_links: dict[str, tuple[str, ...]]) -> list[TraceRow]:
     """Join the catalogue, the registry and the collected tests into rows."""
     import_linked_modules()
+    known = {c.id for c in catalogue.clauses}
+    dangling = sorted({f"{l.clause_id} (from {l.target})" for l in links() if l.clause_id not in known})
+    dangling += sorted({f"{cid} (from test {node})" for node, ids in test_links.items() for cid in ids
+                        if cid not in known})
+    if dangling:
+        shown = "; ".join(dangling[:5]) + (f"; and {len(dangling) - 5} more" if len(dangling) > 5 else "")
+        raise TraceError(f"code or tests link to clauses this catalogue does not have: {shown}")
     by_clause: dict[str, dict[LinkKind, list[str]]] = {c.id: {} for c in catalogue.clauses}
     for link in links():
         by_clause.setdefault(link.clause_id, {}).setdefault(link.kind, []).append(link.target)

@@ -244,6 +244,12 @@ def explore(
                 continue
             for action in actions:
                 successor = game.step(state, action)
+                if (bounds.max_states is not None and len(states) >= bounds.max_states
+                        and game.canonical_key(successor) not in index_of):
+                    stats.truncated = True  # a new state would pass the bound: stop before storing it
+                    next_frontier = []
+                    frontier = []
+                    break
                 stats.transitions += 1
                 target, new = add(successor, index, action, level + 1)
                 if edges is not None:

@@ -1,0 +1,70 @@
+"""Command-line input that used to run without end or answer the wrong question (issue 13)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from cardrules.oracle.cli import main
+
+
+def run(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(list(args), out=out), out.getvalue()
+
+
+@pytest.mark.parametrize("args", [
+    ("explore", "fftcg-party-basics", "--max-turns", str(10**30)),
+    ("explore", "fftcg-party-basics", "--max-states", "50000001"),
+    ("explore", "fftcg-party-basics", "--max-depth", "10001"),
+    ("verify", "--examples", str(10**30)),
+    ("verify", "--examples", "9" * 5000),
+])
+def test_every_numeric_option_has_a_maximum(args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as usage:
+        run(*args)
+    assert usage.value.code == 2
+    err = capsys.readouterr().err
+    assert "maximum" in err or "too long" in err
+
+
+def test_max_states_one_explores_exactly_the_start() -> None:
+    code, text = run("explore", "fftcg-party-basics", "--max-states", "1", "--quiet", "--json")
+    summary = json.loads(text)
+    assert summary["states"] == 1 and summary["complete"] is False
+
+
+def test_an_empty_clause_id_is_not_a_listing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("clauses", "")[0] == 3
+    assert "no clause ''" in capsys.readouterr().err
+
+
+@pytest.mark.clause("FF-PARTY-MIN-TWO")
+def test_a_clause_outside_the_filters_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("clauses", "FF-PARTY-MIN-TWO", "--game", "redemption")[0] == 3
+    assert "does not match the filters" in capsys.readouterr().err
+    assert run("clauses", "FF-PARTY-MIN-TWO", "--game", "fftcg")[0] == 0
+
+
+def test_verify_that_selects_nothing_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run("verify", "--scenario", "redemption-plain-battle", "--engine", "smt", "--quiet")
+    assert code == 3
+    assert "nothing was checked" in capsys.readouterr().err
+    code, _ = run("verify", "--scenario", "redemption-plain-battle", "--decision",
+                  "party-split-unit=hundreds", "--quiet")
+    assert code == 3
+
+
+def test_trace_with_a_catalogue_missing_an_area_is_an_error(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[2] / "specs" / "clauses"
+    for file in source.glob("*.toml"):
+        if file.name != "redirect.toml":
+            shutil.copy(file, tmp_path / file.name)
+    assert run("--catalogue", str(tmp_path), "trace", "--no-tests")[0] == 3
+    err = capsys.readouterr().err
+    assert "link to clauses this catalogue does not have" in err and "RED-RD-" in err
