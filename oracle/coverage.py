@@ -20,7 +20,8 @@ from cardrules.specs.registry import links
 T = TypeVar("T")
 
 
-def _resolve(dotted: str) -> Any:
+def resolve_dotted(dotted: str) -> Any:
+    """The object a dotted name (module path, then attributes) names, or None."""
     parts = dotted.split(".")
     for cut in range(len(parts) - 1, 0, -1):
         try:
@@ -59,7 +60,7 @@ def model_clause_map() -> dict[CodeType, tuple[str, ...]]:
             by_target.setdefault(link.target, []).append(link.clause_id)
     out: dict[CodeType, tuple[str, ...]] = {}
     for target, clause_ids in by_target.items():
-        for code in _codes_of(_resolve(target)):
+        for code in _codes_of(resolve_dotted(target)):
             out[code] = tuple(sorted(set(out.get(code, ())) | set(clause_ids)))
     return out
 

@@ -42,23 +42,13 @@ def escape(text: str) -> str:
 
 def _docstring_summary(dotted: str) -> str:
     """The first line of the docstring of a linked function or class (its formula, for SMT code)."""
-    import importlib
     import inspect
 
-    parts = dotted.split(".")
-    for cut in range(len(parts) - 1, 0, -1):
-        try:
-            obj: Any = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
-            continue
-        try:
-            for name in parts[cut:]:
-                obj = getattr(obj, name)
-        except AttributeError:
-            return ""
-        doc = inspect.getdoc(obj) or ""
-        return doc.strip().splitlines()[0] if doc.strip() else ""
-    return ""
+    from cardrules.oracle.coverage import resolve_dotted
+
+    obj = resolve_dotted(dotted)
+    doc = (inspect.getdoc(obj) or "").strip() if obj is not None else ""
+    return doc.splitlines()[0] if doc else ""
 
 
 def label(clause_id: str) -> str:
