@@ -112,12 +112,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write the counterexamples in the Informal Trace Format (Apalache, Quint)")
     p.set_defaults(handler=cmd_explore)
 
-    p = sub.add_parser("replay", help="replay a JSON counterexample trace on the model",
-                       description="Replay a cardrules-trace/1 file; exit 1 if the model does not reproduce it.")
+    p = sub.add_parser("replay", help="replay a counterexample or a diff trace on the model",
+                       description="Replay a cardrules-trace/1 counterexample (the property must be broken at the "
+                       "end) or a cardrules-diff/1 trace (under both rule sets, the difference must show); "
+                       "exit 1 if the model does not reproduce it.")
     p.add_argument("trace", type=Path, help="the trace file")
     p.set_defaults(handler=cmd_replay)
 
+    from cardrules.oracle import diff_command
     from cardrules.oracle.listing import KINDS as LIST_KINDS
+
+    diff_command.add_parser(sub)
 
     p = sub.add_parser("list", help="list scenarios, rule sets, decisions, properties, games, areas or versions",
                        description="What can be named on the command line: scenarios and their rule sets and mutants, "

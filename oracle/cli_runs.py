@@ -163,6 +163,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         raise InputError(f"{args.trace}: cannot read a JSON trace: {error}") from None
     if not isinstance(trace, dict):
         raise InputError(f"{args.trace}: expected a JSON object")
+    if trace.get("format") == "cardrules-diff/1":
+        return _replay_diff(args.trace, trace, out)
     try:
         rule_set = parse_rule_set(trace.get("rule_set") or {"name": "trace"}, "rule_set", mutant=False, lenient_name=True)
         game = make_game(trace.get("game"), rule_set)
@@ -185,6 +187,34 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     verdict = f"property {prop.name} is violated at the end, as recorded" if broken else f"but property {prop.name} holds"
     print(f"{args.trace}: reproduced: {result.message}; {verdict}", file=out)
     return EXIT_OK if broken else EXIT_CHECK_FAILED
+
+
+def _replay_diff(path: Any, trace: dict[str, Any], out: TextIO) -> int:
+    from cardrules.model.errors import IllegalAction, ScenarioError
+    from cardrules.oracle.diff import replay_diff
+    from cardrules.oracle.verify import make_game
+    from cardrules.properties.scenarios import parse_rule_set
+
+    try:
+        for key in ("initial_state", "steps", "action", "kind", "a", "b", "rule_set_a", "rule_set_b"):
+            if key not in trace:
+                raise ScenarioError(key, "missing")
+        if not isinstance(trace["steps"], list) or not all(isinstance(s, dict) for s in trace["steps"]):
+            raise ScenarioError("steps", "expected a list of objects with 'action' and 'state'")
+        for side in ("a", "b"):
+            if not isinstance(trace[side], dict) or not isinstance(trace[side].get("legal"), bool):
+                raise ScenarioError(side, "expected an object with a boolean 'legal'")
+        spec_a = parse_rule_set(trace["rule_set_a"], "rule_set_a", mutant=False, lenient_name=True)
+        spec_b = parse_rule_set(trace["rule_set_b"], "rule_set_b", mutant=False, lenient_name=True)
+        game_a, game_b = make_game(trace.get("game"), spec_a), make_game(trace.get("game"), spec_b)
+        ok, message = replay_diff(trace, game_a, game_b)
+    except (ScenarioError, KeyError, TypeError) as error:
+        raise InputError(f"{path}: {error}") from None
+    except IllegalAction as error:
+        print(f"{path}: NOT reproduced: a rule set refuses a step: {error}", file=out)
+        return EXIT_CHECK_FAILED
+    print(f"{path}: {'reproduced' if ok else 'NOT reproduced'}: {message}", file=out)
+    return EXIT_OK if ok else EXIT_CHECK_FAILED
 
 
 # --- cardrules list ------------------------------------------------------------
