@@ -15,8 +15,9 @@ sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 project = "cardrules"
 author = "the cardrules developers"
 copyright = "2026, the cardrules developers"
-extensions = ["cardrules_docs"]
+extensions = ["cardrules_docs", "sphinx_design"]
 exclude_patterns = ["_build"]
-html_theme = "alabaster"
+html_theme = "furo"
+html_title = "cardrules: the rules, formally"
 html_static_path: list[str] = []
 nitpicky = True

@@ -80,6 +80,38 @@ def write_area_pages(app: Sphinx) -> None:
     for stale in folder.glob("*.rst"):
         if stale.name not in pages:
             stale.unlink()
+    _write_source_pages(app)
+
+
+def _write_source_pages(app: Sphinx) -> None:
+    """One page per module that holds linked code, with its whole source."""
+    from cardrules_code import module_page, source_page_name
+
+    _, rows = _matrix()
+    modules = sorted({
+        _module_of(target) for row in rows for kind in ("model", "smt", "properties")
+        for target in row.links.get(kind, ())
+    } - {""})
+    folder = Path(app.srcdir) / "source"
+    folder.mkdir(exist_ok=True)
+    wanted = set()
+    for module in modules:
+        name = source_page_name(module).split("/", 1)[1] + ".rst"
+        wanted.add(name)
+        path = folder / name
+        text = module_page(module)
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
+    for stale in folder.glob("*.rst"):
+        if stale.name not in wanted:
+            stale.unlink()
+
+
+def _module_of(target: str) -> str:
+    from cardrules.oracle.coverage import resolve_dotted
+
+    obj = resolve_dotted(target)
+    return getattr(obj, "__module__", "") or ""
 
 
 def _area_index(catalogue: Catalogue) -> str:
@@ -89,10 +121,32 @@ def _area_index(catalogue: Catalogue) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _source_title(catalogue: Catalogue, clause: Any) -> str:
+    """The source as a reader knows it: the document's title and section (the file name last, in brackets)."""
+    source = catalogue.sources.get(clause.source.doc)
+    if source is None:
+        return clause.source.text(catalogue.sources)
+    where = f"{source.title}, \u201c{clause.source.section}\u201d"
+    return f"{where} [file {source.file}]" if source.file else where
+
+
+def _note_generated_from(env: Any) -> None:
+    """Generated pages depend on the catalogue, the scenarios and the code they show: editing any rebuilds them."""
+    from cardrules.properties.scenarios import SCENARIO_DIR
+    from cardrules.specs.catalogue import CATALOGUE_DIR
+
+    root = Path(__file__).resolve().parents[2]
+    files = [*CATALOGUE_DIR.glob("*.toml"), *SCENARIO_DIR.glob("*.json"), *Path(__file__).parent.glob("*.py")]
+    files += [f for folder in ("model", "specs", "properties", "oracle") for f in (root / folder).rglob("*.py")]
+    for file in files:
+        env.note_dependency(str(file))
+
+
 class _RstDirective(SphinxDirective):
     """A directive that renders generated reST lines."""
 
     def render(self, lines: list[str]) -> list[nodes.Node]:
+        _note_generated_from(self.env)
         container = nodes.section()
         container.document = self.state.document
         nested_parse_with_titles(self.state, StringList(lines, source=self.get_source_info()[0]), container)
@@ -118,10 +172,11 @@ class AreaDirective(_RstDirective):
     def _clause_lines(self, catalogue: Catalogue, row: TraceRow) -> list[str]:
         c = row.clause
         heading = f"{c.id}: {escape(c.title)}"
-        lines = [f".. _{label(c.id)}:", "", heading, "-" * len(heading), ""]
+        lines = [f".. index:: single: {c.id}; {escape(c.title)}", f"   pair: {c.area}; {c.id}", "",
+                 f".. _{label(c.id)}:", "", heading, "-" * len(heading), ""]
         lines += [escape(c.statement), ""]
         lines += [f":Kind: {c.kind}", f":Versions: {', '.join(c.versions)}"]
-        lines.append(f":Source: {escape(c.source.text(catalogue.sources))}")
+        lines.append(f":Source: {escape(_source_title(catalogue, c))}")
         if c.refs:
             lines.append(":Refers to: " + ", ".join(f":ref:`{r} <{label(r)}>`" for r in c.refs))
         lines.append("")
@@ -133,24 +188,32 @@ class AreaDirective(_RstDirective):
                 chosen = " **(chosen)**" if option.id == d.chosen else ""
                 lines.append(f"   * ``{option.id}``{chosen}: {escape(option.reading)}")
             lines += ["", f"   Why: {escape(d.why)}", ""]
-        linked = [(kind, target) for kind in LINK_KINDS for target in row.links.get(kind, ())]
-        if linked:
-            headings = {"model": "Executable model", "smt": "SMT encoding", "properties": "Properties", "tests": "Tests (examples)"}
-            for kind in LINK_KINDS:
-                targets = row.links.get(kind, ())
-                if not targets:
-                    continue
-                lines += [f"{headings[kind]}:", ""]
-                for target in targets:
-                    summary = _docstring_summary(target) if kind != "tests" else ""
-                    lines.append(f"* ``{target}``" + (f": {escape(summary)}" if summary else ""))
-                lines.append("")
-        else:
-            lines.append("*No code or test links to this clause yet.*")
+        lines += _code_tabs(row)
+        tests = len(row.links.get("tests", ()))
+        lines += [f":Tests: {tests} test{'s' if tests != 1 else ''} check this clause "
+                  f"(:ref:`traceability <trace-{label(c.id)}>`)", ""]
         if row.gaps:
             lines += ["", f"Missing links: {', '.join(row.gaps)}."]
         lines.append("")
         return lines
+
+
+def _code_tabs(row: TraceRow) -> list[str]:
+    """The model, z3 and property code of a clause as tabs of highlighted source."""
+    from cardrules_code import code_lines, linked_source
+
+    titles = {"model": "Python model", "smt": "z3 encoding", "properties": "Properties"}
+    tabs: list[str] = []
+    for kind in ("model", "smt", "properties"):
+        sources = [s for s in (linked_source(t) for t in row.links.get(kind, ())) if s is not None]
+        if not sources:
+            continue
+        tabs += [f"   .. tab-item:: {titles[kind]} ({len(sources)})", ""]
+        for source in sources:
+            tabs += code_lines(source, "      ")
+    if not tabs:
+        return ["*No code links to this clause yet.*", ""]
+    return [".. tab-set::", ""] + tabs
 
 
 class TraceDirective(_RstDirective):
@@ -161,7 +224,9 @@ class TraceDirective(_RstDirective):
         lines = [".. list-table::", "   :header-rows: 1", "", "   * - clause", "     - versions"]
         lines += [f"     - {kind}" for kind in LINK_KINDS]
         for row in rows:
-            lines.append(f"   * - :ref:`{row.clause.id} <{label(row.clause.id)}>`")
+            lines.append(f"   * - .. _trace-{label(row.clause.id)}:")
+            lines.append("")
+            lines.append(f"       :ref:`{row.clause.id} <{label(row.clause.id)}>`")
             lines.append(f"     - {', '.join(row.clause.versions)}")
             for kind in LINK_KINDS:
                 count = len(row.links.get(kind, ()))
