@@ -65,6 +65,13 @@ def _matrix() -> tuple[Catalogue, list[TraceRow]]:
     return _state["catalogue"], _state["rows"]
 
 
+AREA_PICTURES: dict[str, tuple[str, ...]] = {
+    "battle-resolution": ("battle-resolution",),
+    "side-battle": ("side-battle-control", "battle-stack"),
+}
+"""Pictures shown at the top of an area's page (``cardrules_pictures``)."""
+
+
 def write_area_pages(app: Sphinx) -> None:
     catalogue = default_catalogue()
     folder = Path(app.srcdir) / "areas"
@@ -72,7 +79,8 @@ def write_area_pages(app: Sphinx) -> None:
     pages = {"index.rst": _area_index(catalogue)}
     for area in catalogue.areas:
         title = f"{area.title} ({area.game})"
-        pages[f"{area.id}.rst"] = f"{title}\n{'=' * len(title)}\n\n.. cardrules-area:: {area.id}\n"
+        pictures = "".join(f".. cardrules-picture:: {name}\n\n" for name in AREA_PICTURES.get(area.id, ()))
+        pages[f"{area.id}.rst"] = f"{title}\n{'=' * len(title)}\n\n{pictures}.. cardrules-area:: {area.id}\n"
     for name, text in pages.items():
         path = folder / name
         if not path.exists() or path.read_text() != text:  # keep mtimes for incremental builds
@@ -300,6 +308,9 @@ class ScenariosDirective(_RstDirective):
                     for m in scenario.mutants
                 )
                 lines.append(f":Mutants: {mutants}")
+            lines += ["", f".. cardrules-picture:: state-graph-{scenario.name}", ""]
+            for mutant in scenario.mutants:
+                lines += [f".. cardrules-picture:: counterexample-{scenario.name}:{mutant.name}", ""]
             lines.append("")
         return self.render(lines)
 
@@ -393,6 +404,19 @@ class RuleDiffDirective(_RstDirective):
         return self.render(lines)
 
 
+class PictureDirective(_RstDirective):
+    """``.. cardrules-picture:: NAME``: a picture drawn at build time (see ``cardrules_pictures``)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        from cardrules_pictures import write_picture
+
+        path, caption = write_picture(self.arguments[0], Path(self.env.srcdir) / "_generated")
+        lines = [f".. figure:: /_generated/{path.name}", "   :width: 100%", "", f"   {escape(caption)}", ""]
+        return self.render(lines)
+
+
 def _describe(rule_set: Any) -> str:
     parts = [f"{area} {', '.join(v)}" for area, v in rule_set.versions.items()]
     parts += [f"{d} = {o}" for d, o in rule_set.decisions.items()]
@@ -403,6 +427,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cardrules-properties", PropertiesDirective)
     app.add_directive("cardrules-version-diff", VersionDiffDirective)
     app.add_directive("cardrules-rule-diff", RuleDiffDirective)
+    app.add_directive("cardrules-picture", PictureDirective)
     app.add_directive("cardrules-scenarios", ScenariosDirective)
     app.connect("builder-inited", write_area_pages)
     app.add_directive("cardrules-area", AreaDirective)
