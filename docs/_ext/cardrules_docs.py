@@ -180,7 +180,7 @@ class AreaDirective(_RstDirective):
     def _clause_lines(self, catalogue: Catalogue, row: TraceRow) -> list[str]:
         c = row.clause
         heading = f"{c.id}: {escape(c.title)}"
-        lines = [f".. index:: single: {c.id}; {escape(c.title)}", f"   pair: {c.area}; {c.id}", "",
+        lines = [f".. index:: ! {c.id}", f"   single: {escape(c.title)}; {c.id}", "",
                  f".. _{label(c.id)}:", "", heading, "-" * len(heading), ""]
         lines += [escape(c.statement), ""]
         lines += [f":Kind: {c.kind}", f":Versions: {', '.join(c.versions)}"]
