@@ -603,7 +603,7 @@ class _Reader:
     def only(self, allowed: tuple[str, ...]) -> None:
         unknown = sorted(set(self.table) - set(allowed))
         if unknown:
-            raise ScenarioError(self.path(unknown[0]), f"unknown field; known: {list(allowed)}")
+            raise ScenarioError(self.path(unknown[0][:MAX_TEXT]), f"unknown field; known: {list(allowed)}")
 
     def text(self, key: str) -> str:
         value = self.table.get(key)

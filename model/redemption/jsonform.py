@@ -108,7 +108,7 @@ def from_jsonable(tp: Any, data: JSON, path: str = "") -> Any:
         names = [f.name for f in dataclasses.fields(tp)]
         unknown = sorted(set(data) - set(names))
         if unknown:
-            raise ScenarioError(_join(path, unknown[0]), "unknown field")
+            raise ScenarioError(_join(path, unknown[0][:MAX_TEXT]), f"unknown field; known: {', '.join(names)}")
         optional = {
             f.name for f in dataclasses.fields(tp)
             if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING

@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardrules.model.errors import ScenarioError
-from cardrules.properties.scenarios import load_scenario
+from cardrules.oracle.verify import make_game
+from cardrules.properties.scenarios import load_scenario, parse_rule_set
 from cardrules.specs.catalogue import CatalogueError, load
 
 from tests.robustness.helpers import CATALOGUE_FILES, SCENARIO_FILES, TRACE_FILES, load_json, replay_library, run_cli
@@ -67,6 +68,42 @@ def test_mutated_scenarios_load_or_name_file_and_field(source: Path, data: st.Da
         load_scenario(path)
     except ScenarioError as error:
         assert error.where.startswith(source.name), error
+
+
+def _states(game: str) -> list[Any]:
+    """Valid states of ``game``: every state of its trace, and its scenarios' start positions."""
+    trace = load_json(TRACE_FILES[game])
+    scenarios = [load_json(path)["state"] for path in SCENARIO_FILES if path.name.startswith(game)]
+    return [trace["initial_state"], *(step["state"] for step in trace["steps"]), *scenarios]
+
+
+STATES: dict[str, list[Any]] = {game: _states(game) for game in TRACE_FILES}
+MAX_ACTIONS = 40
+"""Legal actions stepped per accepted state (the first ones, in the model's order)."""
+
+
+@pytest.mark.parametrize("game", sorted(TRACE_FILES))
+@PER_EXAMPLE
+@given(data=st.data())
+def test_states_the_parser_accepts_are_playable(game: str, data: st.DataObject) -> None:
+    """A state that gets past the parser never crashes the model: its legal actions are listed and each is played.
+
+    The mutations keep types mostly right (swapped ids, nudged numbers, dropped
+    or duplicated items), so they reach the reference and range checks.
+    """
+    original = data.draw(st.sampled_from(STATES[game]), label="state")
+    doc = data.draw(mutated_document(original, semantic=True), label="mutated")
+    rule_set = parse_rule_set({"name": "default"}, "rule_set", mutant=False)
+    play = make_game(game, rule_set)
+    try:
+        state = play.state_from_json(doc)
+    except ScenarioError as error:
+        assert error.where or not isinstance(doc, dict), error  # only the root itself has no path
+        return
+    for action in list(play.legal_actions(state))[:MAX_ACTIONS]:
+        after = play.step(state, action)
+        play.legal_actions(after)
+        play.is_terminal(after)
 
 
 @pytest.fixture(scope="module")
