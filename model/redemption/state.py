@@ -555,7 +555,13 @@ def problems(state: State) -> list[tuple[str, str]]:
 
     Checks: player count, cards sorted and unique, every card in exactly one
     place, zone contents of the right card type, battles between two
-    distinct players, prompt players in range.
+    distinct players, prompt players in range; then the input bounds
+    (MAX_CARDS, MAX_NUMBER, MAX_BRIGADES, MAX_BATTLES, MAX_RECORDS), counters,
+    and every reference: player indexes (controllers, origins, carriers,
+    piles), battle ids (unique, below ``next_battle``; a character's origin
+    battle below it on the stack), play record ids (unique, below
+    ``next_record``; ``#n`` targets and the prompt's record exist) and card ids,
+    so that the rule modules never meet a dangling reference.
     """
     out: list[tuple[str, str]] = []
     if not MIN_PLAYERS <= state.players <= MAX_PLAYERS:

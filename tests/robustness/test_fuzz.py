@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from cardrules.model.errors import ScenarioError
 from cardrules.oracle.verify import make_game
-from cardrules.properties.scenarios import load_scenario, parse_rule_set
+from cardrules.properties.scenarios import RuleSetSpec, load_scenario
 from cardrules.specs.catalogue import CatalogueError, load
 
 from tests.robustness.helpers import CATALOGUE_FILES, SCENARIO_FILES, TRACE_FILES, load_json, replay_library, run_cli
@@ -78,6 +78,12 @@ def _states(game: str) -> list[Any]:
 
 
 STATES: dict[str, list[Any]] = {game: _states(game) for game in TRACE_FILES}
+RULE_SETS: dict[str, list[RuleSetSpec]] = {
+    game: [spec for path in SCENARIO_FILES if path.name.startswith(game)
+           for spec in (*load_scenario(path).rule_sets, *load_scenario(path).mutants)]
+    for game in TRACE_FILES
+}
+"""Every rule set and mutant of the game's scenarios (the split-in-hundreds mutant enumerates the most)."""
 MAX_ACTIONS = 40
 """Legal actions stepped per accepted state (the first ones, in the model's order)."""
 
@@ -93,8 +99,7 @@ def test_states_the_parser_accepts_are_playable(game: str, data: st.DataObject) 
     """
     original = data.draw(st.sampled_from(STATES[game]), label="state")
     doc = data.draw(mutated_document(original, semantic=True), label="mutated")
-    rule_set = parse_rule_set({"name": "default"}, "rule_set", mutant=False)
-    play = make_game(game, rule_set)
+    play = make_game(game, data.draw(st.sampled_from(RULE_SETS[game]), label="rule set"))
     try:
         state = play.state_from_json(doc)
     except ScenarioError as error:
