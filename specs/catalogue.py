@@ -273,14 +273,33 @@ class _Reader:
             raise self.error(unknown[0], "unknown field (see specs/clauses/FORMAT.md)")
 
 
+MAX_FILE_BYTES = 4_000_000
+"""Largest catalogue file read (the shipped ones are under 100 kB)."""
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The file's TOML tables; every way the bytes can be bad is a CatalogueError naming the file.
+
+    tomllib raises UnicodeDecodeError on bytes that are not UTF-8 and
+    RecursionError on arrays or inline tables nested too deeply; both are
+    bad input, reported like a syntax error.
+    """
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogueError(path.name, None, None, f"not valid TOML: {exc}") from None
+        raw = path.read_bytes()
     except OSError as exc:
         raise CatalogueError(path.name, None, None, f"cannot be read: {exc.strerror}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise CatalogueError(path.name, None, None, f"larger than {MAX_FILE_BYTES:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CatalogueError(path.name, None, None, f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogueError(path.name, None, None, f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise CatalogueError(path.name, None, None, "not valid TOML here: arrays or tables nested too deeply") from None
 
 
 def load_sources(path: Path) -> dict[str, Source]:

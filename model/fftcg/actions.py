@@ -18,11 +18,18 @@ unsorted ids); anything else raises :class:`model.errors.ScenarioError`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Union
 
-from cardrules.model.errors import ScenarioError
-from cardrules.model.fftcg.state import FORWARD_ID
+from cardrules.model.errors import ScenarioError, describe
+from cardrules.model.fftcg.state import FORWARD_ID, MAX_AMOUNT, MAX_FORWARDS, MAX_TEXT
+
+MAX_ACTION_TEXT = (MAX_TEXT + 8) * MAX_FORWARDS * 2
+"""Longest action text read (a split naming every Forward of a full field, with room to spare)."""
+
+AMOUNT = re.compile(r"^[0-9]{1,7}$")
+"""A split share: ASCII digits only (``str.isdigit`` also accepts superscripts)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,20 +136,22 @@ def split(**shares: int) -> Split:
 
 
 def _forward_id(word: str, where: str) -> str:
-    if not FORWARD_ID.match(word):
-        raise ScenarioError(where, f"{word!r} is not a Forward id")
+    if not FORWARD_ID.match(word) or len(word) > MAX_TEXT:
+        raise ScenarioError(where, f"{describe(word)} is not a Forward id")
     return word
 
 
 def parse_action(text: str) -> Action:
     """Read an action from its text form (see the module docstring)."""
     if not isinstance(text, str):
-        raise ScenarioError("action", f"expected text, found {type(text).__name__}")
+        raise ScenarioError("action", f"expected text, found {describe(text)}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ScenarioError("action", f"at most {MAX_ACTION_TEXT} characters, found {len(text)}")
     words = text.split()
     if not words:
         raise ScenarioError("action", "empty action")
     verb, args = words[0], words[1:]
-    where = f"action {text.strip()!r}"
+    where = f"action {describe(text.strip())}"
 
     def no_args() -> None:
         if args:
@@ -179,11 +188,11 @@ def parse_action(text: str) -> Action:
         shares: dict[str, int] = {}
         for arg in args:
             fid, sep, amount = arg.partition("=")
-            if not sep or not amount.isdigit():
-                raise ScenarioError(where, f"{arg!r} is not id=amount (amount a non-negative integer)")
+            if not sep or not AMOUNT.match(amount) or int(amount) > MAX_AMOUNT:
+                raise ScenarioError(where, f"{describe(arg)} is not id=amount (amount an integer from 0 to {MAX_AMOUNT})")
             _forward_id(fid, where)
             if fid in shares:
-                raise ScenarioError(where, f"{fid!r} is named twice")
+                raise ScenarioError(where, f"{describe(fid)} is named twice")
             shares[fid] = int(amount)
         return Split(tuple(sorted(shares.items())))
-    raise ScenarioError(where, f"unknown action {verb!r}; known: attack block noblock split remove pass end-turn")
+    raise ScenarioError(where, f"unknown action {describe(verb)}; known: attack block noblock split remove pass end-turn")

@@ -39,17 +39,30 @@ In ``from_json`` the Forward fields after ``power`` may be omitted (they
 default to false/0/null/[], ``since_start`` to true); so may ``attacked``,
 ``events`` (empty) and ``outcome``/``attack`` (null). Anything malformed
 raises :class:`model.errors.ScenarioError` naming the path.
+
+Input bounds (the rules set none; these keep every enumeration of the model
+small and are far beyond any printed card): a Forward's power is between
+-:data:`MAX_POWER` and :data:`MAX_POWER`, its cost and an
+``unblockable_by_cost`` at most :data:`MAX_COST`, damage on a Forward and an
+event amount at most :data:`MAX_AMOUNT`; at most :data:`MAX_FORWARDS`
+Forwards per player on the field and :data:`MAX_BREAK_ZONE` in a Break Zone,
+:data:`MAX_EVENTS` events, turn at most :data:`MAX_TURN`; ids and names at
+most :data:`MAX_TEXT` characters. The blocker's split is bounded too: for
+every Forward that could block and every party the other player could
+declare, the number of ways to divide its power (counted for the worst
+unit of any rule variant) is at most :data:`MAX_SPLITS`.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Iterator, Literal, Mapping
 
-from cardrules.model.errors import ScenarioError
+from cardrules.model.errors import ScenarioError, describe
 
 _REPLACERS: dict[type, Any] = {}
 
@@ -90,6 +103,27 @@ LOSING_DAMAGE = 7
 
 FORWARD_ID = re.compile(r"^[A-Za-z0-9_-]+$")
 """Forward ids: letters, digits, ``_`` and ``-`` (no spaces, no ``=``)."""
+
+MAX_POWER = 99_999
+"""Largest power (and smallest, negated) a Forward may be given as input."""
+MAX_COST = 99
+"""Largest cost, and largest N of "cannot be blocked by a Forward of cost N or more"."""
+MAX_AMOUNT = 10 * MAX_POWER
+"""Largest damage on a Forward, or amount of an event, given as input (a party of ten at full power)."""
+MAX_FORWARDS = 12
+"""Most Forwards one player may have on the field in an input state (2**12 attack declarations)."""
+MAX_BREAK_ZONE = 100
+"""Most Forwards in one Break Zone in an input state."""
+MAX_EVENTS = 1000
+"""Most entries of the turn's event log in an input state."""
+MAX_TURN = 1_000_000
+"""Largest turn number in an input state."""
+MAX_TEXT = 64
+"""Longest id or name."""
+MAX_SPLITS = 200_000
+"""Most ways a blocker's power may be divided among a party (the legal split enumeration)."""
+SPLIT_UNITS = (1000, 100)
+"""The share units of the rule variants (``party-split-unit``: thousands, or the ``hundreds`` mutant)."""
 
 
 class Step(StrEnum):
@@ -170,18 +204,18 @@ class Forward:
         r.only(_FORWARD_FIELDS)
         forward_id = r.text("id")
         if not FORWARD_ID.match(forward_id):
-            raise ScenarioError(f"{where}.id", f"{forward_id!r} is not a valid id (letters, digits, _ and - only)")
+            raise ScenarioError(f"{where}.id", f"{describe(forward_id)} is not a valid id (letters, digits, _ and - only)")
         elements = r.elements("elements", required=True)
-        unblockable_cost = r.optional_int("unblockable_by_cost", minimum=0)
+        unblockable_cost = r.optional_int("unblockable_by_cost", minimum=0, maximum=MAX_COST)
         return Forward(
             id=forward_id,
             name=r.text("name"),
             elements=elements,
-            cost=r.int("cost", minimum=0),
-            power=r.int("power"),
+            cost=r.int("cost", minimum=0, maximum=MAX_COST),
+            power=r.int("power", minimum=-MAX_POWER, maximum=MAX_POWER),
             p_icon=r.bool("p_icon", False),
             dull=r.bool("dull", False),
-            damage=r.int("damage", minimum=0, default=0),
+            damage=r.int("damage", minimum=0, maximum=MAX_AMOUNT, default=0),
             since_start=r.bool("since_start", True),
             haste=r.bool("haste", False),
             brave=r.bool("brave", False),
@@ -236,11 +270,14 @@ class Player:
         r = _Reader(data, where)
         r.only(("damage", "forwards", "break_zone"))
         return Player(
-            damage=r.int("damage", minimum=0, default=0),
-            forwards=tuple(Forward.from_json(item, f"{where}.forwards[{i}]") for i, item in enumerate(r.list("forwards"))),
+            damage=r.int("damage", minimum=0, maximum=LOSING_DAMAGE, default=0),
+            forwards=tuple(
+                Forward.from_json(item, f"{where}.forwards[{i}]")
+                for i, item in enumerate(r.list("forwards", maximum=MAX_FORWARDS))
+            ),
             break_zone=tuple(
                 Forward.from_json(item, f"{where}.break_zone[{i}]")
-                for i, item in enumerate(r.list("break_zone", required=False))
+                for i, item in enumerate(r.list("break_zone", required=False, maximum=MAX_BREAK_ZONE))
             ),
         )
 
@@ -326,15 +363,16 @@ class Event:
         r.only(("kind", "sources", "target", "amount"))
         kind = r.text("kind")
         if kind not in EVENT_KINDS:
-            raise ScenarioError(f"{where}.kind", f"unknown event kind {kind!r}; known: {list(EVENT_KINDS)}")
-        sources = r.list("sources", required=False)
+            raise ScenarioError(f"{where}.kind", f"unknown event kind {describe(kind)}; known: {list(EVENT_KINDS)}")
+        sources = r.list("sources", required=False, maximum=MAX_FORWARDS * 2)
         for i, source in enumerate(sources):
-            if not isinstance(source, str):
-                raise ScenarioError(f"{where}.sources[{i}]", "expected a string")
+            if not isinstance(source, str) or len(source) > MAX_TEXT:
+                raise ScenarioError(f"{where}.sources[{i}]", f"expected a Forward id, found {describe(source)}")
         target = r.table.get("target", "")
-        if not isinstance(target, str):
-            raise ScenarioError(f"{where}.target", "expected a string")
-        return Event(kind=kind, sources=tuple(sources), target=target, amount=r.int("amount", default=0))  # type: ignore[arg-type]
+        if not isinstance(target, str) or len(target) > MAX_TEXT:
+            raise ScenarioError(f"{where}.target", f"expected a Forward id or player (p0, p1), found {describe(target)}")
+        amount = r.int("amount", minimum=0, maximum=MAX_AMOUNT, default=0)
+        return Event(kind=kind, sources=tuple(sources), target=target, amount=amount)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,12 +389,10 @@ class Outcome:
     def from_json(data: Any, where: str) -> Outcome:
         r = _Reader(data, where)
         r.only(("winner", "reason"))
-        winner = r.int("winner", minimum=0)
-        if winner > 1:
-            raise ScenarioError(f"{where}.winner", "expected 0 or 1")
+        winner = r.int("winner", minimum=0, maximum=1)
         reason = r.text("reason")
         if reason != "seven-damage":
-            raise ScenarioError(f"{where}.reason", f"unknown reason {reason!r}; known: ['seven-damage']")
+            raise ScenarioError(f"{where}.reason", f"unknown reason {describe(reason)}; known: ['seven-damage']")
         return Outcome(winner=winner)
 
 
@@ -450,17 +486,15 @@ class State:
     def from_json(data: Any) -> State:
         r = _Reader(data, "")
         r.only(("turn", "turn_player", "phase", "step", "players", "attack", "attacked", "events", "outcome"))
-        turn_player = r.int("turn_player", minimum=0)
-        if turn_player > 1:
-            raise ScenarioError("turn_player", "expected 0 or 1")
+        turn_player = r.int("turn_player", minimum=0, maximum=1)
         phase = r.table.get("phase", "attack")
         if phase != "attack":
-            raise ScenarioError("phase", f"only the attack phase is modelled, got {phase!r}")
+            raise ScenarioError("phase", f"only the attack phase is modelled, got {describe(phase)}")
         step_text = r.text("step")
         try:
             step_value = Step(step_text)
         except ValueError:
-            raise ScenarioError("step", f"unknown step {step_text!r}; known: {[s.value for s in Step]}") from None
+            raise ScenarioError("step", f"unknown step {describe(step_text)}; known: {[s.value for s in Step]}") from None
         raw_players = r.list("players")
         if len(raw_players) != 2:
             raise ScenarioError("players", f"expected exactly 2 players, found {len(raw_players)}")
@@ -471,10 +505,13 @@ class State:
             players=players,
             turn_player=turn_player,
             step=step_value,
-            turn=r.int("turn", minimum=1, default=1),
+            turn=r.int("turn", minimum=1, maximum=MAX_TURN, default=1),
             attack=Attack.from_json(attack, "attack") if attack is not None else None,
             attacked=frozenset(r.sorted_ids("attacked", required=False)),
-            events=tuple(Event.from_json(e, f"events[{i}]") for i, e in enumerate(r.list("events", required=False))),
+            events=tuple(
+                Event.from_json(e, f"events[{i}]")
+                for i, e in enumerate(r.list("events", required=False, maximum=MAX_EVENTS))
+            ),
             outcome=Outcome.from_json(outcome, "outcome") if outcome is not None else None,
         )
         _check_consistency(state)
@@ -493,6 +530,7 @@ def _check_consistency(state: State) -> None:
                 if forward.id in seen:
                     raise ScenarioError(where, f"id {forward.id!r} is also used at {seen[forward.id]}")
                 seen[forward.id] = where
+    _check_split_budget(state)
     attack = state.attack
     if attack is None:
         if state.step in (Step.BLOCK, Step.PREEMPTIVE, Step.DAMAGE, Step.COMBAT_END):
@@ -517,6 +555,39 @@ def _check_consistency(state: State) -> None:
             raise ScenarioError("attack.blocked", "must be true when there is a blocker")
 
 
+def split_count_bound(power: int, members: int) -> int:
+    """How many ways at most a blocker of ``power`` can divide its damage among ``members``.
+
+    The largest count over the share units of the rule variants
+    (:data:`SPLIT_UNITS`): the ways to write the divisible power as
+    ``members`` ordered shares, times ``members`` when a remainder is left
+    (the variant where one member also takes it).
+    """
+    if members < 2:
+        return 1
+    power = max(power, 0)
+    counts = [
+        math.comb(power // unit + members - 1, members - 1) * (members if power % unit else 1)
+        for unit in SPLIT_UNITS
+    ]
+    return max(counts)
+
+
+def _check_split_budget(state: State) -> None:
+    """Every blocker's split among every party the other player could form stays within MAX_SPLITS."""
+    for p, player in enumerate(state.players):
+        members = len(state.players[1 - p].forwards)
+        for i, forward in enumerate(player.forwards):
+            count = split_count_bound(forward.power, members)
+            if count > MAX_SPLITS:
+                raise ScenarioError(
+                    f"players[{p}].forwards[{i}].power",
+                    f"a blocker of power {forward.power} against a party of the other player's {members} Forwards "
+                    f"has up to {count:.3g} ways to divide its damage; the model enumerates at most "
+                    f"MAX_SPLITS = {MAX_SPLITS:,} (lower the power or field fewer Forwards)",
+                )
+
+
 class _Reader:
     """Reads typed fields of one JSON object, naming the path when one is bad."""
 
@@ -532,30 +603,34 @@ class _Reader:
     def only(self, allowed: tuple[str, ...]) -> None:
         unknown = sorted(set(self.table) - set(allowed))
         if unknown:
-            raise ScenarioError(self.path(unknown[0]), f"unknown field; known: {list(allowed)}")
+            raise ScenarioError(self.path(unknown[0][:MAX_TEXT]), f"unknown field; known: {list(allowed)}")
 
     def text(self, key: str) -> str:
         value = self.table.get(key)
+        if key not in self.table:
+            raise ScenarioError(self.path(key), "missing")
         if not isinstance(value, str) or not value:
-            raise ScenarioError(self.path(key), "expected a non-empty string" if key in self.table else "missing")
+            raise ScenarioError(self.path(key), f"expected a non-empty string, found {describe(value)}")
+        if len(value) > MAX_TEXT:
+            raise ScenarioError(self.path(key), f"at most {MAX_TEXT} characters, found {len(value)}")
         return value
 
-    def int(self, key: str, *, minimum: int | None = None, default: int | None = None) -> int:
+    def int(self, key: str, *, minimum: int, maximum: int, default: int | None = None) -> int:
         if key not in self.table:
             if default is None:
                 raise ScenarioError(self.path(key), "missing")
             return default
         value = self.table[key]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ScenarioError(self.path(key), f"expected an integer, found {value!r}")
-        if minimum is not None and value < minimum:
-            raise ScenarioError(self.path(key), f"must be at least {minimum}, got {value}")
+            raise ScenarioError(self.path(key), f"expected an integer, found {describe(value)}")
+        if not minimum <= value <= maximum:
+            raise ScenarioError(self.path(key), f"must be between {minimum} and {maximum}, got {describe(value)}")
         return value
 
-    def optional_int(self, key: str, *, minimum: int) -> int | None:
+    def optional_int(self, key: str, *, minimum: int, maximum: int) -> int | None:
         if self.table.get(key) is None:
             return None
-        return self.int(key, minimum=minimum)
+        return self.int(key, minimum=minimum, maximum=maximum)
 
     def bool(self, key: str, default: bool | None) -> bool:
         if key not in self.table:
@@ -564,24 +639,26 @@ class _Reader:
             return default
         value = self.table[key]
         if not isinstance(value, bool):
-            raise ScenarioError(self.path(key), f"expected true or false, found {value!r}")
+            raise ScenarioError(self.path(key), f"expected true or false, found {describe(value)}")
         return value
 
-    def list(self, key: str, *, required: bool = True) -> list[Any]:
+    def list(self, key: str, *, required: bool = True, maximum: int = 2 * MAX_FORWARDS) -> list[Any]:
         if key not in self.table:
             if required:
                 raise ScenarioError(self.path(key), "missing")
             return []
         value = self.table[key]
         if not isinstance(value, list):
-            raise ScenarioError(self.path(key), f"expected a list, found {type(value).__name__}")
+            raise ScenarioError(self.path(key), f"expected a list, found {describe(value)}")
+        if len(value) > maximum:
+            raise ScenarioError(self.path(key), f"at most {maximum} entries, found {len(value)}")
         return value
 
     def sorted_ids(self, key: str, *, required: bool = True) -> tuple[str, ...]:
         items = self.list(key, required=required)
         for i, item in enumerate(items):
-            if not isinstance(item, str) or not FORWARD_ID.match(item):
-                raise ScenarioError(f"{self.path(key)}[{i}]", f"expected a Forward id, found {item!r}")
+            if not isinstance(item, str) or not FORWARD_ID.match(item) or len(item) > MAX_TEXT:
+                raise ScenarioError(f"{self.path(key)}[{i}]", f"expected a Forward id, found {describe(item)}")
         if len(set(items)) != len(items):
             raise ScenarioError(self.path(key), "lists an id twice")
         if items != sorted(items):
@@ -589,10 +666,12 @@ class _Reader:
         return tuple(items)
 
     def elements(self, key: str, *, required: bool) -> frozenset[str]:
-        items = self.list(key, required=required)
+        items = self.list(key, required=required, maximum=len(ELEMENTS))
         for i, item in enumerate(items):
+            if not isinstance(item, str):
+                raise ScenarioError(f"{self.path(key)}[{i}]", f"expected an element name, found {describe(item)}")
             if item not in ELEMENTS:
-                raise ScenarioError(f"{self.path(key)}[{i}]", f"unknown element {item!r}; known: {sorted(ELEMENTS)}")
+                raise ScenarioError(f"{self.path(key)}[{i}]", f"unknown element {describe(item)}; known: {sorted(ELEMENTS)}")
         if len(set(items)) != len(items):
             raise ScenarioError(self.path(key), "lists an element twice")
         if required and not items:

@@ -35,10 +35,18 @@ acting player is the holder of X (RED-HEAL-ENH-PHASES).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Union
 
-from cardrules.model.errors import ScenarioError
+from cardrules.model.errors import ScenarioError, describe
+
+MAX_ACTION_TEXT = 2000
+"""Longest action text read."""
+MAX_TOKEN = 64
+"""Longest card id or other word of an action."""
+NUMBER = re.compile(r"^[0-9]{1,6}$")
+"""A player index or play record number: ASCII digits only (``str.isdigit`` also accepts superscripts)."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -139,15 +147,19 @@ def sort_key(action: Action) -> str:
 
 
 def _card_id(token: str, text: str) -> str:
-    if not token or token.startswith("#") or token in {"on", "->", "with"}:
-        raise ScenarioError(f"action {text!r}", f"{token!r} is not a card id")
+    if not token or token.startswith("#") or token in {"on", "->", "with"} or len(token) > MAX_TOKEN:
+        raise ScenarioError(f"action {describe(text)}", f"{describe(token)} is not a card id")
     return token
 
 
 def parse(text: str) -> Action:
     """Read an action from its canonical text; malformed text raises ScenarioError."""
+    if not isinstance(text, str):
+        raise ScenarioError("action", f"expected text, found {describe(text)}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ScenarioError("action", f"at most {MAX_ACTION_TEXT} characters, found {len(text)}")
     words = text.split()
-    where = f"action {text!r}"
+    where = f"action {describe(text)}"
     if not words:
         raise ScenarioError(where, "empty action")
     head, rest = words[0], words[1:]
@@ -164,7 +176,7 @@ def parse(text: str) -> Action:
             raise ScenarioError(where, "expected 'put CARD'")
         return Put(_card_id(rest[0], text))
     if head == "attack":
-        if len(rest) < 2 or not rest[0].isdigit():
+        if len(rest) < 2 or not NUMBER.match(rest[0]):
             raise ScenarioError(where, "expected 'attack PLAYER HERO [HERO ...]'")
         heroes = tuple(_card_id(t, text) for t in rest[1:])
         if len(set(heroes)) != len(heroes):
@@ -188,10 +200,12 @@ def parse(text: str) -> Action:
             raise ScenarioError(where, "targets follow '->'")
         targets = tail[1:]
         for target in targets:
-            if target.startswith("#") and not target[1:].isdigit():
-                raise ScenarioError(where, f"{target!r} is not a play record reference '#n'")
+            if target.startswith("#") and not NUMBER.match(target[1:]):
+                raise ScenarioError(where, f"{describe(target)} is not a play record reference '#n'")
             if target == "->":
                 raise ScenarioError(where, "'->' appears twice")
+            if target in {"on", "with"} or len(target) > MAX_TOKEN:
+                raise ScenarioError(where, f"{describe(target)} is not a card id or '#n'")
         return Play(card, on, tuple(targets))
     if head == "heal":
         if len(rest) != 3 or rest[1] != "with":
@@ -201,4 +215,4 @@ def parse(text: str) -> Action:
         if len(rest) != 2 or rest[0] == rest[1]:
             raise ScenarioError(where, "expected 'sides CHARACTER CHARACTER' (two different characters)")
         return Sides(_card_id(rest[0], text), _card_id(rest[1], text))
-    raise ScenarioError(where, f"unknown action {head!r}")
+    raise ScenarioError(where, f"unknown action {describe(head)}")

@@ -16,6 +16,11 @@ states (see :mod:`model.redemption.state` for the field list):
 
 :func:`from_jsonable` raises :class:`~model.errors.ScenarioError` naming the
 path (``battles[0].sides[1][0].card``) of the first malformed value.
+
+Generous size bounds keep bad input from costing memory or time: an integer
+is between -:data:`MAX_INT` and :data:`MAX_INT`, a string at most
+:data:`MAX_TEXT` characters, an array at most :data:`MAX_ITEMS` items (the
+state checks tighter, documented bounds of its own).
 """
 
 from __future__ import annotations
@@ -28,9 +33,16 @@ import typing
 from functools import lru_cache
 from typing import Any
 
-from cardrules.model.errors import ScenarioError
+from cardrules.model.errors import ScenarioError, describe
 
 JSON = Any
+
+MAX_INT = 1_000_000
+"""Largest magnitude of any integer read."""
+MAX_TEXT = 64
+"""Longest string read (card ids, brigades)."""
+MAX_ITEMS = 1000
+"""Most items of any array read."""
 
 
 def to_jsonable(value: object) -> JSON:
@@ -72,16 +84,14 @@ def from_jsonable(tp: Any, data: JSON, path: str = "") -> Any:
             raise TypeError(f"unsupported union {tp}")
         return from_jsonable(rest[0], data, path)
     if origin is tuple:
-        if not isinstance(data, list):
-            raise ScenarioError(path, f"expected an array, found {_kind(data)}")
+        _check_array(data, path)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(from_jsonable(args[0], v, _join(path, i)) for i, v in enumerate(data))
         if len(data) != len(args):
             raise ScenarioError(path, f"expected an array of {len(args)} items, found {len(data)}")
         return tuple(from_jsonable(a, v, _join(path, i)) for i, (a, v) in enumerate(zip(args, data)))
     if origin is frozenset:
-        if not isinstance(data, list):
-            raise ScenarioError(path, f"expected an array, found {_kind(data)}")
+        _check_array(data, path)
         items = [from_jsonable(args[0], v, _join(path, i)) for i, v in enumerate(data)]
         if len(set(items)) != len(items):
             raise ScenarioError(path, "lists an entry twice")
@@ -89,7 +99,7 @@ def from_jsonable(tp: Any, data: JSON, path: str = "") -> Any:
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         values = [m.value for m in tp]
         if data not in values:
-            raise ScenarioError(path, f"expected one of {values}, found {data!r}")
+            raise ScenarioError(path, f"expected one of {values}, found {describe(data)}")
         return tp(data)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(data, dict):
@@ -98,7 +108,7 @@ def from_jsonable(tp: Any, data: JSON, path: str = "") -> Any:
         names = [f.name for f in dataclasses.fields(tp)]
         unknown = sorted(set(data) - set(names))
         if unknown:
-            raise ScenarioError(_join(path, unknown[0]), "unknown field")
+            raise ScenarioError(_join(path, unknown[0][:MAX_TEXT]), f"unknown field; known: {', '.join(names)}")
         optional = {
             f.name for f in dataclasses.fields(tp)
             if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
@@ -120,12 +130,23 @@ def from_jsonable(tp: Any, data: JSON, path: str = "") -> Any:
     if tp is int:
         if isinstance(data, bool) or not isinstance(data, int):
             raise ScenarioError(path, f"expected an integer, found {_kind(data)}")
+        if not -MAX_INT <= data <= MAX_INT:
+            raise ScenarioError(path, f"must be between {-MAX_INT} and {MAX_INT}, found {describe(data)}")
         return data
     if tp is str:
         if not isinstance(data, str):
             raise ScenarioError(path, f"expected a string, found {_kind(data)}")
+        if len(data) > MAX_TEXT:
+            raise ScenarioError(path, f"at most {MAX_TEXT} characters, found {len(data)}")
         return data
     raise TypeError(f"unsupported type {tp}")
+
+
+def _check_array(data: JSON, path: str) -> None:
+    if not isinstance(data, list):
+        raise ScenarioError(path, f"expected an array, found {_kind(data)}")
+    if len(data) > MAX_ITEMS:
+        raise ScenarioError(path, f"at most {MAX_ITEMS} items, found {len(data)}")
 
 
 def _kind(data: JSON) -> str:
