@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
+from cardrules.model.errors import ScenarioError
 from cardrules.oracle import smt_commands
 from cardrules.oracle.argtypes import MAX_DEPTH, MAX_EXAMPLES, MAX_STATES, MAX_TURNS, int_at_least
 from cardrules.oracle.cli_catalogue import cmd_clauses, cmd_trace
@@ -149,7 +150,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except CatalogueError as error:
         print(f"cardrules: catalogue error: {error}", file=sys.stderr)
         return EXIT_INPUT
-    except (InputError, UnknownClauseError, SmtInputError) as error:
+    except (InputError, UnknownClauseError, SmtInputError, ScenarioError) as error:
         print(f"cardrules: error: {error}", file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:  # `cardrules trace | head`

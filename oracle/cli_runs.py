@@ -157,12 +157,12 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.properties.scenarios import parse_rule_set
     from cardrules.properties.trace_json import replay
 
+    from cardrules.properties.trace_json import read_trace
+
     try:
-        trace = json.loads(args.trace.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InputError(f"{args.trace}: cannot read a JSON trace: {error}") from None
-    if not isinstance(trace, dict):
-        raise InputError(f"{args.trace}: expected a JSON object")
+        trace = read_trace(args.trace)
+    except ScenarioError as error:
+        raise InputError(str(error)) from None
     if trace.get("format") == "cardrules-diff/1":
         return _replay_diff(args.trace, trace, out)
     try:

@@ -48,8 +48,6 @@ def test_mutated_traces_replay_or_are_bad_input(game: str, data: st.DataObject) 
     path.write_bytes(raw)
     outcome = replay_library(path)
     assert outcome in ("ok", "failed") or outcome.startswith("bad input")
-    if raw.startswith((b"[" * 1000, b'{"a":' * 1000, b'[{"x":' * 1000)):
-        return  # oracle/cli.py reads the file itself and does not catch RecursionError yet (see test_regressions)
     run = run_cli("replay", str(path))
     assert run.code in (0, 1, 3), run
     if run.code == 3:

@@ -51,8 +51,6 @@ def test_deep_json_trace_is_bad_input_for_the_library(tmp_path: Path) -> None:
     assert replay_library(path).startswith("bad input")
 
 
-@pytest.mark.xfail(reason="oracle/cli.py reads the trace with json.loads itself and lets RecursionError and the "
-                   "int-digit ValueError escape; the CLI owner is to call properties.trace_json.read_trace", strict=False)
 @pytest.mark.parametrize("raw", [b"[" * DEEP, b'{"a": ' + b"1" * 5000 + b"}"], ids=["deep", "long-int"])
 def test_cli_replay_of_unparseable_json_exits_3(tmp_path: Path, raw: bytes) -> None:
     path = tmp_path / "bad.json"
