@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
         "3 if nothing was selected.",
     )
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
+    p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
+                   help="also check this scenario file of your own (repeatable; alone: only these files)")
     p.add_argument("--engine", action="append", choices=("explore", "hypothesis", "smt"),
                    help="only this engine (repeatable; smt is the FFTCG z3 transition system)")
     p.add_argument("--decision", action="append", metavar="ID=OPTION",
@@ -97,7 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("explore", help="explore one scenario exhaustively: statistics, violations, graph export",
                        description="Breadth-first exploration of one embedded scenario under one of its rule sets, "
                        "checking every property; prints statistics and shortest counterexamples; exports the graph.")
-    p.add_argument("scenario", help="a scenario name (see 'cardrules list scenarios')")
+    p.add_argument("scenario", nargs="?", help="a scenario name (see 'cardrules list scenarios')")
+    p.add_argument("--scenario-file", type=Path, metavar="PATH", help="explore this scenario file of yours instead")
     p.add_argument("--rule-set", metavar="NAME", help="one of the scenario's rule sets or mutants (default: the first)")
     p.add_argument("--max-states", type=int_at_least(1, MAX_STATES), metavar="N",
                    help=f"override the scenario's state bound (at most {MAX_STATES:,})")

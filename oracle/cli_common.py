@@ -52,23 +52,52 @@ def _filter(catalogue: Catalogue, args: argparse.Namespace) -> tuple[Clause, ...
     )
 
 
-def select_scenarios(names: Sequence[str] | None) -> tuple["Scenario", ...]:
-    """The embedded scenarios named (all when ``names`` is empty), in catalogue order.
+def select_scenarios(names: Sequence[str] | None, files: Sequence[Path] | None = None) -> tuple["Scenario", ...]:
+    """The embedded scenarios named (all when neither names nor files are given), then the users' scenario files.
 
     An unknown name is an :class:`InputError` listing the known ones; a bad
-    scenario file is one too (its file and field named).
+    scenario file (embedded or the user's) is one too, naming its file and
+    field. A mutant expecting a property that its game does not register is
+    bad input, never a silent pass.
     """
     from cardrules.model.errors import ScenarioError
-    from cardrules.properties.scenarios import load_scenarios
+    from cardrules.properties.scenarios import load_scenario, load_scenarios
 
     try:
         scenarios = load_scenarios()
+        users = [load_scenario(path) for path in files or ()]
     except ScenarioError as error:
         raise InputError(str(error)) from None
-    if not names:
-        return tuple(scenarios)
-    known = {s.name for s in scenarios}
-    missing = [name for name in names if name not in known]
-    if missing:
-        raise InputError(f"unknown scenario {missing[0]!r}; known: {', '.join(sorted(known))}")
-    return tuple(s for s in scenarios if s.name in names)
+    if names:
+        known = {s.name for s in scenarios}
+        missing = [name for name in names if name not in known]
+        if missing:
+            raise InputError(f"unknown scenario {missing[0]!r}; known: {', '.join(sorted(known))}")
+        chosen = [s for s in scenarios if s.name in names]
+    else:
+        chosen = [] if users else list(scenarios)
+    taken = {s.name for s in chosen}
+    for scenario in users:
+        if scenario.name in taken:
+            raise InputError(f"{scenario.file}: a scenario named {scenario.name!r} is already selected")
+        taken.add(scenario.name)
+        chosen.append(scenario)
+    _check_expected_properties(chosen)
+    return tuple(chosen)
+
+
+def _check_expected_properties(scenarios: Sequence["Scenario"]) -> None:
+    from cardrules.oracle.verify import load_property_modules
+    from cardrules.properties.core import PROPERTIES
+
+    from cardrules.specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
+
+    load_property_modules()
+    for scenario in scenarios:
+        known = sorted({p.name for p in PROPERTIES.values() if p.game == scenario.game}
+                       | (set(SMT_PROPERTIES) if scenario.game == "fftcg" else set()))
+        for mutant in scenario.mutants:
+            for name in mutant.expect_violated:
+                if name not in known:
+                    raise InputError(f"{scenario.file}: mutant {mutant.name}: expect_violated names {name!r}, "
+                                     f"not a {scenario.game} property; known: {', '.join(known)}")

@@ -25,7 +25,7 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.model.errors import ScenarioError
     from cardrules.oracle.verify import print_table, rows_to_json, verify
 
-    scenarios = select_scenarios(args.scenario)
+    scenarios = select_scenarios(args.scenario, args.scenario_file)
     try:
         decisions = smt_commands.parse_decisions(args.decision or [])
         rows = verify(
@@ -69,7 +69,10 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.properties.trace_json import trace_to_json
 
     load_property_modules()
-    (scenario,) = select_scenarios([args.scenario])
+    if (args.scenario is None) == (args.scenario_file is None):
+        raise InputError("give a scenario name or --scenario-file PATH (one of them)")
+    (scenario,) = select_scenarios([args.scenario] if args.scenario else None,
+                                   [args.scenario_file] if args.scenario_file else None)
     rule_sets = {r.name: r for r in (*scenario.rule_sets, *scenario.mutants)}
     name = args.rule_set or scenario.rule_sets[0].name
     if name not in rule_sets:

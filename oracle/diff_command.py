@@ -223,7 +223,7 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.model.errors import ScenarioError
 
     game, a, b = _rule_sets(args)
-    scenarios = [s for s in select_scenarios(args.scenario) if s.game == game]
+    scenarios = [s for s in select_scenarios(args.scenario, args.scenario_file) if s.game == game]
     if not scenarios:
         raise InputError(f"no {game} scenario selected")
     try:
@@ -262,6 +262,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("b", help="the proposed rule set (e.g. heal=revised, or sb-per-turn-limit=two)")
     p.add_argument("--game", choices=("fftcg", "redemption"), help="the game, when both rule sets are 'default'")
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
+    p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
+                   help="also diff on this scenario file of yours (repeatable; alone: only these files)")
     p.add_argument("--max-states", type=int_at_least(1, MAX_STATES), metavar="N",
                    help="override each scenario's state bound")
     p.add_argument("--no-smt", action="store_true", help="skip the z3 contradiction check")

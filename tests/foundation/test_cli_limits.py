@@ -68,3 +68,39 @@ def test_trace_with_a_catalogue_missing_an_area_is_an_error(tmp_path, capsys: py
     assert run("--catalogue", str(tmp_path), "trace", "--no-tests")[0] == 3
     err = capsys.readouterr().err
     assert "link to clauses this catalogue does not have" in err and "RED-RD-" in err
+
+
+def _user_scenario(tmp_path, **changes) -> "Path":
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[2] / "properties" / "scenarios" / "fftcg-party-basics.json"
+    data = json.loads(source.read_text())
+    data.update(changes)
+    path = tmp_path / "my-party.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_users_scenario_file_is_verified_explored_and_diffed(tmp_path) -> None:
+    path = _user_scenario(tmp_path, name="my-party")
+    code, text = run("verify", "--scenario-file", str(path), "--engine", "explore", "--no-mutants", "--quiet")
+    assert code == 0 and "my-party" in text and "fftcg-party-basics" not in text
+    code, text = run("explore", "--scenario-file", str(path), "--quiet")
+    assert code == 0 and text.startswith("my-party / default:")
+    code, text = run("diff", "default", "party-split-unit=hundreds", "--scenario-file", str(path), "--no-smt")
+    assert code == 1 and "my-party: " in text
+
+
+def test_a_mutant_expecting_an_unknown_property_is_bad_input(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _user_scenario(tmp_path, name="my-party", mutants=[
+        {"name": "broken", "decisions": {"party-split-unit": "hundreds"}, "expect_violated": ["no-such-property"]}])
+    assert run("verify", "--scenario-file", str(path), "--quiet")[0] == 3
+    err = capsys.readouterr().err
+    assert "my-party.json: mutant broken: expect_violated names 'no-such-property'" in err
+
+
+def test_a_bad_users_file_is_an_error_about_that_file_only(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _user_scenario(tmp_path, name="my-party", bounds=[])
+    assert run("verify", "--scenario-file", str(path), "--quiet")[0] == 3
+    assert "my-party.json" in capsys.readouterr().err
+    assert run("list", "scenarios")[0] == 0  # the embedded scenarios are unaffected
