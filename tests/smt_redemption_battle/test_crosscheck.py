@@ -155,7 +155,7 @@ def test_survivors_to_the_owner_is_caught(monkeypatch: pytest.MonkeyPatch, fresh
 
 def test_encoding_does_not_import_the_model() -> None:
     """Independence: loading the whole battle encoding loads no ``model.*`` module."""
-    code = ("import sys, specs.smt.redemption.battle_ts.system, specs.smt.redemption.battle_ts.actions; "
+    code = ("import sys, cardrules.specs.smt.redemption.battle_ts.system, cardrules.specs.smt.redemption.battle_ts.actions; "
             "print(sorted(m for m in sys.modules if m == 'cardrules.model' or m.startswith('cardrules.model.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
