@@ -21,6 +21,12 @@ Model readings (the catalogue records the ones marked with a decision id):
   enhancements on it go to their owners' discard piles (decision ``heal-window-attachments``);
 - previous wording: a healed discard is counted by discard triggers (the
   not-completed sentence is revised text, decision ``redline-not-completed``).
+
+The dispatcher routes heal actions and played healing enhancements here. A heal
+in a Battle Resolution heal window hands ``Then.NEXT_HEAL_WINDOW`` back (the
+dispatcher goes on in :mod:`model.redemption.resolution`); a discard by an
+ability asks :func:`open_window` before it completes, and letting it complete
+is in :mod:`model.redemption.abilities`.
 """
 
 from __future__ import annotations
@@ -28,9 +34,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardrules.model.errors import IllegalAction
-from cardrules.model.redemption.actions import Heal
-from cardrules.model.redemption.battle import play_prompt
+from cardrules.model.redemption.actions import Heal, Play
 from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.handoff import Handed, Then
+from cardrules.model.redemption.initiative import play_prompt
 from cardrules.model.redemption.ops import (
     add_to,
     discard_card,
@@ -352,6 +359,15 @@ def explain(state: State, action: Heal, config: RuleConfig) -> IllegalAction:
     return no(f"{action.source} goes on a healable character of matching brigade in territory", "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
 
 
+def explain_play(play: Play) -> IllegalAction:
+    """The clause a healing enhancement played in battle on a wrong target breaks."""
+    return IllegalAction(
+        play.text(),
+        f"{' '.join(play.targets)} is not a healable character in this battle",
+        ("RED-HEAL-HEALABLE", "RED-HEAL-TARGETS-HEALED"),
+    )
+
+
 # --- carrying out a heal --------------------------------------------------------------
 
 
@@ -382,15 +398,13 @@ def clear_conditions(state: State, target: str) -> State:
 
 
 @implements("RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-DISCARD-NOT-COMPLETED", "RED-HEAL-WINDOW-SUSPENDS")
-def heal_from_window(state: State, target: str, config: RuleConfig) -> State:
+def heal_from_window(state: State, target: str, config: RuleConfig) -> Handed:
     """Heal a character whose discard is pending: it leaves the battle for a
     territory (:func:`destination`) instead of the discard pile. Revised: the
     discard never completed, so no discard event (RED-HEAL-DISCARD-NOT-COMPLETED);
     previous: the discard is counted. Then the suspended play resumes
     (RED-HEAL-WINDOW-SUSPENDS): the discarding ability fizzles, or the next
-    Battle Resolution window opens."""
-    from cardrules.model.redemption.resolution import next_heal_window
-
+    Battle Resolution window opens (``Then.NEXT_HEAL_WINDOW``)."""
     prompt = state.prompt
     assert prompt is not None
     state, _, _, fighter = remove_fighter(state, target)
@@ -403,14 +417,14 @@ def heal_from_window(state: State, target: str, config: RuleConfig) -> State:
     if prompt.record >= 0:
         record = state.record(prompt.record)
         state = set_record(state, replace(record, status=RecordStatus.FIZZLED))
-        return play_prompt(replace(state, prompt=None))
+        return play_prompt(replace(state, prompt=None)), Then.DONE
     index = len(state.battles) - 1
     battle = state.battles[index]
     state = set_battle(state, index, replace(battle, defeated=tuple(c for c in battle.defeated if c != target)))
     rest = tuple(c for c in prompt.cards if c != target)
     if rest:
-        return replace(state, prompt=replace(prompt, cards=rest))
-    return next_heal_window(replace(state, prompt=None), config)
+        return replace(state, prompt=replace(prompt, cards=rest)), Then.DONE
+    return replace(state, prompt=None), Then.NEXT_HEAL_WINDOW
 
 
 @implements(
@@ -441,7 +455,7 @@ def heal_from_pile(state: State, event: DiscardEvent, player: int) -> State:
 
 
 @implements("RED-HEAL-TARGETS-HEALED", "RED-HEAL-INSTANT", "RED-HEAL-PURPOSE")
-def heal_target(state: State, target: str, player: int, config: RuleConfig) -> State:
+def heal_target(state: State, target: str, player: int, config: RuleConfig) -> Handed:
     """Heal one character (the target of the heal, RED-HEAL-TARGETS-HEALED):
     clear its conditions, and undo its discard if it is being or was
     discarded (RED-HEAL-PURPOSE)."""
@@ -450,12 +464,13 @@ def heal_target(state: State, target: str, player: int, config: RuleConfig) -> S
     if being_discarded(state, target):
         return heal_from_window(state, target, config)
     if event is not None:
-        return heal_from_pile(state, event, player)
-    return state
+        return heal_from_pile(state, event, player), Then.DONE
+    return state, Then.DONE
 
 
-def do_heal(state: State, action: Heal, config: RuleConfig) -> State:
-    """Apply a ``heal T with X`` action (listed by :func:`heal_actions`)."""
+def do_heal(state: State, action: Heal, config: RuleConfig) -> Handed:
+    """Apply a ``heal T with X`` action (listed by :func:`heal_actions`); a heal
+    in a Battle Resolution window hands ``Then.NEXT_HEAL_WINDOW`` back."""
     if action not in heal_actions(state, config):
         raise explain(state, action, config)
     player = holder(state, action.source)
@@ -465,12 +480,12 @@ def do_heal(state: State, action: Heal, config: RuleConfig) -> State:
     if used_enhancement:
         state = remove_from(state, player, "hand", action.source)
     window = being_discarded(state, action.target)
-    state = heal_target(state, action.target, player, config)
+    state, then = heal_target(state, action.target, player, config)
     if used_enhancement:
         state = discard_card(state, action.source)
     if state.prompt is not None and state.prompt.kind is PromptKind.PLAY and not window:
-        return play_prompt(state)
-    return state
+        return play_prompt(state), then
+    return state, then
 
 
 # --- the heal window for a discard by an ability -----------------------------------------
@@ -491,17 +506,6 @@ def open_window(state: State, record: PlayRecord, config: RuleConfig) -> State |
         return None
     state = set_record(state, replace(record, status=RecordStatus.ANNOUNCED))
     return replace(state, prompt=Prompt(PromptKind.HEAL_WINDOW, controller, record=record.id, cards=(record.targets[0],)))
-
-
-@implements("RED-HEAL-WINDOW", "RED-HEAL-DISCARD-NOT-COMPLETED")
-def complete_ability_discard(state: State, config: RuleConfig) -> State:
-    """The controller lets the discard complete: it happens now, and counts."""
-    from cardrules.model.redemption.abilities import discard_now
-
-    prompt = state.prompt
-    assert prompt is not None and prompt.record >= 0
-    state = discard_now(replace(state, prompt=None), state.record(prompt.record))
-    return play_prompt(state)
 
 
 def placed_on(state: State, card_id: str) -> tuple[str, ...]:

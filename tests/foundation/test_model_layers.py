@@ -124,8 +124,14 @@ def test_the_walk_sees_both_models() -> None:
     assert (f"{RED}.engine", f"{RED}.state") in graph.edges
 
 
+def _rotated(cycle: list[str]) -> list[str]:
+    """The same cycle, starting at its smallest name (a stable way to print it)."""
+    start = cycle.index(min(cycle))
+    return cycle[start:] + cycle[:start]
+
+
 def test_no_import_cycles_in_model() -> None:
-    cycles = sorted(sorted(c) for c in nx.simple_cycles(inside_model(import_graph())))
+    cycles = sorted(_rotated(c) for c in nx.simple_cycles(inside_model(import_graph())))
     described = ["  " + " -> ".join([*c, c[0]]) for c in cycles]
     assert not cycles, "import cycles under model/:\n" + "\n".join(described)
 
