@@ -21,7 +21,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from cardrules.model.errors import IllegalAction
-from cardrules.model.redemption import abilities, heal, redirect, resolution, side_battle
+from cardrules.model.redemption import abilities, heal, healable, redirect, resolution, side_battle
 from cardrules.model.redemption.abilities import DISCARDS, hosts
 from cardrules.model.redemption.actions import (
     Action,
@@ -119,7 +119,7 @@ def check_play(state: State, play: Play, config: RuleConfig) -> None:
         if effect in redirect.REDIRECTS:
             raise redirect.explain(state, player, play, config)
         if effect in HEAL_EFFECTS:
-            raise heal.explain_play(play)
+            raise healable.explain_play(play)
         raise abilities.explain_targets(play, effect)
 
 

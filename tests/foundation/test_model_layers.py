@@ -38,6 +38,7 @@ LAYER: dict[str, float] = {
     f"{RED}.numbers": 1.2,
     f"{RED}.scenario": 1.2,
     f"{RED}.standing": 1.3,
+    f"{RED}.healable": 1.3,
     # 2: who may act next; what an area hands back to the dispatcher
     f"{RED}.initiative": 2,
     f"{RED}.handoff": 2,
