@@ -58,7 +58,7 @@ from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.abilities import hosts as model_hosts
 from cardrules.model.redemption.engine import legal_actions, step
 from cardrules.model.redemption.resolution import mission_result as model_mission_of
-from cardrules.model.redemption.resolution import outcome as model_outcome_of
+from cardrules.model.redemption.standing import outcome as model_outcome_of
 from cardrules.model.redemption.state import (
     Alignment, Battle, BattleKind, CardType, Effect, Fighter, Mission, OriginKind, Outcome, PromptKind, RecordStatus,
     State, Status,

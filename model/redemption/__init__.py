@@ -6,4 +6,20 @@ and redirect abilities (:mod:`model.redemption.redirect`).
 Entry points: :func:`model.redemption.engine.legal_actions`,
 :func:`model.redemption.engine.step`, :class:`model.redemption.state.State`,
 :class:`model.redemption.config.RuleConfig`, :func:`model.redemption.actions.parse`.
+
+Modules, in layers that only import downwards (checked by
+``tests/foundation/test_model_layers.py``):
+
+1. state and pure edits and reads: :mod:`state`, :mod:`jsonform`, :mod:`config`,
+   :mod:`actions`, :mod:`wording`, :mod:`ops`, :mod:`numbers`, :mod:`scenario`,
+   :mod:`standing` (strength, defeat, outcome), :mod:`healable` (heal targets);
+2. who may act next: :mod:`initiative`; what an area hands back to the
+   dispatcher: :mod:`handoff` (``Then`` markers, callback types);
+3. one module per rule area, never importing another area: :mod:`battle`,
+   :mod:`side_battle`, :mod:`heal`, :mod:`redirect`, :mod:`resolution`,
+   :mod:`turn`, :mod:`abilities` (card play, interrupt, negate);
+4. the dispatcher :mod:`engine`: routes actions and abilities to the areas.
+
+The clause IDs each function implements are declared with
+``specs.registry.implements``.
 """

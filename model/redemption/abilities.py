@@ -7,6 +7,13 @@ that interrupt (undo, leave pending), negate (undo, cancel), the side battle
 negation cascade, heal (:mod:`model.redemption.heal`) and redirect
 (:mod:`model.redemption.redirect`) can act on it.
 
+This area knows the targets and effects of the core abilities (discard,
+statuses, decrease, interrupt, negate). The dispatcher
+(:mod:`model.redemption.engine`) checks a play, routes the ability to the area
+that owns it (side battle, heal, redirect or this one) and passes its own
+effect router in where an effect is carried out later
+(:data:`model.redemption.handoff.ApplyEffect`).
+
 Clause IDs: RED-BASE-ENHANCEMENTS, RED-BASE-INITIATIVE,
 RED-BASE-SPECIAL-INITIATIVE, RED-BASE-INTERRUPT, RED-BASE-NEGATE,
 RED-BASE-STATUSES, RED-SB-NEGATE-CASCADE, RED-SB-NO-INTERRUPT-FROM-SUSPENDED,
@@ -19,9 +26,9 @@ from dataclasses import replace
 
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.actions import Play
-from cardrules.model.redemption import heal, redirect
-from cardrules.model.redemption.battle import play_prompt, play_prompt_unless_waiting
 from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.handoff import ApplyEffect
+from cardrules.model.redemption.initiative import play_prompt, play_prompt_unless_waiting
 from cardrules.model.redemption.ops import (
     add_fighter,
     battle_index,
@@ -31,9 +38,10 @@ from cardrules.model.redemption.ops import (
     note_discard,
     remove_fighter,
     remove_from,
+    replace_fighter,
+    set_battle,
     set_record,
 )
-from cardrules.model.redemption.side_battle import assign_sides, check_pair, restricted, start_side_battle, target_pairs
 from cardrules.model.redemption.state import (
     HEAL_EFFECTS,
     CardType,
@@ -139,24 +147,13 @@ def negatable_records(state: State) -> tuple[PlayRecord, ...]:
     )
 
 
-def target_options(state: State, player: int, card_id: str, config: RuleConfig) -> tuple[tuple[str, ...], ...]:
-    """Every legal target tuple for the ability of ``card_id`` used by ``player``;
-    empty when it has no ability or nothing to target (then it is played blank)."""
-    effect = state.card(card_id).ability
-    if effect is None or effect is Effect.DRAW_ON_SUCCESS:
-        return ()
-    if effect is Effect.SIDE_BATTLE:
-        if restricted(state, player, config):
-            return ()
-        return target_pairs(state, player, config)
+def core_targets(state: State, player: int, effect: Effect) -> tuple[tuple[str, ...], ...]:
+    """Every legal target tuple for a core ability (discard, status, decrease,
+    interrupt, negate) used by ``player``; the dispatcher routes the other kinds."""
     if effect in CHARACTER_TARGETS:
         return tuple((c,) for c in characters_in_battle(state))
     if effect is Effect.DISCARD_OPPOSING:
         return tuple((c,) for c in opposing_characters(state, player))
-    if effect in HEAL_EFFECTS:
-        return heal.enhancement_targets_in_battle(state)
-    if effect in redirect.REDIRECTS:
-        return redirect.redirect_options(state, player, effect, config)
     if effect is Effect.INTERRUPT:
         return tuple((f"#{r.id}",) for r in interruptible_records(state))
     return tuple((f"#{r.id}",) for r in negatable_records(state))
@@ -165,9 +162,13 @@ def target_options(state: State, player: int, card_id: str, config: RuleConfig) 
 # --- playing a card ---------------------------------------------------------------
 
 
-@implements("RED-BASE-ENHANCEMENTS", "RED-BASE-INITIATIVE", "RED-SB-RESTRICT-AFTER", "RED-SB-ONCE-PER-TURN")
-def check_play(state: State, play: Play, config: RuleConfig) -> None:
-    """Raise IllegalAction unless ``play`` is allowed now."""
+@implements("RED-BASE-ENHANCEMENTS", "RED-BASE-INITIATIVE", "RED-BASE-SPECIAL-INITIATIVE")
+def check_card(state: State, play: Play) -> None:
+    """Raise IllegalAction unless the card may be played now on that character:
+    an enhancement in the hand of the player with initiative, on a character of
+    their side with matching alignment and brigade (RED-BASE-ENHANCEMENTS,
+    RED-BASE-INITIATIVE); under special initiative only the interrupt or negate
+    of the announced ability (RED-BASE-SPECIAL-INITIATIVE)."""
     action = play.text()
     prompt = state.prompt
     assert prompt is not None and state.active_battle is not None
@@ -194,39 +195,26 @@ def check_play(state: State, play: Play, config: RuleConfig) -> None:
                 f"special initiative allows only an interrupt or negate of #{prompt.record}",
                 ("RED-BASE-SPECIAL-INITIATIVE",),
             )
-    if effect is Effect.SIDE_BATTLE and restricted(state, player, config):
-        if config.option("sb-restriction-scope") == "card-unplayable" or play.targets:
-            raise IllegalAction(
-                action,
-                f"player {player} has already initiated their side battle(s) this turn",
-                ("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER"),
-            )
-        return
-    if effect is Effect.SIDE_BATTLE and play.targets:
-        check_pair(state, player, play.targets, action, config)
-    options = target_options(state, player, play.card, config)
-    if not options and not play.targets:
-        return
-    if play.targets not in options and tuple(sorted(play.targets)) not in options:
-        if effect is Effect.INTERRUPT:
-            raise IllegalAction(
-                action,
-                "an interrupt may only target an ability in effect in the battle being fought",
-                ("RED-BASE-INTERRUPT", "RED-SB-NO-INTERRUPT-FROM-SUSPENDED"),
-            )
-        if effect is Effect.NEGATE:
-            raise IllegalAction(action, "a negate may only target an ability of the battle being fought", ("RED-BASE-NEGATE",))
-        if effect in redirect.REDIRECTS:
-            raise redirect.explain(state, player, play, config)
-        if effect in HEAL_EFFECTS:
-            raise IllegalAction(action, f"{' '.join(play.targets)} is not a healable character in this battle", ("RED-HEAL-HEALABLE", "RED-HEAL-TARGETS-HEALED"))
-        raise IllegalAction(action, f"targets {' '.join(play.targets) or '(none)'} are not legal here", ("RED-BASE-ENHANCEMENTS",))
+
+
+def explain_targets(play: Play, effect: Effect | None) -> IllegalAction:
+    """The clause illegal targets of a core ability break."""
+    action = play.text()
+    if effect is Effect.INTERRUPT:
+        return IllegalAction(
+            action,
+            "an interrupt may only target an ability in effect in the battle being fought",
+            ("RED-BASE-INTERRUPT", "RED-SB-NO-INTERRUPT-FROM-SUSPENDED"),
+        )
+    if effect is Effect.NEGATE:
+        return IllegalAction(action, "a negate may only target an ability of the battle being fought", ("RED-BASE-NEGATE",))
+    return IllegalAction(action, f"targets {' '.join(play.targets) or '(none)'} are not legal here", ("RED-BASE-ENHANCEMENTS",))
 
 
 @implements("RED-BASE-ENHANCEMENTS", "RED-SB-ONCE-PER-TURN")
-def play_card(state: State, play: Play, config: RuleConfig) -> State:
-    """Play an enhancement on a character and use its ability (if any)."""
-    check_play(state, play, config)
+def place_card(state: State, play: Play) -> tuple[State, PlayRecord]:
+    """Put a (checked) enhancement on its character and record the play: the
+    ability is active if it has targets (or acts at the end of battle), else blank."""
     prompt = state.prompt
     assert prompt is not None
     player = prompt.player
@@ -234,8 +222,6 @@ def play_card(state: State, play: Play, config: RuleConfig) -> State:
     assert found is not None
     index, side, fighter = found
     state = remove_from(state, player, "hand", play.card)
-    from cardrules.model.redemption.ops import replace_fighter, set_battle
-
     state = replace_fighter(state, play.on, replace(fighter, enhancements=(*fighter.enhancements, play.card)))
     state = set_battle(state, len(state.battles) - 1, replace(state.battles[-1], last_player=player))
     effect = state.card(play.card).ability
@@ -253,12 +239,7 @@ def play_card(state: State, play: Play, config: RuleConfig) -> State:
         status=RecordStatus.ACTIVE if (targets or effect is Effect.DRAW_ON_SUCCESS) else RecordStatus.BLANKED,
     )
     state = replace(state, records=(*state.records, record), next_record=record.id + 1)
-    if prompt.kind is PromptKind.SPECIAL_INITIATIVE:
-        state = use_ability(state, record, config)
-        return settle_announced(state, prompt.record, config)
-    if record.status is RecordStatus.BLANKED or effect is Effect.DRAW_ON_SUCCESS:
-        return play_prompt(state)
-    return use_ability(state, record, config)
+    return state, record
 
 
 @implements("RED-BASE-SPECIAL-INITIATIVE", "RED-SB-NO-INTERRUPT-FROM-SUSPENDED")
@@ -284,66 +265,27 @@ def special_initiative_for(state: State, record: PlayRecord) -> int | None:
     return None
 
 
-def use_ability(state: State, record: PlayRecord, config: RuleConfig) -> State:
-    """Carry out a freshly played ability (instantaneous effects happen now)."""
-    effect = record.effect
-    if effect is Effect.SIDE_BATTLE:
-        return use_side_battle(state, record, config)
-    if effect in HEAL_EFFECTS:
-        return play_prompt(heal.heal_target(state, record.targets[0], record.player, config))
-    if effect is Effect.REDIRECT_NUMBERS:
-        return play_prompt(redirect.start_numbers(state, record, record.targets[0], config))
-    if effect is Effect.REDIRECT_BOTH:
-        state, ability = redirect.split_both(state, record, config)
-        if ability is None:
-            return play_prompt(state)
-        record = ability
-        effect = Effect.REDIRECT_ABILITY
-    if effect is Effect.REDIRECT_ABILITY:
-        state, taken = redirect.take_over(state, record, config)
-        return use_ability(state, taken, config)
-    if effect is Effect.INTERRUPT:
-        return play_prompt_unless_waiting(interrupt(state, int(record.targets[0][1:])))
-    if effect is Effect.NEGATE:
-        return play_prompt_unless_waiting(negate(state, int(record.targets[0][1:]), config))
+@implements("RED-BASE-SPECIAL-INITIATIVE")
+def announce(state: State, record: PlayRecord) -> State | None:
+    """An opponent's discard that special initiative applies to is announced, and
+    the victim gets the decision (RED-BASE-SPECIAL-INITIATIVE); ``None`` otherwise."""
     victim = special_initiative_for(state, record)
-    if victim is not None:
-        state = _set_record(state, replace(record, status=RecordStatus.ANNOUNCED))
-        return replace(state, prompt=Prompt(PromptKind.SPECIAL_INITIATIVE, victim, record=record.id))
-    return play_prompt_unless_waiting(apply_effect(state, record, config))
-
+    if victim is None:
+        return None
+    state = _set_record(state, replace(record, status=RecordStatus.ANNOUNCED))
+    return replace(state, prompt=Prompt(PromptKind.SPECIAL_INITIATIVE, victim, record=record.id))
 
 
 @implements("RED-BASE-SPECIAL-INITIATIVE")
-def settle_announced(state: State, record_id: int, config: RuleConfig) -> State:
+def settle_announced(state: State, record_id: int, config: RuleConfig, apply: ApplyEffect) -> State:
     """After the special initiative answer (or ``decline``), the announced
-    ability takes effect unless it was interrupted or negated."""
+    ability takes effect unless it was interrupted or negated (``apply`` is the
+    dispatcher's effect router: a discard may open a heal window)."""
     record = state.record(record_id)
     state = replace(state, prompt=None)
     if record.status is RecordStatus.ANNOUNCED:
-        state = apply_effect(state, record, config)
+        state = apply(state, record, config)
     return play_prompt_unless_waiting(state)
-
-
-@implements("RED-SB-ONCE-PER-TURN", "RED-SB-SIDES-BATTLE-PLAYERS")
-def use_side_battle(state: State, record: PlayRecord, config: RuleConfig) -> State:
-    """Count the side battle against its user's allowance, then either start
-    it or ask the user to assign the sides (cases 1 and 3)."""
-    counts = list(state.side_battles)
-    counts[record.player] += 1
-    state = replace(state, side_battles=tuple(counts))
-    x, y = record.targets
-    assignment = assign_sides(state, x, y, record.player, config)
-    if assignment is None:
-        return replace(state, prompt=Prompt(PromptKind.CHOOSE_SIDES, record.player, record=record.id, cards=(x, y)))
-    return open_side_battle(state, record.id, assignment)
-
-
-def open_side_battle(state: State, record_id: int, assignment: tuple[str, str]) -> State:
-    record = state.record(record_id)
-    battle_id = state.next_battle
-    state = _set_record(state, replace(record, undo=Undo(opened=battle_id)))
-    return start_side_battle(state, record_id, assignment[0], assignment[1], record.player)
 
 
 # --- effects and their undo ----------------------------------------------------------
@@ -359,18 +301,26 @@ def discard_now(state: State, record: PlayRecord) -> State:
     return _set_record(state, replace(record, status=RecordStatus.ACTIVE, undo=undo))
 
 
+@implements("RED-HEAL-WINDOW", "RED-HEAL-DISCARD-NOT-COMPLETED")
+def complete_ability_discard(state: State, config: RuleConfig) -> State:
+    """The controller lets the discard complete (closing the heal window,
+    RED-HEAL-WINDOW): it happens now, and counts."""
+    prompt = state.prompt
+    assert prompt is not None and prompt.record >= 0
+    state = discard_now(replace(state, prompt=None), state.record(prompt.record))
+    return play_prompt(state)
+
+
 def apply_effect(state: State, record: PlayRecord, config: RuleConfig | None = None) -> State:
     """Carry out a discard, status or decrease effect, recording how to undo it; the
-    ability fizzles if its target is no longer valid. A discard first opens its
-    controller's heal window when a heal is possible (RED-HEAL-WINDOW)."""
-    config = config or RuleConfig()
+    ability fizzles if its target is no longer valid. (The dispatcher first asks
+    the heal area whether a discard opens a heal window, RED-HEAL-WINDOW.)"""
     target = record.targets[0]
     found = state.fighter(target)
     if found is None:
         return _set_record(state, replace(record, status=RecordStatus.FIZZLED))
     if record.effect in DISCARDS:
-        window = heal.open_window(state, record, config)
-        return window if window is not None else discard_now(state, record)
+        return discard_now(state, record)
     if record.effect is Effect.DECREASE:
         added = target not in state.decreased
         state = replace(state, decreased=state.decreased | {target})
@@ -444,11 +394,12 @@ def negate(state: State, record_id: int, config: RuleConfig) -> State:
 
 
 @implements("RED-BASE-INTERRUPT")
-def reactivate_pending(state: State, config: RuleConfig) -> tuple[State, bool]:
+def reactivate_pending(state: State, config: RuleConfig, apply: ApplyEffect) -> tuple[State, bool]:
     """When the player with initiative passes, pending abilities of the
     active battle get their chance: each reactivates if its card is still in
     that battle and its target still valid, else it fizzles (decision
-    ``red-base-interrupt-reactivation``). Returns whether any was pending."""
+    ``red-base-interrupt-reactivation``); ``apply`` is the dispatcher's effect
+    router. Returns whether any was pending."""
     battle = state.active_battle
     assert battle is not None
     pending = [r for r in state.records if r.status is RecordStatus.PENDING and r.battle == battle.id]
@@ -459,7 +410,7 @@ def reactivate_pending(state: State, config: RuleConfig) -> tuple[State, bool]:
         if config.option("red-base-interrupt-reactivation") == "never" or record.card not in attached:
             state = _set_record(state, replace(record, status=RecordStatus.FIZZLED))
         else:
-            state = apply_effect(state, record, config)
+            state = apply(state, record, config)
             if state.prompt is not None and state.prompt.kind is PromptKind.HEAL_WINDOW:
                 return state, True
     return state, True

@@ -1,7 +1,11 @@
-"""Battles: numbers, defeat, outcome and initiative; starting and blocking.
+"""Battles: starting one and blocking.
 
-Clause IDs: RED-BASE-DEFEAT, RED-BASE-MUTUAL-STALEMATE, RED-BR-FOUR-OUTCOMES,
-RED-BASE-INITIATIVE, RED-BASE-RESCUE-OR-CHALLENGE, RED-BASE-BLOCKING,
+Where a battle stands (numbers, defeat, outcome) is read from
+:mod:`model.redemption.standing`; who plays next from
+:mod:`model.redemption.initiative`. A battle with no blockers goes straight
+to Battle Resolution: :func:`block` hands ``Then.RESOLVE`` to the dispatcher.
+
+Clause IDs: RED-BASE-RESCUE-OR-CHALLENGE, RED-BASE-BLOCKING,
 RED-BASE-HERO-VS-EVIL, RED-BASE-PARALYZED-NO-BATTLE.
 """
 
@@ -11,107 +15,16 @@ from dataclasses import replace
 
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.config import RuleConfig
-from cardrules.model.redemption.numbers import numbers
+from cardrules.model.redemption.handoff import Handed, Then
+from cardrules.model.redemption.initiative import play_prompt
 from cardrules.model.redemption.ops import leave_territory
-from cardrules.model.redemption.state import (
-    Battle,
-    BattleKind,
-    Fighter,
-    Origin,
-    OriginKind,
-    Outcome,
-    Prompt,
-    PromptKind,
-    State,
-    Status,
-)
+from cardrules.model.redemption.standing import may_enter_battle
+from cardrules.model.redemption.state import Battle, BattleKind, Fighter, Origin, OriginKind, Prompt, PromptKind, State
 from cardrules.specs.registry import implements
-
-
-def strength(state: State, fighter: Fighter) -> int:
-    """A character's strength in battle: its numbers plus its enhancements' (RED-BASE-ENHANCEMENTS),
-    redirects included (:func:`model.redemption.numbers.numbers`)."""
-    return numbers(state, fighter.card)[0] + sum(numbers(state, e)[0] for e in fighter.enhancements)
-
-
-def toughness(state: State, fighter: Fighter) -> int:
-    return numbers(state, fighter.card)[1] + sum(numbers(state, e)[1] for e in fighter.enhancements)
-
-
-def side_strength(state: State, battle: Battle, side: int) -> int:
-    return sum(strength(state, f) for f in battle.sides[side])
-
-
-@implements("RED-BASE-DEFEAT")
-def defeated(state: State, battle: Battle) -> frozenset[str]:
-    """Characters whose toughness the opposing side's total strength reaches (RED-BASE-DEFEAT)."""
-    out: set[str] = set()
-    for side in (0, 1):
-        against = side_strength(state, battle, 1 - side)
-        out.update(f.card for f in battle.sides[side] if against >= toughness(state, f))
-    return frozenset(out)
-
-
-@implements("RED-BR-FOUR-OUTCOMES", "RED-BASE-MUTUAL-STALEMATE", "RED-BASE-DEFEAT")
-def outcome(state: State, battle: Battle, config: RuleConfig) -> Outcome:
-    """The outcome the battle stands at (RED-BR-FOUR-OUTCOMES).
-
-    A side is beaten when all its characters are defeated (an empty side is
-    beaten); decision ``br-outcome-several-characters``. Both beaten: mutual
-    destruction; neither: stalemate (RED-BASE-MUTUAL-STALEMATE).
-    """
-    down = defeated(state, battle)
-    beaten = [all(f.card in down for f in battle.sides[side]) for side in (0, 1)]
-    if beaten[0] and beaten[1]:
-        return Outcome.MUTUAL_DESTRUCTION
-    if beaten[1]:
-        return Outcome.SIDE0_WINS
-    if beaten[0]:
-        return Outcome.SIDE1_WINS
-    return Outcome.STALEMATE
-
-
-@implements("RED-BASE-INITIATIVE")
-def initiative(state: State, battle: Battle, config: RuleConfig) -> int:
-    """Who may play next in a battle (RED-BASE-INITIATIVE).
-
-    The player whose side is losing; at a tie (stalemate or mutual
-    destruction) the battling player who did not play the last card.
-    """
-    standing = outcome(state, battle, config)
-    first, second = battle.players
-    if standing is Outcome.SIDE0_WINS:
-        return second
-    if standing is Outcome.SIDE1_WINS:
-        return first
-    return second if battle.last_player == first else first
-
-
-def play_prompt(state: State) -> State:
-    """Give the active battle's initiative holder the next decision."""
-    battle = state.active_battle
-    assert battle is not None
-    return replace(state, prompt=Prompt(PromptKind.PLAY, initiative(state, battle, RuleConfig())))
-
-
-WAITING: frozenset[PromptKind] = frozenset({PromptKind.SPECIAL_INITIATIVE, PromptKind.HEAL_WINDOW, PromptKind.CHOOSE_SIDES})
-
-
-def play_prompt_unless_waiting(state: State) -> State:
-    """``play_prompt``, unless a decision (special initiative, a heal window) is still open."""
-    if state.prompt is not None and state.prompt.kind in WAITING:
-        return state
-    return play_prompt(state)
 
 
 def in_battle(state: State, card_id: str) -> bool:
     return state.fighter(card_id) is not None
-
-
-@implements("RED-BASE-PARALYZED-NO-BATTLE")
-def may_enter_battle(state: State, card_id: str) -> bool:
-    """A paralyzed character cannot enter a battle (RED-BASE-PARALYZED-NO-BATTLE)."""
-    return not state.has_status(card_id, Status.PARALYZED)
 
 
 @implements("RED-BASE-RESCUE-OR-CHALLENGE", "RED-BASE-HERO-VS-EVIL")
@@ -150,15 +63,13 @@ def start_battle(state: State, opponent: int, heroes: tuple[str, ...], action: s
 
 
 @implements("RED-BASE-BLOCKING", "RED-BASE-HERO-VS-EVIL")
-def block(state: State, blockers: tuple[str, ...], action: str, config: RuleConfig) -> State:
+def block(state: State, blockers: tuple[str, ...], action: str, config: RuleConfig) -> Handed:
     """The opponent blocks with Evil Characters from their territory (RED-BASE-BLOCKING).
 
     With no blockers the battle is resolved at once (the Hero side wins
-    unless its toughness is 0). After blocking, the blocker counts as the
-    last card put in (decision ``red-base-first-initiative``).
+    unless its toughness is 0): ``Then.RESOLVE``. After blocking, the blocker
+    counts as the last card put in (decision ``red-base-first-initiative``).
     """
-    from cardrules.model.redemption.resolution import begin_resolution
-
     battle = state.battles[0]
     player = battle.players[1]
     for evil in blockers:
@@ -173,5 +84,5 @@ def block(state: State, blockers: tuple[str, ...], action: str, config: RuleConf
     battle = replace(battle, sides=(battle.sides[0], tuple(blocking)), last_player=player)
     state = replace(state, battles=(battle,))
     if not blockers:
-        return begin_resolution(state, config)
-    return play_prompt(state)
+        return state, Then.RESOLVE
+    return play_prompt(state), Then.DONE

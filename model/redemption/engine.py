@@ -5,6 +5,14 @@ argument. An action the rules forbid raises
 :class:`~model.errors.IllegalAction` naming the clause(s) that forbid it.
 ``legal_actions`` lists exactly the actions ``step`` accepts, sorted by
 their canonical text.
+
+This is the dispatcher, the top layer of the model: it routes each action,
+and each played ability, to the rule area that owns it (battle, side battle,
+heal, redirect, resolution, turn, abilities). The areas never import each
+other; where one area's rule goes on in another, the area hands back a
+:class:`~model.redemption.handoff.Then` marker that :func:`follow` carries
+out, and where an area needs the dispatcher's answer for any card (target
+options, carrying out an effect) the dispatcher passes its own function in.
 """
 
 from __future__ import annotations
@@ -13,7 +21,8 @@ from dataclasses import replace
 from itertools import combinations
 
 from cardrules.model.errors import IllegalAction
-from cardrules.model.redemption.abilities import hosts, open_side_battle, play_card, reactivate_pending, settle_announced, target_options
+from cardrules.model.redemption import abilities, heal, healable, redirect, resolution, side_battle
+from cardrules.model.redemption.abilities import DISCARDS, hosts
 from cardrules.model.redemption.actions import (
     Action,
     Attack,
@@ -27,15 +36,17 @@ from cardrules.model.redemption.actions import (
     Play,
     Put,
     Sides,
+    parse,
     sort_key,
 )
-from cardrules.model.redemption.battle import block, may_enter_battle, play_prompt_unless_waiting, start_battle
-from cardrules.model.redemption.heal import complete_ability_discard, do_heal, heal_actions
+from cardrules.model.redemption.battle import block, start_battle
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
-from cardrules.model.redemption.resolution import begin_resolution, complete_discard
-from cardrules.model.redemption.side_battle import restricted
-from cardrules.model.redemption.state import CardType, Effect, Phase, PromptKind, State
+from cardrules.model.redemption.handoff import Then
+from cardrules.model.redemption.initiative import play_prompt, play_prompt_unless_waiting
+from cardrules.model.redemption.standing import may_enter_battle
+from cardrules.model.redemption.state import HEAL_EFFECTS, CardType, Effect, Phase, PlayRecord, PromptKind, RecordStatus, State
 from cardrules.model.redemption.turn import draw_phase, next_phase, put_character
+from cardrules.specs.registry import implements
 
 MAX_GROUP = 3
 """Largest group of Heroes (or blockers) one action sends into battle; keeps branching small."""
@@ -57,7 +68,7 @@ def _plays(state: State, config: RuleConfig) -> list[Action]:
             continue
         if special and card.ability not in (Effect.INTERRUPT, Effect.NEGATE):
             continue
-        is_restricted_sb = card.ability is Effect.SIDE_BATTLE and restricted(state, player, config)
+        is_restricted_sb = card.ability is Effect.SIDE_BATTLE and side_battle.restricted(state, player, config)
         if is_restricted_sb and config.option("sb-restriction-scope") == "card-unplayable":
             continue
         options = target_options(state, player, card_id, config)
@@ -71,6 +82,109 @@ def _plays(state: State, config: RuleConfig) -> list[Action]:
             else:
                 out.append(Play(card_id, on))
     return out
+
+
+# --- routing abilities to their areas ------------------------------------------------
+
+
+def target_options(state: State, player: int, card_id: str, config: RuleConfig) -> tuple[tuple[str, ...], ...]:
+    """Every legal target tuple for the ability of ``card_id`` used by ``player``;
+    empty when it has no ability or nothing to target (then it is played blank)."""
+    effect = state.card(card_id).ability
+    if effect is None or effect is Effect.DRAW_ON_SUCCESS:
+        return ()
+    if effect is Effect.SIDE_BATTLE:
+        return side_battle.side_battle_targets(state, player, config)
+    if effect in HEAL_EFFECTS:
+        return heal.enhancement_targets_in_battle(state)
+    if effect in redirect.REDIRECTS:
+        return redirect.redirect_options(state, player, effect, config, target_options)
+    return abilities.core_targets(state, player, effect)
+
+
+@implements("RED-BASE-ENHANCEMENTS", "RED-BASE-INITIATIVE", "RED-SB-RESTRICT-AFTER", "RED-SB-ONCE-PER-TURN")
+def check_play(state: State, play: Play, config: RuleConfig) -> None:
+    """Raise IllegalAction unless ``play`` is allowed now: the card and its host,
+    a side battle's allowance and pair, then its targets, each asked of its area."""
+    abilities.check_card(state, play)
+    assert state.prompt is not None
+    player = state.prompt.player
+    effect = state.card(play.card).ability
+    if effect is Effect.SIDE_BATTLE and side_battle.check_play(state, player, play, config):
+        return
+    options = target_options(state, player, play.card, config)
+    if not options and not play.targets:
+        return
+    if play.targets not in options and tuple(sorted(play.targets)) not in options:
+        if effect in redirect.REDIRECTS:
+            raise redirect.explain(state, player, play, config)
+        if effect in HEAL_EFFECTS:
+            raise healable.explain_play(play)
+        raise abilities.explain_targets(play, effect)
+
+
+@implements("RED-BASE-ENHANCEMENTS", "RED-SB-ONCE-PER-TURN")
+def play_card(state: State, play: Play, config: RuleConfig) -> State:
+    """Play an enhancement on a character and use its ability (if any)."""
+    check_play(state, play, config)
+    prompt = state.prompt
+    assert prompt is not None
+    state, record = abilities.place_card(state, play)
+    if prompt.kind is PromptKind.SPECIAL_INITIATIVE:
+        state = use_ability(state, record, config)
+        return abilities.settle_announced(state, prompt.record, config, apply_effect)
+    if record.status is RecordStatus.BLANKED or record.effect is Effect.DRAW_ON_SUCCESS:
+        return play_prompt(state)
+    return use_ability(state, record, config)
+
+
+def use_ability(state: State, record: PlayRecord, config: RuleConfig) -> State:
+    """Carry out a freshly played ability (instantaneous effects happen now) in its area."""
+    effect = record.effect
+    if effect is Effect.SIDE_BATTLE:
+        return side_battle.use_side_battle(state, record, config)
+    if effect in HEAL_EFFECTS:
+        return play_prompt(follow(*heal.heal_target(state, record.targets[0], record.player, config), config))
+    if effect is Effect.REDIRECT_NUMBERS:
+        return play_prompt(redirect.start_numbers(state, record, record.targets[0], config))
+    if effect is Effect.REDIRECT_BOTH:
+        state, ability = redirect.split_both(state, record, config)
+        if ability is None:
+            return play_prompt(state)
+        record = ability
+        effect = Effect.REDIRECT_ABILITY
+    if effect is Effect.REDIRECT_ABILITY:
+        state, taken = redirect.take_over(state, record, config)
+        return use_ability(state, taken, config)
+    if effect is Effect.INTERRUPT:
+        return play_prompt_unless_waiting(abilities.interrupt(state, int(record.targets[0][1:])))
+    if effect is Effect.NEGATE:
+        return play_prompt_unless_waiting(abilities.negate(state, int(record.targets[0][1:]), config))
+    announced = abilities.announce(state, record)
+    if announced is not None:
+        return announced
+    return play_prompt_unless_waiting(apply_effect(state, record, config))
+
+
+@implements("RED-HEAL-WINDOW")
+def apply_effect(state: State, record: PlayRecord, config: RuleConfig) -> State:
+    """Carry out a discard, status or decrease effect (:func:`abilities.apply_effect`);
+    a discard of a character still in battle first opens its controller's heal
+    window when a heal is possible (RED-HEAL-WINDOW)."""
+    if record.effect in DISCARDS and state.fighter(record.targets[0]) is not None:
+        window = heal.open_window(state, record, config)
+        if window is not None:
+            return window
+    return abilities.apply_effect(state, record, config)
+
+
+def follow(state: State, then: Then, config: RuleConfig) -> State:
+    """Carry out what an area handed back (:class:`~model.redemption.handoff.Then`)."""
+    if then is Then.RESOLVE:
+        return resolution.begin_resolution(state, config)
+    if then is Then.NEXT_HEAL_WINDOW:
+        return resolution.next_heal_window(state, config)
+    return state
 
 
 def legal_actions(state: State, config: RuleConfig = DEFAULT) -> tuple[Action, ...]:
@@ -110,7 +224,7 @@ def legal_actions(state: State, config: RuleConfig = DEFAULT) -> tuple[Action, .
         actions.extend([Sides(x, y), Sides(y, x)])
     elif prompt.kind is PromptKind.HEAL_WINDOW:
         actions.append(CompleteDiscard())
-    actions.extend(heal_actions(state, config))
+    actions.extend(heal.heal_actions(state, config))
     return tuple(sorted(set(actions), key=sort_key))
 
 
@@ -137,12 +251,12 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
     prompt = state.prompt
     text = action.text()
     if isinstance(action, Heal):
-        return do_heal(state, action, config)
+        return follow(*heal.do_heal(state, action, config), config)
     if prompt is None:
         if isinstance(action, Draw) and state.phase is Phase.DRAW:
             return draw_phase(state)
         if isinstance(action, Next) and state.phase is not Phase.DRAW:
-            return next_phase(state)
+            return next_phase(redirect.expire(state))
         if isinstance(action, Put) and state.phase is Phase.PREPARATION:
             return put_character(state, action.card, text)
         if isinstance(action, Attack) and state.phase is Phase.BATTLE:
@@ -153,16 +267,16 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
     if prompt.kind is PromptKind.BLOCK and isinstance(action, Block):
         if len(action.blockers) > MAX_GROUP:
             raise IllegalAction(text, f"block with at most {MAX_GROUP} characters", ("RED-BASE-BLOCKING",))
-        return block(state, action.blockers, text, config)
+        return follow(*block(state, action.blockers, text, config), config)
     if prompt.kind is PromptKind.PLAY and isinstance(action, Pass):
-        state, had_pending = reactivate_pending(state, config)
-        return play_prompt_unless_waiting(state) if had_pending else begin_resolution(state, config)
+        state, had_pending = abilities.reactivate_pending(state, config, apply_effect)
+        return play_prompt_unless_waiting(state) if had_pending else resolution.begin_resolution(state, config)
     if prompt.kind in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE) and isinstance(action, Play):
         if state.has_card(action.card) and state.card(action.card).ability is Effect.SIDE_BATTLE:
             action = Play(action.card, action.on, tuple(sorted(action.targets)))  # canonical: unordered pair
         return play_card(state, action, config)
     if prompt.kind is PromptKind.SPECIAL_INITIATIVE and isinstance(action, Decline):
-        return settle_announced(state, prompt.record, config)
+        return abilities.settle_announced(state, prompt.record, config, apply_effect)
     if prompt.kind is PromptKind.CHOOSE_SIDES and isinstance(action, Sides):
         if {action.first, action.second} != set(prompt.cards) or action.first == action.second:
             raise IllegalAction(
@@ -170,18 +284,16 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
                 f"the sides must be the two selected characters {' and '.join(prompt.cards)}",
                 ("RED-SB-TARGETS-TWO",),
             )
-        return open_side_battle(replace(state, prompt=None), prompt.record, (action.first, action.second))
+        return side_battle.open_side_battle(replace(state, prompt=None), prompt.record, (action.first, action.second))
     if prompt.kind is PromptKind.HEAL_WINDOW and isinstance(action, CompleteDiscard):
         if prompt.record >= 0:
-            return complete_ability_discard(state, config)
-        return complete_discard(state, config)
+            return abilities.complete_ability_discard(state, config)
+        return resolution.complete_discard(state, config)
     raise _wrong_moment(action, state)
 
 
 def run(state: State, texts: list[str] | tuple[str, ...], config: RuleConfig = DEFAULT) -> State:
     """Apply actions given as text, in order (a convenience for scenarios)."""
-    from cardrules.model.redemption.actions import parse
-
     for text in texts:
         state = step(state, parse(text), config)
     return state

@@ -3,6 +3,7 @@ previous one reconstructed from the redline (``RuleConfig.heal_version``).
 
 Which clauses apply is read from the catalogue (:mod:`model.redemption.wording`),
 so the redline decisions that move clauses between wordings change the model too.
+What a heal may target is read from :mod:`model.redemption.healable`.
 
 Model readings (the catalogue records the ones marked with a decision id):
 
@@ -21,16 +22,32 @@ Model readings (the catalogue records the ones marked with a decision id):
   enhancements on it go to their owners' discard piles (decision ``heal-window-attachments``);
 - previous wording: a healed discard is counted by discard triggers (the
   not-completed sentence is revised text, decision ``redline-not-completed``).
+
+The dispatcher routes heal actions and played healing enhancements here. A heal
+in a Battle Resolution heal window hands ``Then.NEXT_HEAL_WINDOW`` back (the
+dispatcher goes on in :mod:`model.redemption.resolution`); a discard by an
+ability asks :func:`open_window` before it completes, and letting it complete
+is in :mod:`model.redemption.abilities`.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.actions import Heal
-from cardrules.model.redemption.battle import play_prompt
 from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.handoff import Handed, Then
+from cardrules.model.redemption.healable import (
+    OUTSIDE_BATTLE_PHASES,
+    being_discarded,
+    explain,
+    has_status,
+    holder,
+    is_heal,
+    matches,
+    recently_discarded,
+)
+from cardrules.model.redemption.initiative import play_prompt
 from cardrules.model.redemption.ops import (
     add_to,
     discard_card,
@@ -41,96 +58,24 @@ from cardrules.model.redemption.ops import (
     set_record,
 )
 from cardrules.model.redemption.state import (
-    HEAL_EFFECTS,
-    Alignment,
     Card,
     CardType,
     DiscardCause,
     DiscardEvent,
     Effect,
     Fighter,
-    Phase,
     PlayRecord,
     Prompt,
     PromptKind,
     RecordStatus,
     Search,
     State,
-    Status,
 )
 from cardrules.model.redemption.wording import in_force
 from cardrules.specs.registry import implements
 
 TIED_TO_CONDITION: frozenset[Effect] = frozenset({Effect.POISON, Effect.DISEASE, Effect.PARALYZE, Effect.DECREASE})
 """Effects whose ongoing result a heal ends (the status, or the decrease)."""
-OUTSIDE_BATTLE_PHASES: frozenset[Phase] = frozenset({Phase.PREPARATION, Phase.DISCARD})
-
-
-# --- what is healable ---------------------------------------------------------------
-
-
-def has_status(state: State, card_id: str) -> bool:
-    """Poisoned, diseased or paralyzed."""
-    return any(state.has_status(card_id, s) for s in Status)
-
-
-def being_discarded(state: State, card_id: str) -> bool:
-    """The character is in an open heal window (its discard is pending)."""
-    prompt = state.prompt
-    return prompt is not None and prompt.kind is PromptKind.HEAL_WINDOW and card_id in prompt.cards
-
-
-@implements(
-    "RED-HEAL-PREV-HEALABLE",
-    "RED-HEAL-PREV-DISCARDED-MEANS",
-    "RED-HEAL-PREV-NOT-FROM-HAND-DECK",
-    "RED-HEAL-NOT-IN-DISCARD-PILE",
-)
-def recently_discarded(state: State, card_id: str, config: RuleConfig) -> DiscardEvent | None:
-    """Previous wording: the discard event of a character discarded earlier this turn
-    and still in the discard pile, if it can be healed from there.
-
-    'Recently discarded' means by a special ability or a game rule
-    (RED-HEAL-PREV-DISCARDED-MEANS); one discarded from hand or deck cannot be
-    targeted (RED-HEAL-PREV-NOT-FROM-HAND-DECK). Never under the revised
-    wording, nor wherever RED-HEAL-NOT-IN-DISCARD-PILE is in force.
-    """
-    if not in_force(config, "RED-HEAL-PREV-HEALABLE") or in_force(config, "RED-HEAL-NOT-IN-DISCARD-PILE"):
-        return None
-    for event in reversed(state.discards):
-        if event.card == card_id:
-            if event.cause in (DiscardCause.HAND, DiscardCause.DECK):
-                return None
-            return event if card_id in state.zones[event.pile].discard else None
-    return None
-
-
-@implements("RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-ONLY-CHARACTERS", "RED-HEAL-PURPOSE")
-def healable(state: State, card_id: str, config: RuleConfig) -> bool:
-    """Whether a card may be the target of a heal.
-
-    Only characters (RED-HEAL-ONLY-CHARACTERS). Revised: being discarded, or
-    poisoned, diseased or paralyzed (RED-HEAL-HEALABLE). Previous: discarded
-    earlier this turn, or one of the statuses (RED-HEAL-PREV-HEALABLE); a
-    character in its heal window too (RED-HEAL-WINDOW, note of the clause).
-    Either way a heal undoes a discard or a status (RED-HEAL-PURPOSE).
-    """
-    if not state.has_card(card_id) or state.card(card_id).type is not CardType.CHARACTER:
-        return False
-    return has_status(state, card_id) or being_discarded(state, card_id) or (
-        recently_discarded(state, card_id, config) is not None
-    )
-
-
-def matches(enhancement: Card, alignment: Alignment | None, brigades: frozenset[str]) -> bool:
-    """An enhancement may go on a character of this alignment and brigades (RED-BASE-ENHANCEMENTS)."""
-    return enhancement.alignment is alignment and bool(enhancement.brigades & brigades)
-
-
-@implements("RED-HEAL-RESTORE-IS-HEAL")
-def is_heal(card: Card) -> bool:
-    """The card's ability is a heal; 'restore abilities' is one too (RED-HEAL-RESTORE-IS-HEAL)."""
-    return card.ability in HEAL_EFFECTS
 
 
 # --- who may heal with what -------------------------------------------------------
@@ -283,75 +228,6 @@ def enhancement_targets_in_battle(state: State) -> tuple[tuple[str], ...]:
     return tuple((f.card,) for _, f in sorted(battle.fighters(), key=lambda sf: sf[1].card) if has_status(state, f.card))
 
 
-# --- why a heal is illegal -----------------------------------------------------------
-
-
-def holder(state: State, source: str) -> int | None:
-    """The player who would use ``source``: holding it in hand, or controlling the character."""
-    if not state.has_card(source):
-        return None
-    for player, zones in enumerate(state.zones):
-        if source in zones.hand or source in zones.territory:
-            return player
-    found = state.fighter(source)
-    if found is not None:
-        return state.battles[found[0]].players[found[1]]
-    return None
-
-
-def explain(state: State, action: Heal, config: RuleConfig) -> IllegalAction:
-    """The clause an unlisted heal breaks (checked most specific first)."""
-    text = action.text()
-
-    def no(reason: str, *clauses: str) -> IllegalAction:
-        return IllegalAction(text, reason, clauses)
-
-    if not state.has_card(action.target) or state.card(action.target).type is not CardType.CHARACTER:
-        return no(f"{action.target} is not a character", "RED-HEAL-ONLY-CHARACTERS")
-    if not state.has_card(action.source) or not is_heal(state.card(action.source)):
-        return no(f"{action.source} has no heal ability", "RED-HEAL-TARGETS-HEALED")
-    source = state.card(action.source)
-    prompt = state.prompt
-    if prompt is not None and prompt.kind not in (PromptKind.PLAY, PromptKind.HEAL_WINDOW):
-        return no(f"player {prompt.player} must answer a {prompt.kind.value} decision first", "RED-BASE-INITIATIVE")
-    if prompt is None and (state.phase not in OUTSIDE_BATTLE_PHASES):
-        return no("outside battle, heals are used in the preparation and discard phases", "RED-HEAL-ENH-PHASES")
-    if prompt is not None and prompt.kind is PromptKind.PLAY and source.type is CardType.ENHANCEMENT:
-        if holder(state, action.source) != prompt.player:
-            return no("in battle only the player with initiative plays a healing enhancement", "RED-HEAL-PREV-ENH-INITIATIVE", "RED-BASE-INITIATIVE")
-        return no("in battle a healing enhancement is played on a character: 'play E on C -> T'", "RED-BASE-ENHANCEMENTS")
-    if prompt is not None and holder(state, action.source) != prompt.player:
-        return no(f"only player {prompt.player} may act now", "RED-HEAL-WINDOW", "RED-BASE-INITIATIVE")
-    in_pile = any(action.target in z.discard for z in state.zones)
-    if in_pile:
-        if in_force(config, "RED-HEAL-NOT-IN-DISCARD-PILE"):
-            return no(f"{action.target} is in a discard pile", "RED-HEAL-NOT-IN-DISCARD-PILE")
-        for event in reversed(state.discards):
-            if event.card == action.target:
-                if event.cause in (DiscardCause.HAND, DiscardCause.DECK):
-                    return no(f"{action.target} was discarded from {event.cause.value}", "RED-HEAL-PREV-NOT-FROM-HAND-DECK", "RED-HEAL-PREV-DISCARDED-MEANS")
-                break
-        else:
-            return no(f"{action.target} was not discarded earlier this turn", "RED-HEAL-PREV-HEALABLE")
-    elif not healable(state, action.target, config):
-        return no(f"{action.target} is not healable", "RED-HEAL-HEALABLE" if not in_pile and config.heal_version == "revised" else "RED-HEAL-PREV-HEALABLE")
-    if source.type is CardType.CHARACTER:
-        if action.source in state.decreased:
-            return no(f"{action.source}'s ability is decreased", "RED-HEAL-RESTORES-DECREASE")
-        if state.fighter(action.source) is None and not source.territory_class:
-            return no(f"{action.source} has no Territory Class: its heal ability works only in battle", "RED-HEAL-CHARACTER-TC")
-        return no(f"{action.source} cannot heal {action.target} now", "RED-HEAL-WINDOW-MEANS", "RED-HEAL-TARGETS-HEALED")
-    if prompt is not None and prompt.kind is PromptKind.HEAL_WINDOW:
-        if not in_force(config, "RED-HEAL-WINDOW"):
-            return no("this wording has no heal window", "RED-HEAL-PREV-HEALABLE")
-        return no(f"{action.source} cannot be played on {action.target}", "RED-HEAL-WINDOW-MEANS")
-    if in_force(config, "RED-HEAL-PREV-ENH-TWO-WAYS"):
-        if in_pile:
-            return no(f"{action.source} must match {action.target} as it was, in the holder's pile", "RED-HEAL-PREV-PILE-SAME-CHARACTER", "RED-HEAL-PREV-ENH-TWO-WAYS")
-        return no(f"{action.source} goes on a matching character in the holder's territory", "RED-HEAL-PREV-ENH-TWO-WAYS")
-    return no(f"{action.source} goes on a healable character of matching brigade in territory", "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
-
-
 # --- carrying out a heal --------------------------------------------------------------
 
 
@@ -382,15 +258,13 @@ def clear_conditions(state: State, target: str) -> State:
 
 
 @implements("RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-DISCARD-NOT-COMPLETED", "RED-HEAL-WINDOW-SUSPENDS")
-def heal_from_window(state: State, target: str, config: RuleConfig) -> State:
+def heal_from_window(state: State, target: str, config: RuleConfig) -> Handed:
     """Heal a character whose discard is pending: it leaves the battle for a
     territory (:func:`destination`) instead of the discard pile. Revised: the
     discard never completed, so no discard event (RED-HEAL-DISCARD-NOT-COMPLETED);
     previous: the discard is counted. Then the suspended play resumes
     (RED-HEAL-WINDOW-SUSPENDS): the discarding ability fizzles, or the next
-    Battle Resolution window opens."""
-    from cardrules.model.redemption.resolution import next_heal_window
-
+    Battle Resolution window opens (``Then.NEXT_HEAL_WINDOW``)."""
     prompt = state.prompt
     assert prompt is not None
     state, _, _, fighter = remove_fighter(state, target)
@@ -403,14 +277,14 @@ def heal_from_window(state: State, target: str, config: RuleConfig) -> State:
     if prompt.record >= 0:
         record = state.record(prompt.record)
         state = set_record(state, replace(record, status=RecordStatus.FIZZLED))
-        return play_prompt(replace(state, prompt=None))
+        return play_prompt(replace(state, prompt=None)), Then.DONE
     index = len(state.battles) - 1
     battle = state.battles[index]
     state = set_battle(state, index, replace(battle, defeated=tuple(c for c in battle.defeated if c != target)))
     rest = tuple(c for c in prompt.cards if c != target)
     if rest:
-        return replace(state, prompt=replace(prompt, cards=rest))
-    return next_heal_window(replace(state, prompt=None), config)
+        return replace(state, prompt=replace(prompt, cards=rest)), Then.DONE
+    return replace(state, prompt=None), Then.NEXT_HEAL_WINDOW
 
 
 @implements(
@@ -441,7 +315,7 @@ def heal_from_pile(state: State, event: DiscardEvent, player: int) -> State:
 
 
 @implements("RED-HEAL-TARGETS-HEALED", "RED-HEAL-INSTANT", "RED-HEAL-PURPOSE")
-def heal_target(state: State, target: str, player: int, config: RuleConfig) -> State:
+def heal_target(state: State, target: str, player: int, config: RuleConfig) -> Handed:
     """Heal one character (the target of the heal, RED-HEAL-TARGETS-HEALED):
     clear its conditions, and undo its discard if it is being or was
     discarded (RED-HEAL-PURPOSE)."""
@@ -450,12 +324,13 @@ def heal_target(state: State, target: str, player: int, config: RuleConfig) -> S
     if being_discarded(state, target):
         return heal_from_window(state, target, config)
     if event is not None:
-        return heal_from_pile(state, event, player)
-    return state
+        return heal_from_pile(state, event, player), Then.DONE
+    return state, Then.DONE
 
 
-def do_heal(state: State, action: Heal, config: RuleConfig) -> State:
-    """Apply a ``heal T with X`` action (listed by :func:`heal_actions`)."""
+def do_heal(state: State, action: Heal, config: RuleConfig) -> Handed:
+    """Apply a ``heal T with X`` action (listed by :func:`heal_actions`); a heal
+    in a Battle Resolution window hands ``Then.NEXT_HEAL_WINDOW`` back."""
     if action not in heal_actions(state, config):
         raise explain(state, action, config)
     player = holder(state, action.source)
@@ -465,12 +340,12 @@ def do_heal(state: State, action: Heal, config: RuleConfig) -> State:
     if used_enhancement:
         state = remove_from(state, player, "hand", action.source)
     window = being_discarded(state, action.target)
-    state = heal_target(state, action.target, player, config)
+    state, then = heal_target(state, action.target, player, config)
     if used_enhancement:
         state = discard_card(state, action.source)
     if state.prompt is not None and state.prompt.kind is PromptKind.PLAY and not window:
-        return play_prompt(state)
-    return state
+        return play_prompt(state), then
+    return state, then
 
 
 # --- the heal window for a discard by an ability -----------------------------------------
@@ -491,20 +366,3 @@ def open_window(state: State, record: PlayRecord, config: RuleConfig) -> State |
         return None
     state = set_record(state, replace(record, status=RecordStatus.ANNOUNCED))
     return replace(state, prompt=Prompt(PromptKind.HEAL_WINDOW, controller, record=record.id, cards=(record.targets[0],)))
-
-
-@implements("RED-HEAL-WINDOW", "RED-HEAL-DISCARD-NOT-COMPLETED")
-def complete_ability_discard(state: State, config: RuleConfig) -> State:
-    """The controller lets the discard complete: it happens now, and counts."""
-    from cardrules.model.redemption.abilities import discard_now
-
-    prompt = state.prompt
-    assert prompt is not None and prompt.record >= 0
-    state = discard_now(replace(state, prompt=None), state.record(prompt.record))
-    return play_prompt(state)
-
-
-def placed_on(state: State, card_id: str) -> tuple[str, ...]:
-    """Enhancements placed on a character in a territory."""
-    return tuple(sorted(e for e, host in state.placed if host == card_id))
-

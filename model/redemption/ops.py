@@ -1,10 +1,15 @@
-"""Small pure state edits shared by the rule modules (no rules here)."""
+"""Small pure state edits shared by the rule modules (layer 1 of the model).
+
+No rule decisions here, except the one base-rule edit two areas share:
+drawing cards (the draw phase and end-of-battle draws).
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from cardrules.model.redemption.state import Battle, DiscardCause, DiscardEvent, Fighter, PlayRecord, State, Zones
+from cardrules.model.redemption.state import Battle, CardType, DiscardCause, DiscardEvent, Fighter, PlayRecord, State, Zones
+from cardrules.specs.registry import implements
 
 ZONE_NAMES: tuple[str, ...] = ("hand", "deck", "territory", "discard", "bondage", "redemption")
 
@@ -126,4 +131,19 @@ def forget_discard(state: State, card_id: str) -> State:
     for i in range(len(state.discards) - 1, -1, -1):
         if state.discards[i].card == card_id:
             return replace(state, discards=state.discards[:i] + state.discards[i + 1 :])
+    return state
+
+
+@implements("RED-BASE-TURN-PHASES")
+def draw_cards(state: State, player: int, count: int) -> State:
+    """Draw from the top of the deck; a drawn Lost Soul goes straight to the
+    drawer's Land of Bondage (RED-BASE-TURN-PHASES, model note)."""
+    for _ in range(count):
+        deck = state.zones[player].deck
+        if not deck:
+            break
+        top = deck[0]
+        state = edit_zones(state, player, deck=deck[1:])
+        zone = "bondage" if state.card(top).type is CardType.LOST_SOUL else "hand"
+        state = add_to(state, player, zone, top)
     return state

@@ -9,6 +9,12 @@ Model reading (decision ``rd-redirected-ability-timing``): a redirected ability 
 taken over at once by the redirecting player, who carries it out with the new targets
 (it stops being pending);
 special initiative and the heal window then apply to it as to any ability.
+
+The new targets of a redirected ability are those of the redirected card's own
+ability, which only the dispatcher knows for every kind of card: it passes its
+``target_options`` in (:data:`model.redemption.handoff.TargetOptions`). The
+dispatcher also carries out the redirected ability, and ends ongoing redirects
+at the end of each phase (:func:`expire`).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from dataclasses import replace
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.actions import Play
 from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.handoff import TargetOptions
 from cardrules.model.redemption.ops import set_record
 from cardrules.model.redemption.state import Battle, Effect, PlayRecord, RecordStatus, State
 from cardrules.specs.registry import implements
@@ -47,13 +54,16 @@ def redirectable(state: State, config: RuleConfig) -> tuple[PlayRecord, ...]:
 
 
 @implements("RED-RD-NEW-TARGETS", "RED-RD-SAME-TARGET-ALLOWED", "RED-RD-TARGET-PERSPECTIVE")
-def new_targets(state: State, player: int, record: PlayRecord, config: RuleConfig) -> tuple[tuple[str, ...], ...]:
+def new_targets(
+    state: State, player: int, record: PlayRecord, config: RuleConfig, targets_of: TargetOptions | None
+) -> tuple[tuple[str, ...], ...]:
     """The targets the redirecting ``player`` may choose for ``record``'s ability
     (RED-RD-NEW-TARGETS): every target legal for it as if ``player`` were using
-    it (RED-RD-TARGET-PERSPECTIVE), the old target included (RED-RD-SAME-TARGET-ALLOWED)."""
-    from cardrules.model.redemption.abilities import target_options
-
-    return target_options(state, player, record.card, config)
+    it (RED-RD-TARGET-PERSPECTIVE), the old target included (RED-RD-SAME-TARGET-ALLOWED).
+    ``targets_of`` is the dispatcher's target options of any card."""
+    if targets_of is None:
+        raise ValueError("redirecting an ability needs the dispatcher's target options (targets_of)")
+    return targets_of(state, player, record.card, config)
 
 
 @implements("RED-RD-NUMBERS-TARGET", "RED-RD-TARGETS-IN-BATTLE", "RED-RD-NUMBERS-NO-INTERRUPT")
@@ -66,25 +76,28 @@ def numbers_targets(state: State, config: RuleConfig) -> tuple[tuple[str], ...]:
 
 
 @implements("RED-RD-TWO-KINDS", "RED-RD-BOTH-IS-TWO", "RED-RD-PURPOSE")
-def redirect_options(state: State, player: int, effect: Effect, config: RuleConfig) -> tuple[tuple[str, ...], ...]:
+def redirect_options(
+    state: State, player: int, effect: Effect, config: RuleConfig, targets_of: TargetOptions | None = None
+) -> tuple[tuple[str, ...], ...]:
     """Every legal target tuple for a redirect card of ``player``: an ability or
     numbers (RED-RD-TWO-KINDS), or both, as two redirects each with its own
     rule (RED-RD-BOTH-IS-TWO): ``#n`` alone redirects only the numbers of
-    record ``n``'s card; ``#n T`` also its (interrupted) ability."""
+    record ``n``'s card; ``#n T`` also its (interrupted) ability, with the new
+    targets ``targets_of`` gives (needed unless ``effect`` redirects numbers)."""
     if effect is Effect.REDIRECT_NUMBERS:
         return numbers_targets(state, config)
     out: list[tuple[str, ...]] = []
     pending = {r.id for r in redirectable(state, config)}
     if effect is Effect.REDIRECT_ABILITY:
         for record in redirectable(state, config):
-            out.extend((f"#{record.id}", *t) for t in new_targets(state, player, record, config))
+            out.extend((f"#{record.id}", *t) for t in new_targets(state, player, record, config, targets_of))
         return tuple(out)
     in_battle = {c for (c,) in numbers_targets(state, config)}
     for record in state.records:
         if record.card in in_battle and record.status is not RecordStatus.BLANKED and record.effect not in REDIRECTS:
             out.append((f"#{record.id}",))
             if record.id in pending:
-                out.extend((f"#{record.id}", *t) for t in new_targets(state, player, record, config))
+                out.extend((f"#{record.id}", *t) for t in new_targets(state, player, record, config, targets_of))
     return tuple(dict.fromkeys(out))
 
 

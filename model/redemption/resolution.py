@@ -5,16 +5,30 @@ to be discarded, the heal window (``PromptKind.HEAL_WINDOW``) is an explicit
 decision point before the discard completes (RED-BR-HEAL-WINDOW); the heal
 actions offered there are in :mod:`model.redemption.heal` (RED-HEAL-AT-RESOLUTION). ``complete_discard`` closes
 one player's window; ``finish_resolution`` returns the survivors and pops the
-battle, resuming the battle below it if any (RED-SB-RESUME).
+battle, resuming the battle below it if any (RED-SB-RESUME). A rescue can
+win the game (:func:`check_winner`, RED-BASE-WIN-FIVE-SOULS).
+
+The dispatcher begins resolution when a battle goes unblocked and goes on
+with :func:`next_heal_window` after a heal in a Battle Resolution heal window
+(``Then`` markers of :mod:`model.redemption.handoff`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from cardrules.model.redemption.battle import defeated, outcome, play_prompt
 from cardrules.model.redemption.config import RuleConfig
-from cardrules.model.redemption.ops import add_fighter, add_to, discard_card, discard_fighter, note_discard, remove_fighter
+from cardrules.model.redemption.initiative import play_prompt
+from cardrules.model.redemption.ops import (
+    add_fighter,
+    add_to,
+    discard_card,
+    discard_fighter,
+    draw_cards,
+    note_discard,
+    remove_fighter,
+)
+from cardrules.model.redemption.standing import defeated, outcome
 from cardrules.model.redemption.state import (
     Battle,
     BattleKind,
@@ -29,8 +43,9 @@ from cardrules.model.redemption.state import (
     RecordStatus,
     State,
 )
-from cardrules.model.redemption.turn import check_winner, draw_cards
 from cardrules.specs.registry import implements
+
+SOULS_TO_WIN = 5
 
 
 @implements("RED-BR-MISSION-RESULT", "RED-BR-CHALLENGE-RESULT", "RED-BR-RESCUE-SUCCESS", "RED-BR-RESCUE-FAIL")
@@ -128,6 +143,17 @@ def begin_resolution(state: State, config: RuleConfig) -> State:
         state = replace(state, last_outcome=result, last_mission=mission)
     state = check_winner(state)
     return next_heal_window(state, config)
+
+
+@implements("RED-BASE-WIN-FIVE-SOULS")
+def check_winner(state: State) -> State:
+    """A player with five Lost Souls in their Land of Redemption wins (RED-BASE-WIN-FIVE-SOULS)."""
+    if state.winner is not None:
+        return state
+    for player, zones in enumerate(state.zones):
+        if len(zones.redemption) >= SOULS_TO_WIN:
+            return replace(state, winner=player)
+    return state
 
 
 @implements("RED-BR-HEAL-WINDOW")

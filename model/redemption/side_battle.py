@@ -4,7 +4,9 @@ starting the new battle on top of the stack.
 Clause IDs: RED-SB-SUSPEND, RED-SB-SIDES-BATTLE-PLAYERS, RED-SB-CONTROL-*,
 RED-SB-TARGETS-TWO, RED-SB-TARGET-ZONES, RED-SB-SAME-ALIGNMENT,
 RED-SB-ONCE-PER-TURN, RED-SB-RESTRICT-AFTER, RED-SB-INSTANTANEOUS.
-Survivors' returns and the resume are in :mod:`model.redemption.resolution`.
+Survivors' returns and the resume are in :mod:`model.redemption.resolution`;
+the negation cascade in :mod:`model.redemption.abilities`. The dispatcher
+routes a played side battle ability here (:func:`use_side_battle`).
 """
 
 from __future__ import annotations
@@ -13,10 +15,23 @@ from dataclasses import replace
 from itertools import combinations
 
 from cardrules.model.errors import IllegalAction
-from cardrules.model.redemption.battle import may_enter_battle, play_prompt
+from cardrules.model.redemption.actions import Play
 from cardrules.model.redemption.config import RuleConfig
-from cardrules.model.redemption.ops import leave_territory, remove_fighter, remove_from
-from cardrules.model.redemption.state import Battle, BattleKind, Fighter, Origin, OriginKind, State
+from cardrules.model.redemption.initiative import play_prompt
+from cardrules.model.redemption.ops import leave_territory, remove_fighter, remove_from, set_record
+from cardrules.model.redemption.standing import may_enter_battle
+from cardrules.model.redemption.state import (
+    Battle,
+    BattleKind,
+    Fighter,
+    Origin,
+    OriginKind,
+    PlayRecord,
+    Prompt,
+    PromptKind,
+    State,
+    Undo,
+)
 from cardrules.specs.registry import implements
 
 
@@ -84,6 +99,14 @@ def target_pairs(state: State, user: int, config: RuleConfig) -> tuple[tuple[str
     )
 
 
+def side_battle_targets(state: State, user: int, config: RuleConfig) -> tuple[tuple[str, str], ...]:
+    """Target options of a side battle ability used by ``user``: none once the
+    user's side battles are used up (RED-SB-RESTRICT-AFTER), else :func:`target_pairs`."""
+    if restricted(state, user, config):
+        return ()
+    return target_pairs(state, user, config)
+
+
 def check_pair(state: State, user: int, targets: tuple[str, ...], action: str, config: RuleConfig) -> None:
     """Raise IllegalAction naming the clause a selection breaks."""
     if len(targets) != 2 or targets[0] == targets[1]:
@@ -100,6 +123,27 @@ def check_pair(state: State, user: int, targets: tuple[str, ...], action: str, c
             raise IllegalAction(action, f"{target} is paralyzed", ("RED-BASE-PARALYZED-NO-BATTLE",))
         if target not in pool:
             raise IllegalAction(action, f"{target} is neither in play nor in your hand", ("RED-SB-TARGET-ZONES",))
+
+
+@implements("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER", "RED-SB-TARGETS-TWO")
+def check_play(state: State, user: int, play: Play, config: RuleConfig) -> bool:
+    """Raise IllegalAction if a side battle card may not be played so: once the
+    user's side battles are used up it is unplayable or played blank (decision
+    ``sb-restriction-scope``, RED-SB-RESTRICT-AFTER); else its two targets are
+    checked (:func:`check_pair`). True when the play is a restricted one played
+    blank, with nothing more to check."""
+    action = play.text()
+    if restricted(state, user, config):
+        if config.option("sb-restriction-scope") == "card-unplayable" or play.targets:
+            raise IllegalAction(
+                action,
+                f"player {user} has already initiated their side battle(s) this turn",
+                ("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER"),
+            )
+        return True
+    if play.targets:
+        check_pair(state, user, play.targets, action, config)
+    return False
 
 
 @implements(
@@ -182,3 +226,26 @@ def start_side_battle(state: State, record_id: int, first: str, second: str, use
     )
     state = replace(state, battles=(*state.battles, battle), next_battle=battle_id + 1)
     return play_prompt(state)
+
+
+@implements("RED-SB-ONCE-PER-TURN", "RED-SB-SIDES-BATTLE-PLAYERS")
+def use_side_battle(state: State, record: PlayRecord, config: RuleConfig) -> State:
+    """Count the side battle against its user's allowance, then either start
+    it or ask the user to assign the sides (cases 1 and 3)."""
+    counts = list(state.side_battles)
+    counts[record.player] += 1
+    state = replace(state, side_battles=tuple(counts))
+    x, y = record.targets
+    assignment = assign_sides(state, x, y, record.player, config)
+    if assignment is None:
+        return replace(state, prompt=Prompt(PromptKind.CHOOSE_SIDES, record.player, record=record.id, cards=(x, y)))
+    return open_side_battle(state, record.id, assignment)
+
+
+def open_side_battle(state: State, record_id: int, assignment: tuple[str, str]) -> State:
+    """Start the side battle of play record ``record_id`` with the sides assigned;
+    the record remembers the battle it opened (for RED-SB-NEGATE-CASCADE)."""
+    record = state.record(record_id)
+    battle_id = state.next_battle
+    state = set_record(state, replace(record, undo=Undo(opened=battle_id)))
+    return start_side_battle(state, record_id, assignment[0], assignment[1], record.player)

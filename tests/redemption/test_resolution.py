@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from cardrules.model.redemption.battle import initiative
+from cardrules.model.redemption.initiative import initiative
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions
 from cardrules.model.redemption.resolution import mission_result

@@ -1,0 +1,181 @@
+"""What a heal may target, who would use it, and why a heal is illegal: pure
+reads of the state for the heal area (:mod:`model.redemption.heal`), below the
+rule areas (layer 1 of the model).
+
+Which heal clauses apply is read from the catalogue (:mod:`model.redemption.wording`).
+
+Clause IDs: RED-HEAL-HEALABLE, RED-HEAL-PREV-HEALABLE, RED-HEAL-ONLY-CHARACTERS,
+RED-HEAL-PURPOSE, RED-HEAL-PREV-DISCARDED-MEANS, RED-HEAL-PREV-NOT-FROM-HAND-DECK,
+RED-HEAL-NOT-IN-DISCARD-PILE, RED-HEAL-RESTORE-IS-HEAL.
+"""
+
+from __future__ import annotations
+
+from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.actions import Heal, Play
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.state import (
+    HEAL_EFFECTS,
+    Alignment,
+    Card,
+    CardType,
+    DiscardCause,
+    DiscardEvent,
+    Phase,
+    PromptKind,
+    State,
+    Status,
+)
+from cardrules.model.redemption.wording import in_force
+from cardrules.specs.registry import implements
+
+OUTSIDE_BATTLE_PHASES: frozenset[Phase] = frozenset({Phase.PREPARATION, Phase.DISCARD})
+"""Outside battle, heals are used in the preparation and discard phases (RED-HEAL-ENH-PHASES)."""
+
+
+def has_status(state: State, card_id: str) -> bool:
+    """Poisoned, diseased or paralyzed."""
+    return any(state.has_status(card_id, s) for s in Status)
+
+
+def being_discarded(state: State, card_id: str) -> bool:
+    """The character is in an open heal window (its discard is pending)."""
+    prompt = state.prompt
+    return prompt is not None and prompt.kind is PromptKind.HEAL_WINDOW and card_id in prompt.cards
+
+
+@implements(
+    "RED-HEAL-PREV-HEALABLE",
+    "RED-HEAL-PREV-DISCARDED-MEANS",
+    "RED-HEAL-PREV-NOT-FROM-HAND-DECK",
+    "RED-HEAL-NOT-IN-DISCARD-PILE",
+)
+def recently_discarded(state: State, card_id: str, config: RuleConfig) -> DiscardEvent | None:
+    """Previous wording: the discard event of a character discarded earlier this turn
+    and still in the discard pile, if it can be healed from there.
+
+    'Recently discarded' means by a special ability or a game rule
+    (RED-HEAL-PREV-DISCARDED-MEANS); one discarded from hand or deck cannot be
+    targeted (RED-HEAL-PREV-NOT-FROM-HAND-DECK). Never under the revised
+    wording, nor wherever RED-HEAL-NOT-IN-DISCARD-PILE is in force.
+    """
+    if not in_force(config, "RED-HEAL-PREV-HEALABLE") or in_force(config, "RED-HEAL-NOT-IN-DISCARD-PILE"):
+        return None
+    for event in reversed(state.discards):
+        if event.card == card_id:
+            if event.cause in (DiscardCause.HAND, DiscardCause.DECK):
+                return None
+            return event if card_id in state.zones[event.pile].discard else None
+    return None
+
+
+@implements("RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-ONLY-CHARACTERS", "RED-HEAL-PURPOSE")
+def healable(state: State, card_id: str, config: RuleConfig) -> bool:
+    """Whether a card may be the target of a heal.
+
+    Only characters (RED-HEAL-ONLY-CHARACTERS). Revised: being discarded, or
+    poisoned, diseased or paralyzed (RED-HEAL-HEALABLE). Previous: discarded
+    earlier this turn, or one of the statuses (RED-HEAL-PREV-HEALABLE); a
+    character in its heal window too (RED-HEAL-WINDOW, note of the clause).
+    Either way a heal undoes a discard or a status (RED-HEAL-PURPOSE).
+    """
+    if not state.has_card(card_id) or state.card(card_id).type is not CardType.CHARACTER:
+        return False
+    return has_status(state, card_id) or being_discarded(state, card_id) or (
+        recently_discarded(state, card_id, config) is not None
+    )
+
+
+def matches(enhancement: Card, alignment: Alignment | None, brigades: frozenset[str]) -> bool:
+    """An enhancement may go on a character of this alignment and brigades (RED-BASE-ENHANCEMENTS)."""
+    return enhancement.alignment is alignment and bool(enhancement.brigades & brigades)
+
+
+@implements("RED-HEAL-RESTORE-IS-HEAL")
+def is_heal(card: Card) -> bool:
+    """The card's ability is a heal; 'restore abilities' is one too (RED-HEAL-RESTORE-IS-HEAL)."""
+    return card.ability in HEAL_EFFECTS
+
+
+
+def holder(state: State, source: str) -> int | None:
+    """The player who would use ``source``: holding it in hand, or controlling the character."""
+    if not state.has_card(source):
+        return None
+    for player, zones in enumerate(state.zones):
+        if source in zones.hand or source in zones.territory:
+            return player
+    found = state.fighter(source)
+    if found is not None:
+        return state.battles[found[0]].players[found[1]]
+    return None
+
+
+def placed_on(state: State, card_id: str) -> tuple[str, ...]:
+    """Enhancements placed on a character in a territory."""
+    return tuple(sorted(e for e, host in state.placed if host == card_id))
+
+
+# --- why a heal is illegal -----------------------------------------------------------
+
+
+def explain(state: State, action: Heal, config: RuleConfig) -> IllegalAction:
+    """The clause an unlisted heal breaks (checked most specific first)."""
+    text = action.text()
+
+    def no(reason: str, *clauses: str) -> IllegalAction:
+        return IllegalAction(text, reason, clauses)
+
+    if not state.has_card(action.target) or state.card(action.target).type is not CardType.CHARACTER:
+        return no(f"{action.target} is not a character", "RED-HEAL-ONLY-CHARACTERS")
+    if not state.has_card(action.source) or not is_heal(state.card(action.source)):
+        return no(f"{action.source} has no heal ability", "RED-HEAL-TARGETS-HEALED")
+    source = state.card(action.source)
+    prompt = state.prompt
+    if prompt is not None and prompt.kind not in (PromptKind.PLAY, PromptKind.HEAL_WINDOW):
+        return no(f"player {prompt.player} must answer a {prompt.kind.value} decision first", "RED-BASE-INITIATIVE")
+    if prompt is None and (state.phase not in OUTSIDE_BATTLE_PHASES):
+        return no("outside battle, heals are used in the preparation and discard phases", "RED-HEAL-ENH-PHASES")
+    if prompt is not None and prompt.kind is PromptKind.PLAY and source.type is CardType.ENHANCEMENT:
+        if holder(state, action.source) != prompt.player:
+            return no("in battle only the player with initiative plays a healing enhancement", "RED-HEAL-PREV-ENH-INITIATIVE", "RED-BASE-INITIATIVE")
+        return no("in battle a healing enhancement is played on a character: 'play E on C -> T'", "RED-BASE-ENHANCEMENTS")
+    if prompt is not None and holder(state, action.source) != prompt.player:
+        return no(f"only player {prompt.player} may act now", "RED-HEAL-WINDOW", "RED-BASE-INITIATIVE")
+    in_pile = any(action.target in z.discard for z in state.zones)
+    if in_pile:
+        if in_force(config, "RED-HEAL-NOT-IN-DISCARD-PILE"):
+            return no(f"{action.target} is in a discard pile", "RED-HEAL-NOT-IN-DISCARD-PILE")
+        for event in reversed(state.discards):
+            if event.card == action.target:
+                if event.cause in (DiscardCause.HAND, DiscardCause.DECK):
+                    return no(f"{action.target} was discarded from {event.cause.value}", "RED-HEAL-PREV-NOT-FROM-HAND-DECK", "RED-HEAL-PREV-DISCARDED-MEANS")
+                break
+        else:
+            return no(f"{action.target} was not discarded earlier this turn", "RED-HEAL-PREV-HEALABLE")
+    elif not healable(state, action.target, config):
+        return no(f"{action.target} is not healable", "RED-HEAL-HEALABLE" if not in_pile and config.heal_version == "revised" else "RED-HEAL-PREV-HEALABLE")
+    if source.type is CardType.CHARACTER:
+        if action.source in state.decreased:
+            return no(f"{action.source}'s ability is decreased", "RED-HEAL-RESTORES-DECREASE")
+        if state.fighter(action.source) is None and not source.territory_class:
+            return no(f"{action.source} has no Territory Class: its heal ability works only in battle", "RED-HEAL-CHARACTER-TC")
+        return no(f"{action.source} cannot heal {action.target} now", "RED-HEAL-WINDOW-MEANS", "RED-HEAL-TARGETS-HEALED")
+    if prompt is not None and prompt.kind is PromptKind.HEAL_WINDOW:
+        if not in_force(config, "RED-HEAL-WINDOW"):
+            return no("this wording has no heal window", "RED-HEAL-PREV-HEALABLE")
+        return no(f"{action.source} cannot be played on {action.target}", "RED-HEAL-WINDOW-MEANS")
+    if in_force(config, "RED-HEAL-PREV-ENH-TWO-WAYS"):
+        if in_pile:
+            return no(f"{action.source} must match {action.target} as it was, in the holder's pile", "RED-HEAL-PREV-PILE-SAME-CHARACTER", "RED-HEAL-PREV-ENH-TWO-WAYS")
+        return no(f"{action.source} goes on a matching character in the holder's territory", "RED-HEAL-PREV-ENH-TWO-WAYS")
+    return no(f"{action.source} goes on a healable character of matching brigade in territory", "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
+
+
+def explain_play(play: Play) -> IllegalAction:
+    """The clause a healing enhancement played in battle on a wrong target breaks."""
+    return IllegalAction(
+        play.text(),
+        f"{' '.join(play.targets)} is not a healable character in this battle",
+        ("RED-HEAL-HEALABLE", "RED-HEAL-TARGETS-HEALED"),
+    )

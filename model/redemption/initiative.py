@@ -1,0 +1,51 @@
+"""Who may act next in a battle: initiative and the PLAY prompt (layer 2 of the model).
+
+Every rule area hands the decision back to the player with initiative
+through :func:`play_prompt`; :data:`WAITING` names the decisions that must be
+answered first.
+
+Clause IDs: RED-BASE-INITIATIVE.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.standing import outcome
+from cardrules.model.redemption.state import Battle, Outcome, Prompt, PromptKind, State
+from cardrules.specs.registry import implements
+
+
+@implements("RED-BASE-INITIATIVE")
+def initiative(state: State, battle: Battle, config: RuleConfig) -> int:
+    """Who may play next in a battle (RED-BASE-INITIATIVE).
+
+    The player whose side is losing; at a tie (stalemate or mutual
+    destruction) the battling player who did not play the last card.
+    """
+    standing = outcome(state, battle, config)
+    first, second = battle.players
+    if standing is Outcome.SIDE0_WINS:
+        return second
+    if standing is Outcome.SIDE1_WINS:
+        return first
+    return second if battle.last_player == first else first
+
+
+def play_prompt(state: State) -> State:
+    """Give the active battle's initiative holder the next decision."""
+    battle = state.active_battle
+    assert battle is not None
+    return replace(state, prompt=Prompt(PromptKind.PLAY, initiative(state, battle, RuleConfig())))
+
+
+WAITING: frozenset[PromptKind] = frozenset({PromptKind.SPECIAL_INITIATIVE, PromptKind.HEAL_WINDOW, PromptKind.CHOOSE_SIDES})
+"""Decisions that must be answered before the player with initiative plays again."""
+
+
+def play_prompt_unless_waiting(state: State) -> State:
+    """``play_prompt``, unless a decision (special initiative, a heal window) is still open."""
+    if state.prompt is not None and state.prompt.kind in WAITING:
+        return state
+    return play_prompt(state)
