@@ -58,7 +58,7 @@ LAYER: dict[str, float] = {
 """Layer of every module of the Redemption model; a module imports only lower layers."""
 
 SHARED_LAYER = 0.0
-"""``cardrules.model`` and ``cardrules.model.errors``: shared by both games, below everything."""
+"""``cardrules.model``, ``.errors`` and ``.extension`` (extension points): shared by both games, below everything."""
 
 FORBIDDEN = ("cardrules.properties", "cardrules.oracle", "cardrules.specs.smt")
 """Packages no model module may import: the models come first, checks and encodings after."""
@@ -114,7 +114,7 @@ def inside_model(graph: nx.DiGraph) -> nx.DiGraph:
 
 
 def layer_of(module: str) -> float | None:
-    if module in (PACKAGE, f"{PACKAGE}.errors"):
+    if module in (PACKAGE, f"{PACKAGE}.errors", f"{PACKAGE}.extension"):
         return SHARED_LAYER
     return LAYER.get(module)
 
