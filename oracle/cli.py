@@ -121,12 +121,15 @@ def build_parser() -> argparse.ArgumentParser:
                        "end) or a cardrules-diff/1 trace (under both rule sets, the difference must show); "
                        "exit 1 if the model does not reproduce it.")
     p.add_argument("trace", type=Path, help="the trace file")
+    p.add_argument("--allow-code", action="store_true",
+                   help="for a diff trace of a proposal with code: let that code run (read it first)")
     p.set_defaults(handler=cmd_replay)
 
-    from cardrules.oracle import diff_command
+    from cardrules.oracle import diff_command, proposals
     from cardrules.oracle.listing import KINDS as LIST_KINDS
 
     diff_command.add_parser(sub)
+    proposals.add_parser(sub)
 
     p = sub.add_parser("list", help="list scenarios, rule sets, decisions, properties, games, areas or versions",
                        description="What can be named on the command line: scenarios and their rule sets and mutants, "

@@ -167,7 +167,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     except ScenarioError as error:
         raise InputError(str(error)) from None
     if trace.get("format") == "cardrules-diff/1":
-        return _replay_diff(args.trace, trace, out)
+        return _replay_diff(args.trace, trace, out, args.allow_code)
     try:
         rule_set = parse_rule_set(trace.get("rule_set") or {"name": "trace"}, "rule_set", mutant=False, lenient_name=True)
         game = make_game(trace.get("game"), rule_set)
@@ -192,7 +192,23 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK if broken else EXIT_CHECK_FAILED
 
 
-def _replay_diff(path: Any, trace: dict[str, Any], out: TextIO) -> int:
+def _proposal_hooks(proposal_path: Any, allow_code: bool) -> tuple[Any, ...]:
+    """The extension point overrides of the proposal a diff trace names (its code runs only when allowed)."""
+    from pathlib import Path
+
+    from cardrules.oracle.proposals import ProposalError, load_proposal
+
+    if proposal_path is None:
+        return ()
+    if not isinstance(proposal_path, str):
+        raise InputError("proposal: expected the path of a proposal file")
+    try:
+        return load_proposal(Path(proposal_path), allow_code=allow_code).hooks
+    except ProposalError as error:
+        raise InputError(str(error)) from None
+
+
+def _replay_diff(path: Any, trace: dict[str, Any], out: TextIO, allow_code: bool = False) -> int:
     from cardrules.model.errors import IllegalAction, ScenarioError
     from cardrules.oracle.diff import replay_diff
     from cardrules.oracle.verify import make_game
@@ -207,9 +223,13 @@ def _replay_diff(path: Any, trace: dict[str, Any], out: TextIO) -> int:
         for side in ("a", "b"):
             if not isinstance(trace[side], dict) or not isinstance(trace[side].get("legal"), bool):
                 raise ScenarioError(side, "expected an object with a boolean 'legal'")
+        hooks = {}
+        for side in ("a", "b"):
+            hooks[side] = _proposal_hooks(trace.get(f"proposal_{side}"), allow_code)
         spec_a = parse_rule_set(trace["rule_set_a"], "rule_set_a", mutant=False, lenient_name=True)
         spec_b = parse_rule_set(trace["rule_set_b"], "rule_set_b", mutant=False, lenient_name=True)
-        game_a, game_b = make_game(trace.get("game"), spec_a), make_game(trace.get("game"), spec_b)
+        game_a = make_game(trace.get("game"), spec_a, hooks["a"])
+        game_b = make_game(trace.get("game"), spec_b, hooks["b"])
         ok, message = replay_diff(trace, game_a, game_b)
     except (ScenarioError, KeyError, TypeError) as error:
         raise InputError(f"{path}: {error}") from None

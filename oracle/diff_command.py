@@ -88,11 +88,24 @@ class DiffReport:
         }
 
 
-def _rule_sets(args: argparse.Namespace) -> tuple[str, NamedRuleSet, NamedRuleSet]:
+def named_rule_set(text: str, allow_code: bool) -> NamedRuleSet:
+    """A rule-set expression, or a proposal file (``*.toml``)."""
+    from cardrules.oracle.proposals import ProposalError, load_proposal
+
+    if text.endswith(".toml"):
+        try:
+            proposal = load_proposal(Path(text), allow_code=allow_code)
+        except ProposalError as error:
+            raise InputError(str(error)) from None
+        return NamedRuleSet(f"{proposal.id} ({text})", proposal.game, proposal.spec, proposal.hooks, proposal)
     try:
-        a, b = parse_rule_set_expression(args.a), parse_rule_set_expression(args.b)
+        return parse_rule_set_expression(text)
     except RuleSetError as error:
         raise InputError(str(error)) from None
+
+
+def _rule_sets(args: argparse.Namespace) -> tuple[str, NamedRuleSet, NamedRuleSet]:
+    a, b = named_rule_set(args.a, args.allow_code), named_rule_set(args.b, args.allow_code)
     games = {g for g in (a.game, b.game, args.game) if g is not None}
     if len(games) > 1:
         raise InputError(f"the rule sets and --game name different games: {', '.join(sorted(games))}")
@@ -108,8 +121,9 @@ def _property_changes(report: DiffReport, scenario: Scenario, bounds: Bounds) ->
     from cardrules.properties.explore import narrative as explore_narrative
 
     broken: dict[str, dict[str, list[str]]] = {}
-    for label, spec in (("A", report.a.spec), ("B", report.b.spec)):
-        game = make_game(report.game, spec)
+    for label, named in (("A", report.a), ("B", report.b)):
+        spec = named.spec
+        game = make_game(report.game, spec, named.hooks)
         result = explore(game, [game.state_from_json(scenario.state)],
                          properties_for(report.game, version_map(scenario, spec)), bounds, progress=False)
         report.separate_seconds += result.stats.seconds
@@ -118,6 +132,18 @@ def _property_changes(report: DiffReport, scenario: Scenario, bounds: Bounds) ->
     for label, other in (("B", "A"), ("A", "B")):
         for prop in sorted(set(broken[label]) - set(broken[other])):
             report.properties.append(PropertyChange(prop, scenario.name, label, broken[label][prop]))
+
+
+def _with_proposal(proposal: Any, area: str, situation: Any, clause_ids: list[str]) -> tuple[Any, list[str]]:
+    """The situation and clause set of an area under a proposal: withdrawn clauses out, its z3 clauses in."""
+    from dataclasses import replace
+
+    ids = [c for c in clause_ids if c not in proposal.withdrawn]
+    if proposal.smt_area == area and proposal.smt_constraints is not None:
+        extra = dict(proposal.smt_constraints(situation))
+        situation = replace(situation, constraints={**situation.constraints, **extra})
+        ids += [c for c in extra if c not in ids]
+    return situation, ids
 
 
 def _smt_view(report: DiffReport) -> None:
@@ -131,11 +157,16 @@ def _smt_view(report: DiffReport) -> None:
     for area in default_catalogue().areas:
         if area.game != report.game or area.id not in builders:
             continue
-        for label, spec in (("A", report.a.spec), ("B", report.b.spec)):
+        for label, named in (("A", report.a), ("B", report.b)):
+            spec = named.spec
             versions = {area.id: frozenset(spec.versions.get(area.id, (area.default_version,)))}
             rule_set = RuleSet(versions=versions, decisions=dict(spec.decisions))
             try:
-                found = find_contradictions(builders[area.id](rule_set), clauses_in_force(area.id, rule_set))
+                situation = builders[area.id](rule_set)
+                clause_ids = list(clauses_in_force(area.id, rule_set))
+                if named.proposal is not None:
+                    situation, clause_ids = _with_proposal(named.proposal, area.id, situation, clause_ids)
+                found = find_contradictions(situation, clause_ids)
             except Exception as error:  # an option the encoding does not read: said, not hidden
                 report.smt.append({"area": area.id, "rule_set": label, "verdict": "not-encoded",
                                    "reason": f"{type(error).__name__}: {error}", "contradictions": []})
@@ -147,6 +178,13 @@ def _smt_view(report: DiffReport) -> None:
             })
 
 
+def _point_clauses(game: str, name: str) -> tuple[str, ...]:
+    from cardrules.model.extension import EXTENSION_POINTS
+
+    point = EXTENSION_POINTS.get((game, name))
+    return point.clause_ids if point else ()
+
+
 def run_diff(game: str, a: NamedRuleSet, b: NamedRuleSet, scenarios: list[Scenario],
              max_states: int | None = None, with_smt: bool = True) -> DiffReport:
     """Diff A and B on every scenario of ``game``: behaviour, properties, and (optionally) SMT."""
@@ -154,8 +192,10 @@ def run_diff(game: str, a: NamedRuleSet, b: NamedRuleSet, scenarios: list[Scenar
 
     load_property_modules()
     report = DiffReport(game, a, b)
-    game_a, game_b = make_game(game, a.spec), make_game(game, b.spec)
-    touched = changed_clauses(game, a.spec, b.spec)
+    game_a, game_b = make_game(game, a.spec, a.hooks), make_game(game, b.spec, b.hooks)
+    touched = changed_clauses(game, a.spec, b.spec) | {
+        c for named in (a, b) if named.proposal is not None for c in named.proposal.touched}
+    touched |= {c for named in (a, b) for name, _ in named.hooks for c in _point_clauses(game, name)}
     report.touched = sorted(touched)
     for scenario in scenarios:
         bounds = Bounds(max_depth=scenario.max_depth, max_turns=scenario.max_turns,
@@ -164,6 +204,10 @@ def run_diff(game: str, a: NamedRuleSet, b: NamedRuleSet, scenarios: list[Scenar
         report.scenarios.append(result)
         report.traces[scenario.name] = [example_to_json(e, game, scenario, a.spec, b.spec)
                                         for e in result.examples.values()]
+        for trace in report.traces[scenario.name]:
+            for side, named in (("a", a), ("b", b)):
+                if named.proposal is not None:
+                    trace[f"proposal_{side}"] = str(named.proposal.path.resolve())
         report.narratives[scenario.name] = {k: narrative(e, game_a) for k, e in result.examples.items()}
         _property_changes(report, scenario, bounds)
     if with_smt:
@@ -255,11 +299,14 @@ def add_parser(sub: Any) -> None:
         description="Explore both rule sets in lockstep from every scenario of their game and report where they "
         "differ: tightened (B refuses an action A allows), relaxed (B allows more), changed (same action, another "
         "result), each with its shortest scenario; properties broken under one only; z3 contradictions. "
-        "A rule set is 'default' or items AREA=VERSION / DECISION=OPTION, comma-separated. "
+        "A rule set is 'default', items AREA=VERSION / DECISION=OPTION (comma-separated), or a proposal file "
+        "(*.toml, cardrules-proposal/1). "
         "Exit 0 no difference found, 1 differences, 3 bad input, 4 undecided.",
     )
     p.add_argument("a", help="the rule set now (e.g. heal=previous, or default)")
-    p.add_argument("b", help="the proposed rule set (e.g. heal=revised, or sb-per-turn-limit=two)")
+    p.add_argument("b", help="the proposed rule set (e.g. heal=revised, sb-per-turn-limit=two, or a proposal .toml)")
+    p.add_argument("--allow-code", action="store_true",
+                   help="let a proposal's model and z3 code run (read it first; refused without this flag)")
     p.add_argument("--game", choices=("fftcg", "redemption"), help="the game, when both rule sets are 'default'")
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
     p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",

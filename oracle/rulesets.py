@@ -11,6 +11,7 @@ chosen option. Errors name the item and list what is known.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from cardrules.properties.scenarios import RuleSetSpec
 from cardrules.specs.catalogue import Catalogue, default_catalogue
@@ -27,6 +28,10 @@ class NamedRuleSet:
     text: str
     game: str | None
     spec: RuleSetSpec
+    hooks: tuple[tuple[str, Callable[..., Any]], ...] = ()
+    """Extension point overrides, from a proposal's model code."""
+    proposal: Any = None
+    """The :class:`~cardrules.oracle.proposals.Proposal` this rule set comes from, if any."""
 
 
 def parse_rule_set_expression(text: str, catalogue: Catalogue | None = None) -> NamedRuleSet:

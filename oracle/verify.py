@@ -19,7 +19,7 @@ import contextlib
 import io
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence, TextIO
 
 from hypothesis import strategies as st
@@ -47,8 +47,12 @@ def load_property_modules() -> None:
     import cardrules.properties.redemption_invariants  # noqa: F401
 
 
-def make_game(scenario_game: Any, rule_set: RuleSetSpec) -> Game[Any, Any]:
-    """The game adapter for a scenario's game under one rule set (raises ScenarioError if invalid)."""
+def make_game(scenario_game: Any, rule_set: RuleSetSpec,
+              hooks: tuple[tuple[str, Callable[..., Any]], ...] = ()) -> Game[Any, Any]:
+    """The game adapter for a scenario's game under one rule set (raises ScenarioError if invalid).
+
+    ``hooks``: extension point overrides from a proposal's model code.
+    """
     if scenario_game not in ("fftcg", "redemption"):
         raise ScenarioError("game", f"unknown game {scenario_game!r}; known: fftcg, redemption")
     if scenario_game == "fftcg":
@@ -57,7 +61,7 @@ def make_game(scenario_game: Any, rule_set: RuleSetSpec) -> Game[Any, Any]:
 
         if rule_set.versions:
             raise ScenarioError(f"rule set {rule_set.name}", "FFTCG areas have one version; use decisions")
-        return FftcgGame(FfConfig.of(rule_set.decisions))
+        return FftcgGame(replace(FfConfig.of(rule_set.decisions), hooks=hooks))
     from cardrules.model.redemption.config import ConfigError, RuleConfig as RedConfig
     from cardrules.properties.redemption_game import RedemptionGame
 
@@ -66,7 +70,7 @@ def make_game(scenario_game: Any, rule_set: RuleSetSpec) -> Game[Any, Any]:
     if unknown or len(heal) != 1:
         raise ScenarioError(f"rule set {rule_set.name}", "the Redemption model selects one heal version")
     try:
-        return RedemptionGame(RedConfig.of(dict(rule_set.decisions), heal_version=heal[0]))
+        return RedemptionGame(replace(RedConfig.of(dict(rule_set.decisions), heal_version=heal[0]), hooks=hooks))
     except ConfigError as error:
         raise ScenarioError(f"rule set {rule_set.name}", str(error)) from None
 

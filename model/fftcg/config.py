@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from cardrules.model.errors import ScenarioError
+from cardrules.model.extension import hook
 from cardrules.specs.catalogue import Decision, default_catalogue
 
 GAME = "fftcg"
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 @lru_cache(maxsize=1)
@@ -37,6 +39,8 @@ class RuleConfig:
 
     overrides: tuple[tuple[str, str], ...] = ()
     """(decision id, option id) pairs that differ from the default, sorted."""
+    hooks: tuple[tuple[str, Callable[..., Any]], ...] = ()
+    """Extension point name -> a proposal's function (:mod:`cardrules.model.extension`)."""
 
     def __post_init__(self) -> None:
         known = fftcg_decisions()
@@ -62,6 +66,10 @@ class RuleConfig:
         probe = RuleConfig(tuple(sorted(choices.items())))  # validates ids
         known = fftcg_decisions()
         return RuleConfig(tuple((d, o) for d, o in probe.overrides if known[d].chosen != o))
+
+    def hook(self, name: str, default: F) -> F:
+        """The answer in force at an extension point: a proposal's override, else ``default``."""
+        return hook(self.hooks, name, default)
 
     def option(self, decision_id: str) -> str:
         """The option id in force for a decision."""

@@ -9,6 +9,7 @@ from cardrules.model.fftcg.actions import Split
 from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.party import attackers_have_preemptive, forward_left_field
 from cardrules.model.fftcg.state import replace, LOSING_DAMAGE, Event, Forward, Outcome, State, Step
+from cardrules.model.extension import extension_point
 from cardrules.specs.registry import implements
 
 BREAK_THRESHOLD = 1000
@@ -199,18 +200,31 @@ def deal_combat_damage(state: State, split: Split | None, config: RuleConfig) ->
     return check_breaks(state, credits, config)
 
 
+@extension_point("fftcg", "unblocked-damage", "How many points of damage an unblocked attack deals to the "
+                 "defending player; given the state and the attackers' ids, returns a whole number.",
+                 "FF-PARTY-UNBLOCKED-ONE", "FF-BASE-UNBLOCKED-DAMAGE")
 @implements("FF-PARTY-UNBLOCKED-ONE", "FF-BASE-UNBLOCKED-DAMAGE")
-def deal_unblocked_damage(state: State) -> State:
-    """An unblocked attacker, single or party, deals exactly one damage to the
-    defending player (FF-PARTY-UNBLOCKED-ONE)."""
+def one_damage(state: State, attackers: tuple[str, ...]) -> int:
+    """An unblocked attacker, single or party, deals exactly one damage (FF-PARTY-UNBLOCKED-ONE)."""
+    return 1
+
+
+@implements("FF-PARTY-UNBLOCKED-ONE", "FF-BASE-UNBLOCKED-DAMAGE")
+def deal_unblocked_damage(state: State, config: RuleConfig) -> State:
+    """An unblocked attacker, single or party, deals its damage to the defending
+    player: one point (FF-PARTY-UNBLOCKED-ONE), unless a proposal answers the
+    ``unblocked-damage`` extension point otherwise."""
     attack = state.attack
     assert attack is not None
     if not attack.attackers:
         return state
+    amount = config.hook("unblocked-damage", one_damage)(state, attack.attackers)
+    if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 7:
+        raise ValueError(f"the unblocked-damage extension point returned {amount!r}, not a whole number from 0 to 7")
     defender = state.defender
     player = state.players[defender]
-    state = state.with_player(defender, replace(player, damage=player.damage + 1))
-    return check_loss(state.log(Event("hit", attack.attackers, f"p{defender}", 1)))
+    state = state.with_player(defender, replace(player, damage=min(7, player.damage + amount)))
+    return check_loss(state.log(Event("hit", attack.attackers, f"p{defender}", amount)))
 
 
 # --- state-based checks ----------------------------------------------------------

@@ -52,7 +52,7 @@ def resolve_damage_part(state: State, split: Split | None, config: RuleConfig) -
     (``party-blocker-left = no-damage``).
     """
     if state.step is Step.DAMAGE and is_unblocked(state, config):
-        state = deal_unblocked_damage(state)
+        state = deal_unblocked_damage(state, config)
     else:
         state = deal_combat_damage(state, split, config)
     if state.outcome is not None:

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
+from typing import Any, Callable, Mapping, TypeVar
+
+from cardrules.model.extension import hook
 
 from cardrules.specs.catalogue import default_catalogue
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 HEAL_VERSIONS: tuple[str, ...] = ("revised", "previous")
 """Heal wording versions; :mod:`model.redemption.wording` reads which heal clauses are in force."""
@@ -58,6 +62,8 @@ class RuleConfig:
     """Heal wording: ``revised`` (current) or ``previous`` (the redline's old text)."""
     variants: tuple[tuple[str, str], ...] = ()
     """Decision id -> option id, for decisions not at their chosen option."""
+    hooks: tuple[tuple[str, Callable[..., Any]], ...] = ()
+    """Extension point name -> a proposal's function (:mod:`cardrules.model.extension`)."""
 
     def __post_init__(self) -> None:
         if self.heal_version not in HEAL_VERSIONS:
@@ -84,6 +90,10 @@ class RuleConfig:
     def of(cls, variants: Mapping[str, str] | None = None, heal_version: str = "revised") -> "RuleConfig":
         """Build from a mapping ``decision id -> option id``."""
         return cls(heal_version=heal_version, variants=tuple(sorted((variants or {}).items())))
+
+    def hook(self, name: str, default: F) -> F:
+        """The answer in force at an extension point: a proposal's override, else ``default``."""
+        return hook(self.hooks, name, default)
 
     def option(self, decision_id: str) -> str:
         """The option in force for a decision: the variant if given, else the catalogue's choice."""

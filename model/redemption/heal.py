@@ -72,6 +72,7 @@ from cardrules.model.redemption.state import (
     State,
 )
 from cardrules.model.redemption.wording import in_force
+from cardrules.model.extension import extension_point
 from cardrules.specs.registry import implements
 
 TIED_TO_CONDITION: frozenset[Effect] = frozenset({Effect.POISON, Effect.DISEASE, Effect.PARALYZE, Effect.DECREASE})
@@ -231,17 +232,27 @@ def enhancement_targets_in_battle(state: State) -> tuple[tuple[str], ...]:
 # --- carrying out a heal --------------------------------------------------------------
 
 
+@extension_point("redemption", "healed-destination", "Whose territory a character healed in its heal window "
+                 "goes to; given the state, the fighter (its card and permanent controller) and the rule "
+                 "configuration, returns a player index.", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
 @implements("RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
-def destination(state: State, fighter: Fighter, config: RuleConfig) -> int:
-    """Whose territory a character healed in its heal window goes to.
-
-    Revised: the player with permanent control (RED-HEAL-TO-PERMANENT-CONTROLLER).
+def catalogue_destination(state: State, fighter: Fighter, config: RuleConfig) -> int:
+    """Revised: the player with permanent control (RED-HEAL-TO-PERMANENT-CONTROLLER).
     Previous: its owner (RED-HEAL-PREV-TO-OWNER; decision ``prev-owner-scope``:
     ``pile-only`` keeps the permanent controller for window heals).
     """
     if in_force(config, "RED-HEAL-PREV-TO-OWNER") and config.option("prev-owner-scope") == "every-healed-discard":
         return state.card(fighter.card).owner
     return fighter.permanent
+
+
+@implements("RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
+def destination(state: State, fighter: Fighter, config: RuleConfig) -> int:
+    """Whose territory a character healed in its heal window goes to (the ``healed-destination`` point)."""
+    player = config.hook("healed-destination", catalogue_destination)(state, fighter, config)
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(state.zones):
+        raise ValueError(f"the healed-destination extension point returned {player!r}, not a player index")
+    return player
 
 
 @implements("RED-HEAL-CLEARS-STATUS", "RED-HEAL-RESTORES-DECREASE", "RED-HEAL-INSTANT")

@@ -32,14 +32,22 @@ from cardrules.model.redemption.state import (
     State,
     Undo,
 )
+from cardrules.model.extension import extension_point
 from cardrules.specs.registry import implements
+
+
+@extension_point("redemption", "side-battles-per-turn", "How many side battles a player may initiate in a "
+                 "turn; given the rule configuration, returns a whole number.", "RED-SB-ONCE-PER-TURN")
+@implements("RED-SB-ONCE-PER-TURN")
+def catalogue_limit(config: RuleConfig) -> int:
+    """1 (RED-SB-ONCE-PER-TURN); 2 under the deliberately broken variant ``sb-per-turn-limit = two``."""
+    return 2 if config.option("sb-per-turn-limit") == "two" else 1
 
 
 @implements("RED-SB-ONCE-PER-TURN")
 def per_turn_limit(config: RuleConfig) -> int:
-    """Side battles a player may initiate per turn: 1 (RED-SB-ONCE-PER-TURN);
-    2 under the deliberately broken variant ``sb-per-turn-limit = two``."""
-    return 2 if config.option("sb-per-turn-limit") == "two" else 1
+    """Side battles a player may initiate per turn (the ``side-battles-per-turn`` extension point)."""
+    return int(config.hook("side-battles-per-turn", catalogue_limit)(config))
 
 
 @implements("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
@@ -146,6 +154,11 @@ def check_play(state: State, user: int, play: Play, config: RuleConfig) -> bool:
     return False
 
 
+@extension_point("redemption", "side-battle-sides", "Which selected character each battling player takes in "
+                 "a side battle; given the state, the two selected characters, the user and the rule configuration, "
+                 "returns (side 0's card, side 1's card), or None when the user chooses.",
+                 "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-ONE-INSIDER", "RED-SB-CONTROL-SAME-UNMIXED",
+                 "RED-SB-CONTROL-SAME-MIXED")
 @implements(
     "RED-SB-SIDES-BATTLE-PLAYERS",
     "RED-SB-CONTROL-OUTSIDERS",
@@ -153,7 +166,7 @@ def check_play(state: State, user: int, play: Play, config: RuleConfig) -> bool:
     "RED-SB-CONTROL-SAME-UNMIXED",
     "RED-SB-CONTROL-SAME-MIXED",
 )
-def assign_sides(state: State, x: str, y: str, user: int, config: RuleConfig) -> tuple[str, str] | None:
+def catalogue_sides(state: State, x: str, y: str, user: int, config: RuleConfig) -> tuple[str, str] | None:
     """Which selected character each battling player controls, as ``(side 0's, side 1's)``;
     ``None`` when the user must choose (cases 1 and 3).
 
@@ -186,6 +199,21 @@ def assign_sides(state: State, x: str, y: str, user: int, config: RuleConfig) ->
         return None
     kept, other = (x, y) if bx else (y, x)
     return (kept, other) if cx == first else (other, kept)
+
+
+@implements(
+    "RED-SB-SIDES-BATTLE-PLAYERS",
+    "RED-SB-CONTROL-OUTSIDERS",
+    "RED-SB-CONTROL-ONE-INSIDER",
+    "RED-SB-CONTROL-SAME-UNMIXED",
+    "RED-SB-CONTROL-SAME-MIXED",
+)
+def assign_sides(state: State, x: str, y: str, user: int, config: RuleConfig) -> tuple[str, str] | None:
+    """Which selected character each battling player controls (the ``side-battle-sides`` extension point)."""
+    sides = config.hook("side-battle-sides", catalogue_sides)(state, x, y, user, config)
+    if sides is not None and (not isinstance(sides, tuple) or sorted(sides) != sorted((x, y))):
+        raise ValueError(f"the side-battle-sides extension point returned {sides!r}, not None or a pair of {x}, {y}")
+    return sides
 
 
 def _take(state: State, card_id: str, user: int, battle_id: int) -> tuple[State, Fighter]:

@@ -30,13 +30,17 @@ def _commands() -> dict[str, argparse.ArgumentParser]:
 
 
 def _readme_rows() -> dict[str, str]:
-    rows = {}
+    """Command -> the options its README row shows; a row may show several commands (`a`, `b`)."""
+    groups = {name for name, sub in _subparsers(build_parser()).items() if _subparsers(sub)}
+    rows: dict[str, str] = {}
     for line in (ROOT / "README.md").read_text().splitlines():
-        match = re.match(r"\| `cardrules ([a-z]+(?: [a-z]+)?)\b([^`]*)`", line)
-        if match:
-            words = match.group(1).split()
-            key = " ".join(words) if words[0] == "smt" else words[0]
-            rows[key] = match.group(2)
+        if not line.startswith("| `cardrules "):
+            continue
+        first_cell = line.split("` |", 1)[0] + "`"
+        for words, rest in re.findall(r"`cardrules ([a-z]+(?: [a-z]+)?)\b([^`]*)`", first_cell):
+            parts = words.split()
+            key = " ".join(parts) if parts[0] in groups and len(parts) > 1 else parts[0]
+            rows[key] = rows.get(key, "") + rest
     return rows
 
 
