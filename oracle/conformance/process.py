@@ -80,7 +80,10 @@ class AdapterProcess:
             return ""
 
     def _crashed(self, what: str) -> AdapterFault:
-        code = self.proc.poll()
+        try:
+            code: int | None = self.proc.wait(timeout=0.5)  # it closed its output: it is usually exiting
+        except subprocess.TimeoutExpired:
+            code = None
         tail = self.stderr_tail()
         status = f" (exit status {code})" if code is not None else ""
         return AdapterFault("crashed", f"{what}{status}" + (f"; stderr: {tail}" if tail else ""))
