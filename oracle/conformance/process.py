@@ -68,6 +68,8 @@ class AdapterProcess:
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.fd, selectors.EVENT_READ)
         self.buffer = bytearray()
+        self.fresh = True
+        """No reply received yet (the runner allows start-up time for the first one)."""
 
     def stderr_tail(self, limit: int = 400) -> str:
         """The last characters the adapter wrote on stderr (for crash messages)."""

@@ -34,6 +34,8 @@ from typing import Any, Callable, Sequence
 from cardrules.oracle.conformance.process import AdapterCommandError, AdapterFault, AdapterProcess
 
 PROCESS_VERDICTS = ("crashed", "timeout", "garbage")
+STARTUP_SECONDS = 15.0
+"""Allowed, on top of the vector's timeout, for a freshly started adapter's first reply (imports)."""
 
 
 @dataclass
@@ -105,11 +107,15 @@ def first_difference(expected: Any, got: Any, path: str = "$") -> tuple[str, Any
 class Session:
     """Requests for one vector, on a process the runner supplies, within one deadline."""
 
-    def __init__(self, process: AdapterProcess, deadline: float) -> None:
-        self.process, self.deadline = process, deadline
+    def __init__(self, process: AdapterProcess, timeout: float) -> None:
+        self.process, self.timeout = process, timeout
+        self.deadline = time.monotonic() + timeout + (STARTUP_SECONDS if process.fresh else 0.0)
 
     def call(self, message: dict[str, Any], what: str) -> dict[str, Any]:
         reply = self.process.request(message, self.deadline)
+        if self.process.fresh:  # started: from now on only the vector's own timeout counts
+            self.process.fresh = False
+            self.deadline = time.monotonic() + self.timeout
         if not reply["ok"]:
             kind = str(reply.get("error", ""))
             verdict = "unsupported" if kind == "unsupported" else "error"
@@ -227,7 +233,7 @@ def blame_of(vector: dict[str, Any], step: int | None) -> tuple[str, ...]:
 def run_vector(process: AdapterProcess, suite: dict[str, Any], vector: dict[str, Any], timeout: float) -> VectorResult:
     """Run one vector; process faults propagate (the caller restarts the adapter)."""
     result = VectorResult(suite["suite"], vector["id"], vector["kind"], tuple(vector["clauses"]), "pass")
-    session = Session(process, time.monotonic() + timeout)
+    session = Session(process, timeout)
     try:
         if vector["kind"] != "perft":
             session.load(suite, vector["state"])
