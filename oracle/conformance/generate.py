@@ -26,7 +26,7 @@ from cardrules.oracle.conformance.vectors import build_vector, candidate_id, per
 from cardrules.properties.scenarios import Scenario, load_scenarios
 
 EXCUSED_PATH = Path(__file__).with_name("excused.toml")
-MAX_STATES = {"fftcg": 400, "redemption": 250}
+MAX_STATES = {"fftcg": 400, "redemption": 400}
 """States explored per scenario when generating (keeps all suites within about a minute)."""
 
 

@@ -29,13 +29,18 @@ def _commands() -> dict[str, argparse.ArgumentParser]:
     return out
 
 
+def _groups() -> set[str]:
+    """Commands with subcommands of their own (``smt``, ``conformance``): their rows name both words."""
+    return {name for name, sub in _subparsers(build_parser()).items() if _subparsers(sub)}
+
+
 def _readme_rows() -> dict[str, str]:
     rows = {}
     for line in (ROOT / "README.md").read_text().splitlines():
         match = re.match(r"\| `cardrules ([a-z]+(?: [a-z]+)?)\b([^`]*)`", line)
         if match:
             words = match.group(1).split()
-            key = " ".join(words) if words[0] == "smt" else words[0]
+            key = " ".join(words) if words[0] in _groups() else words[0]
             rows[key] = match.group(2)
     return rows
 
