@@ -1,0 +1,23 @@
+"""Conformance suites for other engines (issue 10): test vectors tagged by rule clause.
+
+Modules:
+
+- :mod:`.schema`: the ``cardrules-vectors/1`` format, its JSON Schema
+  (``vectors.schema.json``) and validation naming the JSON path of a problem;
+- :mod:`.plan`: which suites exist (one per game and rule version, one per
+  decision option the embedded scenarios use);
+- :mod:`.candidates`: candidate vectors from the explored scenario graphs,
+  with their coverage features;
+- :mod:`.generate` and :mod:`.output`: greedy set-cover minimisation, suite
+  building, deterministic atomic writing with a ``manifest.json``;
+- :mod:`.adapter`: the reference model as an adapter (JSON lines on stdin/stdout);
+- :mod:`.process`: one adapter subprocess with timeouts and output limits;
+- :mod:`.runner` and :mod:`.report`: running suites, verdicts per vector and per clause,
+  JSON and JUnit XML;
+- :mod:`.cli`: ``cardrules conformance schema|generate|run|adapter``.
+"""
+
+from __future__ import annotations
+
+FORMAT = "cardrules-vectors/1"
+"""The suite file format this package writes and reads."""

@@ -1,0 +1,112 @@
+"""The reference model as a conformance adapter (issue 10, part 4).
+
+``cardrules conformance adapter`` reads one JSON request per line on stdin
+and writes one JSON reply per line on stdout (the protocol is described in
+:mod:`cardrules.oracle.conformance.runner`). It is also the template for an
+adapter in Python: subclass :class:`ReferenceAdapter` or copy :func:`handle`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from cardrules.model.errors import IllegalAction, ScenarioError
+from cardrules.oracle.verify import make_game
+from cardrules.properties.explore import Game
+from cardrules.properties.scenarios import RuleSetSpec
+
+
+class ReferenceAdapter:
+    """One adapter session: the game loaded last and its current state."""
+
+    def __init__(self) -> None:
+        self.game: Game[Any, Any] | None = None
+        self.state: Any = None
+
+    def handle(self, request: Any) -> dict[str, Any]:
+        """The reply to one request object (never raises)."""
+        if not isinstance(request, dict) or not isinstance(request.get("op"), str):
+            return error("bad-request", "a request is an object with an 'op' string")
+        op = request["op"]
+        try:
+            if op == "load":
+                return self.load(request)
+            if self.game is None:
+                return error("bad-request", "no position loaded yet (send 'load' first)")
+            if op == "legal_actions":
+                return {"ok": True, "actions": self.legal_actions()}
+            if op == "apply":
+                return self.apply(request.get("action"))
+            if op == "state":
+                return {"ok": True, "state": self.game.state_to_json(self.state)}
+        except Exception as problem:  # an adapter answers, it never dies on one request
+            return error("internal", f"{type(problem).__name__}: {problem}")
+        return error("bad-request", f"unknown op {op!r}")
+
+    def load(self, request: dict[str, Any]) -> dict[str, Any]:
+        rule_set = request.get("rule_set") or {}
+        if not isinstance(rule_set, dict):
+            return error("bad-request", "rule_set must be an object")
+        try:
+            spec = RuleSetSpec(
+                str(rule_set.get("expression", "conformance")),
+                {k: tuple(v) for k, v in (rule_set.get("versions") or {}).items()},
+                dict(rule_set.get("decisions") or {}),
+            )
+            game = make_game(request.get("game"), spec)
+        except (ScenarioError, TypeError, ValueError) as problem:
+            return error("unsupported", str(problem))
+        try:
+            state = game.state_from_json(request.get("state"))
+        except (ScenarioError, TypeError, ValueError, KeyError) as problem:
+            return error("bad-request", f"bad state: {problem}")
+        self.game, self.state = game, state
+        return {"ok": True}
+
+    def legal_actions(self) -> list[str]:
+        assert self.game is not None
+        if self.game.is_terminal(self.state):
+            return []
+        return sorted(self.game.action_text(a) for a in self.game.legal_actions(self.state))
+
+    def apply(self, text: Any) -> dict[str, Any]:
+        assert self.game is not None
+        if not isinstance(text, str):
+            return error("bad-request", "apply needs an 'action' string")
+        try:
+            action = self.game.action_from_text(text)
+        except (ScenarioError, ValueError) as problem:
+            return error("bad-request", f"cannot parse action {text!r}: {problem}")
+        try:
+            self.state = self.game.step(self.state, action)
+        except IllegalAction as refused:
+            return {**error("illegal", str(refused)), "clauses": list(refused.clause_ids)}
+        return {"ok": True}
+
+
+def error(kind: str, message: str) -> dict[str, Any]:
+    """A failure reply: ``{"ok": false, "error": kind, "message": ...}``."""
+    return {"ok": False, "error": kind, "message": message}
+
+
+def serve(adapter: ReferenceAdapter | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """Answer requests until end of input or ``{"op": "quit"}``; returns the exit status (0)."""
+    adapter = adapter or ReferenceAdapter()
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as problem:
+            reply = error("bad-request", f"not JSON: {problem}")
+        else:
+            if isinstance(request, dict) and request.get("op") == "quit":
+                stdout.write(json.dumps({"ok": True}) + "\n")
+                stdout.flush()
+                return 0
+            reply = adapter.handle(request)
+        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.flush()
+    return 0

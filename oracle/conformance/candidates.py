@@ -1,0 +1,224 @@
+"""Candidate vectors from the explored graphs of the embedded scenarios (issue 10, part 2).
+
+A *play* candidate is the shortest path from a scenario's start to a state,
+plus one step; a *refusal* candidate is the shortest path to a state plus an
+action that is legal elsewhere in the graph but illegal there (the model's
+:class:`~cardrules.model.errors.IllegalAction` names the clauses that forbid
+it). Each candidate has *coverage features*: the clause IDs in force that
+:func:`~cardrules.oracle.coverage.clauses_exercised` saw run in its last step
+and in listing the legal actions before and after it, the pair (action kind,
+outcome), and, for a decision-option suite, whether the option makes this
+candidate behave differently from the base rule set.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from cardrules.model.errors import IllegalAction
+from cardrules.oracle.conformance.plan import SuitePlan
+from cardrules.oracle.coverage import clauses_exercised
+from cardrules.oracle.verify import make_game
+from cardrules.properties.explore import Bounds, Exploration, Game, explore
+from cardrules.properties.scenarios import Scenario
+
+REFUSALS_PER_STATE = 3
+"""Foreign actions tried at each state (one per sampled action kind)."""
+PLAYS_PER_STATE = 16
+"""Outgoing edges of one state kept as play candidates (a deterministic sample beyond that:
+blocker damage split in hundreds gives states with hundreds of actions)."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A candidate vector: the shortest path to state ``source`` of ``graph``, then ``action``."""
+
+    graph: int
+    """Index of the scenario graph in :attr:`Sources.graphs`."""
+    source: int
+    action: str
+    kind: str
+    """``play`` or ``refusal``."""
+    features: frozenset[str]
+    length: int
+    """Steps in the vector, the refused action included."""
+    refused_by: tuple[str, ...] = ()
+    """For a refusal: the clauses the model's IllegalAction names."""
+    reason: str = ""
+
+
+@dataclass
+class ScenarioGraph:
+    """One scenario explored under the suite's rule set, with per-state listing clauses."""
+
+    scenario: Scenario
+    game: Game[Any, Any]
+    exploration: Exploration[Any, Any]
+    listing: list[frozenset[str]]
+    """Clause IDs in force exercised by listing the legal actions of each state."""
+
+
+@dataclass
+class Sources:
+    """Everything the generator chooses from, for one suite."""
+
+    graphs: list[ScenarioGraph]
+    candidates: list[Candidate]
+
+
+def action_kind(text: str) -> str:
+    """The kind of an action: the first word of its canonical text."""
+    return text.split(" ", 1)[0]
+
+
+def sorted_legal(game: Game[Any, Any], state: Any) -> list[str]:
+    """Sorted canonical texts of the legal actions (none at a terminal state)."""
+    if game.is_terminal(state):
+        return []
+    return sorted(game.action_text(a) for a in game.legal_actions(state))
+
+
+def _listing_clauses(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> frozenset[str]:
+    if game.is_terminal(state):
+        return frozenset()
+    _, clauses = clauses_exercised(lambda: game.legal_actions(state))
+    return clauses & in_force
+
+
+def _behaves_same(game: Game[Any, Any], base: Game[Any, Any], state: Any, action: Any, successor: Any) -> bool:
+    """The base rule set lists the same actions here and gives the same successor for ``action``."""
+    if sorted_legal(game, state) != sorted_legal(base, state):
+        return False
+    try:
+        other = base.step(state, action)
+    except Exception:  # the base rule set refuses it: a difference
+        return False
+    return bool(game.state_to_json(other) == game.state_to_json(successor))
+
+
+def explore_scenario(
+    scenario: Scenario, plan: SuitePlan, max_states: int, in_force: frozenset[str]
+) -> ScenarioGraph:
+    """Explore one scenario under the plan's rule set (bounded), keeping edges."""
+    game = make_game(scenario.game, plan.spec)
+    root = game.state_from_json(scenario.state)
+    bounds = Bounds(max_states=min(max_states, scenario.max_states or max_states), max_turns=scenario.max_turns)
+    exploration = explore(game, [root], [], bounds, keep_edges=True, progress=False)
+    listing = [_listing_clauses(game, s, in_force) for s in exploration.states]
+    return ScenarioGraph(scenario, game, exploration, listing)
+
+
+def _kept_edges(ex: Exploration[Any, Any], rng: random.Random) -> list[tuple[int, int, Any]]:
+    """The explored edges, at most :data:`PLAYS_PER_STATE` per source state (tree edges always kept)."""
+    assert ex.edges is not None
+    by_source: dict[int, list[tuple[int, int, Any]]] = {}
+    for edge in ex.edges:
+        by_source.setdefault(edge[0], []).append(edge)
+    kept: list[tuple[int, int, Any]] = []
+    for source in sorted(by_source):
+        edges = by_source[source]
+        if len(edges) > PLAYS_PER_STATE:
+            tree = [e for e in edges if ex.parent[e[1]] == source and ex.via[e[1]] is e[2]]
+            others = [e for e in edges if e not in tree]
+            chosen = set(map(id, tree + rng.sample(others, max(0, PLAYS_PER_STATE - len(tree)))))
+            edges = [e for e in edges if id(e) in chosen]
+        kept.extend(edges)
+    return kept
+
+
+def play_candidates(
+    graph_index: int, graph: ScenarioGraph, in_force: frozenset[str], base: Game[Any, Any] | None, base_id: str,
+    rng: random.Random,
+) -> list[Candidate]:
+    """One play candidate per explored edge (sampled, see :func:`_kept_edges`), with its features."""
+    game, ex = graph.game, graph.exploration
+    differs = [False] * len(ex.states)
+    out: list[Candidate] = []
+    for source, target, action in _kept_edges(ex, rng):
+        state = ex.states[source]
+        successor, clauses = clauses_exercised(lambda: game.step(state, action))
+        text = game.action_text(action)
+        outcome = "ends-game" if game.is_terminal(successor) else "continues"
+        features = set((clauses & in_force) | graph.listing[source] | graph.listing[target])
+        features.add(f"outcome:{action_kind(text)}:{outcome}")
+        if base is not None:
+            here = differs[source] or not _behaves_same(game, base, state, action, successor)
+            if ex.parent[target] == source and ex.via[target] is action:
+                differs[target] = here
+            if here:
+                features.add(f"differs-from:{base_id}")
+        out.append(Candidate(graph_index, source, text, "play", frozenset(features), ex.depth[source] + 1))
+    return out
+
+
+def refusal_candidates(
+    graph_index: int, graph: ScenarioGraph, in_force: frozenset[str], rng: random.Random
+) -> list[Candidate]:
+    """Up to :data:`REFUSALS_PER_STATE` refused actions per expanded state, of sampled kinds."""
+    game, ex = graph.game, graph.exploration
+    assert ex.edges is not None
+    pool: dict[str, list[str]] = {}
+    for _, _, action in ex.edges:
+        text = game.action_text(action)
+        if text not in pool.setdefault(action_kind(text), []):
+            pool[action_kind(text)].append(text)
+    kinds = sorted(pool)
+    expanded = sorted({source for source, _, _ in ex.edges})
+    out: list[Candidate] = []
+    for source in expanded:
+        state = ex.states[source]
+        legal = set(sorted_legal(game, state))
+        for kind in rng.sample(kinds, min(REFUSALS_PER_STATE, len(kinds))):
+            foreign = sorted(t for t in pool[kind] if t not in legal)
+            if not foreign:
+                continue
+            text = rng.choice(foreign)
+            refused = _refusal(game, state, text)
+            if refused is None:
+                continue
+            cited = tuple(c for c in refused.clause_ids if c in in_force)
+            features = {f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {f"refused:{kind}"}
+            out.append(Candidate(graph_index, source, text, "refusal", frozenset(features), ex.depth[source] + 1,
+                                 cited, refused.reason))
+    return out
+
+
+def _refusal(game: Game[Any, Any], state: Any, text: str) -> IllegalAction | None:
+    """The model's refusal of ``text`` at ``state``, or None if it does not refuse it cleanly."""
+    try:
+        game.step(state, game.action_from_text(text))
+    except IllegalAction as refused:
+        return refused
+    except Exception:
+        return None
+    return None
+
+
+def collect(
+    plan: SuitePlan,
+    scenarios: Sequence[Scenario],
+    in_force: frozenset[str],
+    *,
+    max_states: int,
+    seed: int,
+    on_scenario: Callable[[str], None] | None = None,
+) -> Sources:
+    """Explore every scenario of the plan's game and list the candidates, in a deterministic order."""
+    rng = random.Random(seed)
+    base = make_game(plan.game, plan.base.spec) if plan.base is not None else None
+    base_id = plan.base.id if plan.base is not None else ""
+    graphs: list[ScenarioGraph] = []
+    candidates: list[Candidate] = []
+    for scenario in scenarios:
+        if scenario.game != plan.game:
+            continue
+        if on_scenario is not None:
+            on_scenario(scenario.name)
+        graph = explore_scenario(scenario, plan, max_states, in_force)
+        graphs.append(graph)
+        index = len(graphs) - 1
+        candidates.extend(play_candidates(index, graph, in_force, base, base_id, rng))
+        candidates.extend(refusal_candidates(index, graph, in_force, rng))
+    return Sources(graphs, candidates)

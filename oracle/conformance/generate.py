@@ -1,0 +1,125 @@
+"""Generating conformance suites: candidates, greedy set cover, coverage report (issue 10, part 2).
+
+For each :class:`~cardrules.oracle.conformance.plan.SuitePlan` the scenarios
+of its game are explored (bounded), candidates listed
+(:mod:`.candidates`) and chosen by greedy set cover over their coverage
+features: the candidate adding the most uncovered features first, ties
+broken by fewer steps, then play before refusal, then vector id, so the
+choice is deterministic. Perft vectors (one per scenario) are added as they
+are. A decision-option suite whose candidates never behave differently from
+its base rule set (within the bounds) is skipped and said so.
+"""
+
+from __future__ import annotations
+
+import heapq
+import tomllib
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from cardrules.oracle.conformance import FORMAT
+from cardrules.oracle.conformance.candidates import Candidate, Sources, collect
+from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
+from cardrules.oracle.conformance.vectors import build_vector, candidate_id, perft_vector
+from cardrules.properties.scenarios import Scenario, load_scenarios
+
+EXCUSED_PATH = Path(__file__).with_name("excused.toml")
+MAX_STATES = {"fftcg": 400, "redemption": 400}
+"""States explored per scenario when generating (keeps all suites within about a minute)."""
+
+
+@dataclass
+class SuiteResult:
+    """One generated suite (or why it was skipped) and its coverage report."""
+
+    plan_id: str
+    suite: dict[str, Any] | None
+    candidates: int = 0
+    chosen: int = 0
+    coverage: dict[str, int] = field(default_factory=dict)
+    uncovered: list[str] = field(default_factory=list)
+    excused: dict[str, str] = field(default_factory=dict)
+    skipped: str = ""
+
+
+def cardrules_version() -> str:
+    try:
+        return version("cardrules")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "unknown"
+
+
+def load_excused(path: Path = EXCUSED_PATH) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Clause ID -> (reason, suite ids it applies to; empty: every suite)."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {e["id"]: (e["reason"], tuple(e.get("suites", ()))) for e in data.get("clause", [])}
+
+
+def greedy_cover(candidates: Sequence[Candidate], ids: Sequence[str]) -> list[int]:
+    """Indices of candidates chosen by lazy greedy set cover (deterministic tie-breaks)."""
+    covered: set[str] = set()
+    heap = [(-len(c.features), c.length, c.kind != "play", ids[i], i) for i, c in enumerate(candidates)]
+    heapq.heapify(heap)
+    chosen: list[int] = []
+    while heap:
+        neg_gain, length, kind, vid, index = heapq.heappop(heap)
+        gain = len(candidates[index].features - covered)
+        if gain == 0:
+            continue
+        if gain != -neg_gain:
+            heapq.heappush(heap, (-gain, length, kind, vid, index))
+            continue
+        chosen.append(index)
+        covered |= candidates[index].features
+    return chosen
+
+
+def generate_suite(
+    plan: SuitePlan,
+    scenarios: Sequence[Scenario] | None = None,
+    *,
+    seed: int = 0,
+    max_states: Mapping[str, int] = MAX_STATES,
+    excused: Mapping[str, tuple[str, tuple[str, ...]]] | None = None,
+) -> SuiteResult:
+    """Generate one suite: explore, list candidates, minimise, build vectors, report coverage."""
+    scenarios = load_scenarios() if scenarios is None else scenarios
+    excused = load_excused() if excused is None else excused
+    in_force_order = clauses_for(plan)
+    in_force = frozenset(in_force_order)
+    sources: Sources = collect(plan, scenarios, in_force, max_states=max_states[plan.game], seed=seed)
+    candidates = sources.candidates
+    result = SuiteResult(plan.id, None, candidates=len(candidates))
+    if plan.base is not None and not any(f.startswith("differs-from:") for c in candidates for f in c.features):
+        result.skipped = f"no difference from {plan.base.id} found within the generation bounds"
+        return result
+    ids = [candidate_id(sources.graphs[c.graph], c) for c in candidates]
+    chosen = greedy_cover(candidates, ids)
+    vectors = [build_vector(sources.graphs[candidates[i].graph], candidates[i], in_force) for i in chosen]
+    perfts = [v for g in sources.graphs if (v := perft_vector(g, in_force)) is not None]
+    order = {"play": 0, "refusal": 1, "perft": 2}
+    vectors = sorted(vectors + perfts, key=lambda v: (order[v["kind"]], v["id"]))
+    result.chosen = len(chosen)
+    for clause in in_force_order:
+        result.coverage[clause] = sum(clause in v["clauses"] for v in vectors)
+        if result.coverage[clause] == 0:
+            reason, suites = excused.get(clause, ("", ()))
+            if reason and (not suites or plan.id in suites):
+                result.excused[clause] = reason
+            else:
+                result.uncovered.append(clause)
+    scenario_names = ", ".join(g.scenario.name for g in sources.graphs)
+    result.suite = {
+        "format": FORMAT,
+        "suite": plan.id,
+        "game": plan.game,
+        "description": f"{plan.game} under {plan.expression}: vectors chosen by set cover from the explored "
+        f"graphs of {scenario_names} (at most {max_states[plan.game]} states each, seed {seed})",
+        "rule_set": plan.rule_set_json(),
+        "cardrules_version": cardrules_version(),
+        "clauses_in_force": list(in_force_order),
+        "vectors": vectors,
+    }
+    return result

@@ -1,0 +1,105 @@
+"""Which conformance suites exist (issue 10, part 2).
+
+One suite per game and rule version (Redemption heal ``revised`` and
+``previous``; FFTCG ``default``), plus one per selectable decision option
+whose behaviour may differ from the default. The options are limited to
+those the embedded scenarios' rule sets and mutants already use (each with
+the versions that scenario pairs it with); any other rule set can be asked
+for by expression (``--rule-set``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from cardrules.oracle.rulesets import parse_rule_set_expression
+from cardrules.properties.scenarios import RuleSetSpec, load_scenarios
+from cardrules.specs.catalogue import default_catalogue
+from cardrules.specs.rulesets import RuleSet, clauses_in_force
+
+VERSION_SUITES: tuple[tuple[str, str], ...] = (
+    ("fftcg", "default"),
+    ("redemption", "heal=revised"),
+    ("redemption", "heal=previous"),
+)
+"""(game, rule-set expression) of the suites per game and rule version."""
+
+
+@dataclass(frozen=True)
+class SuitePlan:
+    """One suite to generate: its id, game and rule set, and the rule set it is compared with."""
+
+    id: str
+    game: str
+    expression: str
+    versions: Mapping[str, tuple[str, ...]]
+    decisions: Mapping[str, str] = field(default_factory=dict)
+    base: "SuitePlan | None" = None
+    """For a decision-option suite: the same versions without the options (behaviour must differ from it)."""
+
+    @property
+    def spec(self) -> RuleSetSpec:
+        return RuleSetSpec(self.expression, dict(self.versions), dict(self.decisions))
+
+    def rule_set_json(self) -> dict[str, object]:
+        return {
+            "expression": self.expression,
+            "versions": {k: list(v) for k, v in sorted(self.versions.items())},
+            "decisions": dict(sorted(self.decisions.items())),
+        }
+
+
+def expression_of(versions: Mapping[str, Sequence[str]], decisions: Mapping[str, str]) -> str:
+    """The rule-set expression (``default`` or sorted ``key=value`` items) of versions and options."""
+    items = [f"{k}={','.join(v)}" for k, v in sorted(versions.items())]
+    items += [f"{k}={v}" for k, v in sorted(decisions.items())]
+    return ",".join(items) or "default"
+
+
+def make_plan(game: str, versions: Mapping[str, Sequence[str]], decisions: Mapping[str, str]) -> SuitePlan:
+    """A suite plan for a game and rule set; option suites get their base plan."""
+    versions_t = {k: tuple(v) for k, v in versions.items()}
+    expression = expression_of(versions_t, decisions)
+    slug = expression.replace("=", "-").replace(",", "+")
+    base = make_plan(game, versions_t, {}) if decisions else None
+    return SuitePlan(f"{game}-{slug}", game, expression, versions_t, dict(decisions), base)
+
+
+def plan_from_expression(text: str, game: str | None) -> list[SuitePlan]:
+    """Suite plans for a ``--rule-set`` expression (``default`` applies to ``game``, or to every game)."""
+    named = parse_rule_set_expression(text)
+    games = [named.game] if named.game else ([game] if game else ["fftcg", "redemption"])
+    if game and named.game and named.game != game:
+        raise ValueError(f"rule set {text!r} is about {named.game}, not {game}")
+    return [make_plan(g, named.spec.versions, named.spec.decisions) for g in games]
+
+
+def default_plans(game: str | None = None) -> list[SuitePlan]:
+    """The version suites, then one per decision option used by a scenario rule set or mutant, by id."""
+    plans: dict[str, SuitePlan] = {}
+    for g, expression in VERSION_SUITES:
+        if game in (None, g):
+            named = parse_rule_set_expression(expression)
+            plan = make_plan(g, named.spec.versions, {})
+            plans[plan.id] = plan
+    options: dict[str, SuitePlan] = {}
+    for scenario in load_scenarios():
+        if game not in (None, scenario.game):
+            continue
+        for rule_set in (*scenario.rule_sets, *scenario.mutants):
+            if rule_set.decisions:
+                plan = make_plan(scenario.game, rule_set.versions, rule_set.decisions)
+                options.setdefault(plan.id, plan)
+    return list(plans.values()) + [options[k] for k in sorted(options)]
+
+
+def clauses_for(plan: SuitePlan) -> tuple[str, ...]:
+    """The clause IDs in force for the plan's game and rule set, in catalogue order."""
+    catalogue = default_catalogue()
+    rule_set = RuleSet({k: frozenset(v) for k, v in plan.versions.items()}, dict(plan.decisions))
+    out: list[str] = []
+    for area in catalogue.areas:
+        if area.game == plan.game:
+            out.extend(clauses_in_force(area.id, rule_set, catalogue))
+    return tuple(out)

@@ -1,0 +1,297 @@
+"""Running conformance suites against any engine through an adapter (issue 10, part 3).
+
+Protocol (JSON lines). The runner starts the adapter command (split with
+:func:`shlex.split`, never through a shell) and writes one JSON object per
+line on its stdin; the adapter answers each with exactly one JSON object on
+one line of its stdout (stderr is free for logs):
+
+- ``{"op":"load","game":"fftcg","rule_set":{"expression":...,"versions":{...},"decisions":{...}},"state":{...}}``
+  -> ``{"ok":true}``; a rule set the engine does not implement: ``{"ok":false,"error":"unsupported",...}``
+- ``{"op":"legal_actions"}`` -> ``{"ok":true,"actions":["attack a1", ...]}`` (canonical action
+  texts, any order; none at a position where the game is over)
+- ``{"op":"apply","action":"attack a1 a2"}`` -> ``{"ok":true}``, or for an action the rules
+  forbid ``{"ok":false,"error":"illegal","message":...,"clauses":[...]}`` (``clauses`` optional;
+  a refused action leaves the state as it was)
+- ``{"op":"state"}`` -> ``{"ok":true,"state":{...}}`` (the position in the model's JSON form)
+- ``{"op":"quit"}`` (optional; closing stdin also ends the session)
+
+Failures are ``{"ok":false,"error":KIND,"message":TEXT}`` with KIND ``illegal``,
+``unsupported``, ``bad-request`` or ``internal``.
+
+Verdicts per vector: ``pass``, ``fail`` (a difference: the first is kept as
+expected vs got, and blamed on the clauses of that step), ``unsupported``,
+``error`` (an unexpected failure reply), and for the adapter as a process
+``crashed``, ``timeout`` and ``garbage`` (then the adapter is restarted for
+the next vector). The runner keeps every result so far and never stops early.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from cardrules.oracle.conformance.process import AdapterCommandError, AdapterFault, AdapterProcess
+
+PROCESS_VERDICTS = ("crashed", "timeout", "garbage")
+STARTUP_SECONDS = 15.0
+"""Allowed, on top of the vector's timeout, for a freshly started adapter's first reply (imports)."""
+
+
+@dataclass
+class VectorResult:
+    """The verdict of one vector, and where it first differed."""
+
+    suite: str
+    vector: str
+    kind: str
+    clauses: tuple[str, ...]
+    verdict: str
+    step: int | None = None
+    """The step of the first difference (0: the start position; for a refusal, the refused step)."""
+    where: str = ""
+    expected: str = ""
+    got: str = ""
+    blamed: tuple[str, ...] = ()
+    """Clauses of the step that differed (the ones a failure is attributed to)."""
+    passed_steps: list[tuple[str, ...]] = field(default_factory=list)
+    """Clauses of every step checked and found equal (exonerating evidence for blame)."""
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"suite": self.suite, "vector": self.vector, "kind": self.kind,
+                               "verdict": self.verdict, "clauses": list(self.clauses)}
+        if self.verdict != "pass":
+            out.update({"step": self.step, "where": self.where, "expected": self.expected, "got": self.got,
+                        "blamed": list(self.blamed)})
+        out["seconds"] = round(self.seconds, 4)
+        return out
+
+
+class Difference(Exception):
+    """The engine disagreed with the vector (raised inside one vector's check)."""
+
+    def __init__(self, where: str, expected: str, got: str, verdict: str = "fail") -> None:
+        self.where, self.expected, self.got, self.verdict = where, expected, got, verdict
+        super().__init__(f"{where}: expected {expected}, got {got}")
+
+
+def short(value: Any, limit: int = 200) -> str:
+    import json
+
+    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def first_difference(expected: Any, got: Any, path: str = "$") -> tuple[str, Any, Any] | None:
+    """The JSON path of the first place two JSON values differ, with both values there."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for key in list(expected) + [k for k in got if k not in expected]:
+            if key not in got or key not in expected:
+                return (f"{path}.{key}", expected.get(key, "(absent)"), got.get(key, "(absent)"))
+            found = first_difference(expected[key], got[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(expected, list) and isinstance(got, list):
+        for index, (a, b) in enumerate(zip(expected, got)):
+            found = first_difference(a, b, f"{path}[{index}]")
+            if found:
+                return found
+        if len(expected) != len(got):
+            return (f"{path} length", len(expected), len(got))
+        return None
+    return None if expected == got and type(expected) is type(got) else (path, expected, got)
+
+
+class Session:
+    """Requests for one vector, on a process the runner supplies, within one deadline."""
+
+    def __init__(self, process: AdapterProcess, timeout: float) -> None:
+        self.process, self.timeout = process, timeout
+        self.deadline = time.monotonic() + timeout + (STARTUP_SECONDS if process.fresh else 0.0)
+
+    def call(self, message: dict[str, Any], what: str) -> dict[str, Any]:
+        reply = self.process.request(message, self.deadline)
+        if self.process.fresh:  # started: from now on only the vector's own timeout counts
+            self.process.fresh = False
+            self.deadline = time.monotonic() + self.timeout
+        if not reply["ok"]:
+            kind = str(reply.get("error", ""))
+            verdict = "unsupported" if kind == "unsupported" else "error"
+            raise Difference(what, "ok", f"{kind or 'error'}: {short(reply.get('message', ''))}", verdict)
+        return reply
+
+    def load(self, suite: dict[str, Any], state: Any) -> None:
+        self.call({"op": "load", "game": suite["game"], "rule_set": suite["rule_set"], "state": state}, "load")
+
+    def legal(self) -> list[str]:
+        actions = self.call({"op": "legal_actions"}, "legal_actions").get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise AdapterFault("garbage", "legal_actions reply without an 'actions' list of strings")
+        return sorted(actions)
+
+    def state(self) -> Any:
+        reply = self.call({"op": "state"}, "state")
+        if "state" not in reply:
+            raise AdapterFault("garbage", "state reply without a 'state'")
+        return reply["state"]
+
+
+def compare_legal(expected: list[str], got: list[str], where: str) -> None:
+    if expected != got:
+        missing = sorted(set(expected) - set(got))
+        extra = sorted(set(got) - set(expected))
+        raise Difference(f"{where} legal actions", short(expected), short(got) + f" (missing {missing}, extra {extra})")
+
+
+def compare_state(expected: Any, got: Any, where: str) -> None:
+    found = first_difference(expected, got)
+    if found is not None:
+        path, a, b = found
+        raise Difference(f"{where} state {path}", short(a), short(b))
+
+
+def check_steps(session: Session, vector: dict[str, Any], result: VectorResult) -> None:
+    """The start position and every step of a play or refusal vector."""
+    result.step = 0
+    compare_legal(vector["legal_actions"], session.legal(), "start")
+    result.passed_steps.append(tuple(vector.get("start_clauses", ())))
+    for number, step in enumerate(vector["steps"], 1):
+        result.step = number
+        session.call({"op": "apply", "action": step["action"]}, f"step {number} apply {step['action']!r}")
+        compare_state(step["state"], session.state(), f"step {number}")
+        compare_legal(step["legal_actions"], session.legal(), f"step {number}")
+        result.passed_steps.append(tuple(step.get("clauses", ())))
+
+
+def check_refusal(session: Session, vector: dict[str, Any], result: VectorResult) -> None:
+    check_steps(session, vector, result)
+    refuse = vector["refuse"]
+    result.step = len(vector["steps"]) + 1
+    reply = session.process.request({"op": "apply", "action": refuse["action"]}, session.deadline)
+    if reply["ok"] or reply.get("error") != "illegal":
+        got = "accepted" if reply["ok"] else f"{reply.get('error')}: {short(reply.get('message', ''))}"
+        raise Difference(f"refuse {refuse['action']!r}", "illegal", got)
+    before = vector["steps"][-1]["state"] if vector["steps"] else vector["state"]
+    compare_state(before, session.state(), "after the refusal")
+
+
+def check_perft(session: Session, suite: dict[str, Any], vector: dict[str, Any], result: VectorResult) -> None:
+    """Count action sequences with load/legal_actions/apply/state, as python-chess's perft files."""
+    depth = vector["depth"]
+
+    def children(state: Any) -> list[tuple[str, Any]]:
+        session.load(suite, state)
+        out = []
+        for action in session.legal():
+            session.load(suite, state)
+            session.call({"op": "apply", "action": action}, f"perft apply {action!r}")
+            out.append((action, session.state()))
+        return out
+
+    def perft(state: Any, remaining: int) -> list[int]:
+        """Node counts at 1..remaining actions below ``state``."""
+        if remaining == 1:
+            session.load(suite, state)
+            return [len(session.legal())]
+        counts = [0] * remaining
+        for _, child in children(state):
+            counts[0] += 1
+            for level, count in enumerate(perft(child, remaining - 1), 1):
+                counts[level] += count
+        return counts
+
+    result.step = 0
+    divide: dict[str, int] = {}
+    counts = [0] * depth
+    for action, child in children(vector["state"]):
+        below = perft(child, depth - 1) if depth > 1 else []
+        counts[0] += 1
+        for level, count in enumerate(below, 1):
+            counts[level] += count
+        divide[action] = below[-1] if below else 1
+    if counts != vector["nodes"]:
+        raise Difference("perft node counts", short(vector["nodes"]), short(counts))
+    found = first_difference(vector["divide"], dict(sorted(divide.items())))
+    if found is not None:
+        raise Difference(f"perft divide {found[0]}", short(found[1]), short(found[2]))
+
+
+def blame_of(vector: dict[str, Any], step: int | None) -> tuple[str, ...]:
+    """The clauses of the step where a vector first differed (all its clauses if unknown)."""
+    if step is None or vector["kind"] == "perft":
+        return tuple(vector["clauses"])
+    if step == 0:
+        return tuple(vector.get("start_clauses", ()))
+    steps = vector.get("steps", [])
+    if step <= len(steps):
+        return tuple(steps[step - 1].get("clauses", ()))
+    return tuple(vector.get("refuse", {}).get("clauses", ())) or tuple(vector["clauses"])
+
+
+def run_vector(process: AdapterProcess, suite: dict[str, Any], vector: dict[str, Any], timeout: float) -> VectorResult:
+    """Run one vector; process faults propagate (the caller restarts the adapter)."""
+    result = VectorResult(suite["suite"], vector["id"], vector["kind"], tuple(vector["clauses"]), "pass")
+    session = Session(process, timeout)
+    try:
+        if vector["kind"] != "perft":
+            session.load(suite, vector["state"])
+        if vector["kind"] == "play":
+            check_steps(session, vector, result)
+        elif vector["kind"] == "refusal":
+            check_refusal(session, vector, result)
+        else:
+            check_perft(session, suite, vector, result)
+    except Difference as difference:
+        result.verdict = difference.verdict
+        result.where, result.expected, result.got = difference.where, difference.expected, difference.got
+        result.blamed = blame_of(vector, result.step)
+    return result
+
+
+def run_suites(
+    argv: list[str],
+    suites: Sequence[dict[str, Any]],
+    timeout: float,
+    on_result: Callable[[VectorResult], None] | None = None,
+) -> list[VectorResult]:
+    """Run every vector of every suite; an adapter fault is that vector's verdict, then a restart."""
+    results: list[VectorResult] = []
+    process: AdapterProcess | None = None
+    try:
+        for suite in suites:
+            for vector in suite["vectors"]:
+                started = time.monotonic()
+                try:
+                    if process is None:
+                        try:
+                            process = AdapterProcess(argv)
+                        except AdapterCommandError as problem:
+                            if not results:
+                                raise  # the command cannot start at all: bad input
+                            raise AdapterFault("crashed", str(problem)) from None
+                    result = run_vector(process, suite, vector, timeout)
+                except AdapterFault as fault:
+                    result = VectorResult(suite["suite"], vector["id"], vector["kind"], tuple(vector["clauses"]),
+                                          fault.verdict, where="adapter", got=fault.message,
+                                          blamed=tuple(vector["clauses"]))
+                    if process is not None:
+                        process.close()
+                    process = None
+                except AdapterCommandError:
+                    raise
+                except Exception as problem:  # the runner itself must survive any vector
+                    result = VectorResult(suite["suite"], vector["id"], vector["kind"], tuple(vector["clauses"]),
+                                          "error", where="runner", got=f"{type(problem).__name__}: {problem}")
+                    if process is not None:
+                        process.close()
+                    process = None
+                result.seconds = time.monotonic() - started
+                results.append(result)
+                if on_result is not None:
+                    on_result(result)
+    finally:
+        if process is not None:
+            process.close()
+    return results

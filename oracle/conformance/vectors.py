@@ -1,0 +1,135 @@
+"""Building ``cardrules-vectors/1`` vectors from chosen candidates (issue 10, part 1).
+
+A play vector replays the shortest path to its state plus one step on the
+model and records, at the start and after every step, the sorted legal
+actions and the state; every step also lists the clauses in force that the
+model exercised in it (the step itself and listing the actions after it),
+which is what the runner blames when that step is the first difference.
+A refusal vector records the same prefix, then the action that must be
+refused and the clauses the model's ``IllegalAction`` names. A perft vector
+counts action sequences to a small depth, with a per-first-action divide.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from cardrules.oracle.conformance.candidates import Candidate, ScenarioGraph, sorted_legal
+from cardrules.oracle.coverage import clauses_exercised
+from cardrules.properties.explore import Game
+
+PERFT_MAX_DEPTH = 3
+PERFT_MAX_NODES = 300
+"""Perft vectors stop at the deepest depth (at most 3) whose node total stays within this."""
+
+
+def vector_id(scenario: str, kind: str, actions: list[str]) -> str:
+    """A stable id: the scenario, the kind and a digest of the action texts."""
+    digest = hashlib.sha256("\n".join(actions).encode()).hexdigest()[:12]
+    return f"{scenario}/{kind}/{digest}"
+
+
+def path_texts(graph: ScenarioGraph, source: int) -> list[str]:
+    """Action texts of the shortest path from the scenario start to state ``source``."""
+    game = graph.game
+    return [game.action_text(a) for a, _ in graph.exploration.path_to(source)[1:]]
+
+
+def candidate_id(graph: ScenarioGraph, candidate: Candidate) -> str:
+    return vector_id(graph.scenario.name, candidate.kind, path_texts(graph, candidate.source) + [candidate.action])
+
+
+def _listing(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> tuple[list[str], set[str]]:
+    if game.is_terminal(state):
+        return [], set()
+    _, clauses = clauses_exercised(lambda: game.legal_actions(state))
+    return sorted_legal(game, state), set(clauses & in_force)
+
+
+def _steps(game: Game[Any, Any], root: Any, texts: list[str], in_force: frozenset[str]) -> tuple[list[dict[str, Any]], Any]:
+    """Replay ``texts`` from ``root``: one step record each, and the final state."""
+    state = root
+    steps: list[dict[str, Any]] = []
+    for text in texts:
+        before = state
+        state, clauses = clauses_exercised(lambda: game.step(before, game.action_from_text(text)))
+        legal, listed = _listing(game, state, in_force)
+        steps.append({
+            "action": text,
+            "state": game.state_to_json(state),
+            "legal_actions": legal,
+            "clauses": sorted((clauses & in_force) | listed),
+        })
+    return steps, state
+
+
+def build_vector(graph: ScenarioGraph, candidate: Candidate, in_force: frozenset[str]) -> dict[str, Any]:
+    """The vector of one chosen candidate."""
+    game, scenario = graph.game, graph.scenario.name
+    root = graph.exploration.states[0]
+    prefix = path_texts(graph, candidate.source)
+    start_legal, start_clauses = _listing(game, root, in_force)
+    texts = prefix + ([candidate.action] if candidate.kind == "play" else [])
+    steps, final = _steps(game, root, texts, in_force)
+    clauses = set(start_clauses).union(*(s["clauses"] for s in steps))
+    before = graph.exploration.states[candidate.source]
+    vector: dict[str, Any] = {
+        "id": vector_id(scenario, candidate.kind, prefix + [candidate.action]),
+        "kind": candidate.kind,
+        "clauses": [],
+        "narrative": "",
+        "scenario": scenario,
+        "state": game.state_to_json(root),
+        "legal_actions": start_legal,
+        "start_clauses": sorted(start_clauses),
+        "steps": steps,
+    }
+    where = f"{scenario}, after {len(prefix)} step(s) [{game.summary(before)}]"
+    if candidate.kind == "play":
+        vector["narrative"] = f"{where}: {candidate.action} -> [{game.summary(final)}]"
+    else:
+        clauses |= set(candidate.refused_by)
+        vector["refuse"] = {"action": candidate.action, "clauses": list(candidate.refused_by),
+                            "reason": candidate.reason}
+        vector["narrative"] = f"{where}: {candidate.action} is refused ({candidate.reason})"
+    vector["clauses"] = sorted(clauses)
+    return vector
+
+
+def _perft(game: Game[Any, Any], state: Any, depth: int) -> int:
+    if depth == 0:
+        return 1
+    if game.is_terminal(state):
+        return 0
+    return sum(_perft(game, game.step(state, a), depth - 1) for a in game.legal_actions(state))
+
+
+def perft_vector(graph: ScenarioGraph, in_force: frozenset[str]) -> dict[str, Any] | None:
+    """A perft vector from the scenario's start, to the deepest depth within :data:`PERFT_MAX_NODES`."""
+    game, root = graph.game, graph.exploration.states[0]
+    nodes: list[int] = []
+    clauses: set[str] = set()
+    for depth in range(1, PERFT_MAX_DEPTH + 1):
+        count, seen = clauses_exercised(lambda: _perft(game, root, depth))
+        if nodes and sum(nodes) + count > PERFT_MAX_NODES:
+            break
+        nodes.append(count)
+        clauses |= seen & in_force
+    if not nodes or nodes[0] == 0:
+        return None
+    depth = len(nodes)
+    legal = [] if game.is_terminal(root) else list(game.legal_actions(root))
+    divide = {game.action_text(a): _perft(game, game.step(root, a), depth - 1) for a in legal}
+    scenario = graph.scenario.name
+    return {
+        "id": vector_id(scenario, "perft", [str(depth)]),
+        "kind": "perft",
+        "clauses": sorted(clauses),
+        "narrative": f"{scenario}: {nodes[-1]} action sequences of length {depth} from the start",
+        "scenario": scenario,
+        "state": game.state_to_json(root),
+        "depth": depth,
+        "nodes": nodes,
+        "divide": dict(sorted(divide.items())),
+    }

@@ -1,0 +1,102 @@
+"""The runner: the reference adapter passes everything, a buggy engine is blamed on the right clause,
+and adapters that crash, hang, print garbage or flood get their verdict while the suite goes on (issue 10)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from cardrules.oracle.cli import main
+from cardrules.oracle.conformance.report import suspects
+from cardrules.oracle.conformance.runner import run_suites
+from cardrules.oracle.conformance.schema import load_suite
+
+from .conftest import ADAPTERS, REFERENCE
+
+pytestmark = pytest.mark.clause("FF-PARTY-UNBLOCKED-ONE", "FF-BASE-UNBLOCKED-DAMAGE")
+
+
+def test_the_reference_adapter_passes_every_generated_suite(suites_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    junit = suites_dir.parent / "junit.xml"
+    code = main(["conformance", "run", "--adapter", " ".join(REFERENCE), "--suite", str(suites_dir),
+                 "--json", "--junit", str(junit)])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0, [v for v in report["vectors"] if v["verdict"] != "pass"][:3]
+    assert report["summary"]["vectors"] == report["summary"]["pass"] > 30
+    assert report["suspects"] == []
+    root = ET.parse(junit).getroot()
+    assert len(root.findall(".//testcase")) == report["summary"]["vectors"]
+
+
+def test_a_party_dealing_one_damage_per_member_is_blamed_on_the_unblocked_party_clause(fftcg_suite: Path) -> None:
+    suite = load_suite(fftcg_suite)
+    results = run_suites([sys.executable, str(ADAPTERS / "party_damage_per_member.py")], [suite], 20)
+    failed = [r for r in results if r.verdict != "pass"]
+    assert failed and all(r.verdict == "fail" for r in failed)
+    assert all("FF-PARTY-UNBLOCKED-ONE" in r.blamed for r in failed)
+    assert suspects(results) == ["FF-PARTY-UNBLOCKED-ONE"]
+    assert len(results) == len(suite["vectors"])
+
+
+def _small_suite(fftcg_suite: Path) -> dict:
+    suite = load_suite(fftcg_suite)
+    suite["vectors"] = [v for v in suite["vectors"] if v["kind"] != "perft"][:8]
+    return suite
+
+
+def _uses(vector: dict, action: str) -> bool:
+    return any(s["action"] == action for s in vector["steps"]) or vector.get("refuse", {}).get("action") == action
+
+
+@pytest.mark.parametrize(("mode", "verdict"), [("die", "crashed"), ("hang", "timeout"), ("garbage", "garbage"),
+                                               ("flood", "garbage")])
+def test_a_misbehaving_adapter_gets_a_verdict_for_that_vector_and_the_rest_still_runs(
+    fftcg_suite: Path, mode: str, verdict: str
+) -> None:
+    suite = _small_suite(fftcg_suite)
+    trigger = "end-turn"
+    affected = [_uses(v, trigger) for v in suite["vectors"]]
+    assert any(affected) and not all(affected)
+    results = run_suites([sys.executable, str(ADAPTERS / "faulty.py"), mode, trigger], [suite], 1.5)
+    assert len(results) == len(suite["vectors"])
+    for result, hit in zip(results, affected):
+        assert result.verdict == (verdict if hit else "pass"), (result.vector, result.got)
+
+
+def test_an_adapter_that_exits_at_once_crashes_every_vector_without_stopping_the_run(fftcg_suite: Path) -> None:
+    suite = _small_suite(fftcg_suite)
+    results = run_suites([sys.executable, str(ADAPTERS / "faulty.py"), "exit"], [suite], 2)
+    assert [r.verdict for r in results] == ["crashed"] * len(suite["vectors"])
+    assert "exit status 3" in results[0].got
+
+
+def test_bad_inputs_exit_3_naming_the_problem(tmp_path: Path, fftcg_suite: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "run", "--adapter", "/no/such/engine", "--suite", str(fftcg_suite)]) == 3
+    assert "cannot start adapter" in capsys.readouterr().err
+    assert main(["conformance", "run", "--adapter", "'unclosed", "--suite", str(fftcg_suite)]) == 3
+    broken = json.loads(fftcg_suite.read_text())
+    broken["vectors"][2]["narrative"] = ["not", "text"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(broken))
+    assert main(["conformance", "run", "--adapter", " ".join(REFERENCE), "--suite", str(bad)]) == 3
+    assert "$.vectors[2].narrative" in capsys.readouterr().err
+
+
+def test_schema_command_prints_the_shipped_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["properties"]["format"]["const"] == "cardrules-vectors/1"
+
+
+def test_the_text_report_has_one_row_per_clause_and_the_first_difference(fftcg_suite: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    adapter = f"{sys.executable} {ADAPTERS / 'party_damage_per_member.py'}"
+    assert main(["conformance", "run", "--adapter", adapter, "--suite", str(fftcg_suite)]) == 1
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("FF-PARTY-UNBLOCKED-ONE "))
+    assert "suspect" in row and "expected" in row and "got" in row
+    assert "suspect clauses: FF-PARTY-UNBLOCKED-ONE" in out
