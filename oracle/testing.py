@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from cardrules.oracle.coverage import clauses_exercised
+from cardrules.oracle.jsondiff import first_difference as _first_difference
 
 
 class PythonEngine(Protocol):
@@ -68,26 +69,8 @@ class Divergence(AssertionError):
 
 
 def first_difference(expected: Any, got: Any, path: str = "state") -> tuple[str, Any, Any] | None:
-    """The first place (a JSON path) where two JSON values differ, with both values there."""
-    if isinstance(expected, Mapping) and isinstance(got, Mapping):
-        for key in sorted(set(expected) | set(got), key=str):
-            if key not in got:
-                return f"{path}.{key}", expected[key], "(missing)"
-            if key not in expected:
-                return f"{path}.{key}", "(absent)", got[key]
-            found = first_difference(expected[key], got[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(expected, list) and isinstance(got, list):
-        for index, (a, b) in enumerate(zip(expected, got)):
-            found = first_difference(a, b, f"{path}[{index}]")
-            if found:
-                return found
-        if len(expected) != len(got):
-            return f"{path} (length)", len(expected), len(got)
-        return None
-    return None if expected == got and type(expected) is type(got) else (path, expected, got)
+    """The first place (a JSON path from ``state``) where two JSON states differ, with both values there."""
+    return _first_difference(expected, got, path)
 
 
 @dataclass

@@ -31,6 +31,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from cardrules.oracle.jsondiff import first_difference
 from cardrules.oracle.conformance.process import AdapterCommandError, AdapterFault, AdapterProcess
 
 PROCESS_VERDICTS = ("crashed", "timeout", "garbage")
@@ -81,27 +82,6 @@ def short(value: Any, limit: int = 200) -> str:
 
     text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"), sort_keys=True)
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def first_difference(expected: Any, got: Any, path: str = "$") -> tuple[str, Any, Any] | None:
-    """The JSON path of the first place two JSON values differ, with both values there."""
-    if isinstance(expected, dict) and isinstance(got, dict):
-        for key in list(expected) + [k for k in got if k not in expected]:
-            if key not in got or key not in expected:
-                return (f"{path}.{key}", expected.get(key, "(absent)"), got.get(key, "(absent)"))
-            found = first_difference(expected[key], got[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(expected, list) and isinstance(got, list):
-        for index, (a, b) in enumerate(zip(expected, got)):
-            found = first_difference(a, b, f"{path}[{index}]")
-            if found:
-                return found
-        if len(expected) != len(got):
-            return (f"{path} length", len(expected), len(got))
-        return None
-    return None if expected == got and type(expected) is type(got) else (path, expected, got)
 
 
 class Session:
