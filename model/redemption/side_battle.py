@@ -154,18 +154,20 @@ def check_play(state: State, user: int, play: Play, config: RuleConfig) -> bool:
     return False
 
 
-@extension_point("redemption", "side-battle-sides", "Which selected character each battling player takes in "
-                 "a side battle; given the state, the two selected characters, the user and the rule configuration, "
-                 "returns (side 0's card, side 1's card), or None when the user chooses.",
-                 "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-ONE-INSIDER", "RED-SB-CONTROL-SAME-UNMIXED",
-                 "RED-SB-CONTROL-SAME-MIXED")
-@implements(
+SIDE_CLAUSES = (
     "RED-SB-SIDES-BATTLE-PLAYERS",
     "RED-SB-CONTROL-OUTSIDERS",
     "RED-SB-CONTROL-ONE-INSIDER",
     "RED-SB-CONTROL-SAME-UNMIXED",
     "RED-SB-CONTROL-SAME-MIXED",
 )
+"""The clauses that say which battling player takes which selected character."""
+
+
+@extension_point("redemption", "side-battle-sides", "Which selected character each battling player takes in "
+                 "a side battle; given the state, the two selected characters, the user and the rule configuration, "
+                 "returns (side 0's card, side 1's card), or None when the user chooses.", *SIDE_CLAUSES[1:])
+@implements(*SIDE_CLAUSES)
 def catalogue_sides(state: State, x: str, y: str, user: int, config: RuleConfig) -> tuple[str, str] | None:
     """Which selected character each battling player controls, as ``(side 0's, side 1's)``;
     ``None`` when the user must choose (cases 1 and 3).
@@ -201,13 +203,7 @@ def catalogue_sides(state: State, x: str, y: str, user: int, config: RuleConfig)
     return (kept, other) if cx == first else (other, kept)
 
 
-@implements(
-    "RED-SB-SIDES-BATTLE-PLAYERS",
-    "RED-SB-CONTROL-OUTSIDERS",
-    "RED-SB-CONTROL-ONE-INSIDER",
-    "RED-SB-CONTROL-SAME-UNMIXED",
-    "RED-SB-CONTROL-SAME-MIXED",
-)
+@implements(*SIDE_CLAUSES)
 def assign_sides(state: State, x: str, y: str, user: int, config: RuleConfig) -> tuple[str, str] | None:
     """Which selected character each battling player controls (the ``side-battle-sides`` extension point)."""
     sides = config.hook("side-battle-sides", catalogue_sides)(state, x, y, user, config)
