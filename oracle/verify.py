@@ -205,14 +205,13 @@ def _smt_rows(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, root: Any
     does not replay is a failure of the cross-check, reported as violated.
     """
     from cardrules.model.fftcg.config import RuleConfig as FfConfig
-    from cardrules.oracle.smt_fftcg import bmc_from_state
+    from cardrules.oracle.smt_fftcg import bmc_from_state, smt_properties
     from cardrules.specs.smt.fftcg.bmc import Verdict
-    from cardrules.specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
 
     config = FfConfig.of(rule_set.decisions)
     rows = []
-    for prop in SMT_PROPERTIES.values():
-        if not prop.should_hold:
+    for prop in smt_properties().values():
+        if not prop.must_hold:
             continue
         started = time.perf_counter()
         result = bmc_from_state(root, prop.name, SMT_INDUCTION_K, config, induction=True)

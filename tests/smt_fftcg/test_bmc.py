@@ -14,6 +14,7 @@ from cardrules.model.fftcg.actions import Split
 from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.state import State
 from cardrules.oracle.smt_fftcg import bmc_from_state
+from cardrules.specs.smt.budget import Budget
 from cardrules.specs.smt.fftcg.bmc import Verdict
 
 from .helpers import fw, position, root_party
@@ -88,7 +89,7 @@ def test_made_up_property_counterexample_replays() -> None:
 @pytest.mark.clause("FF-PARTY-MIN-TWO")
 @pytest.mark.parametrize("induction", [False, True])
 def test_unknown_is_reported_as_unknown(induction: bool) -> None:
-    result = bmc_from_state(start(), "party-min-two", 6, induction=induction, rlimit=2000)
+    result = bmc_from_state(start(), "party-min-two", 6, induction=induction, budget=Budget(rlimit=2000))
     assert result.verdict is Verdict.UNKNOWN
     assert result.reason
 

@@ -37,7 +37,7 @@ def test_encoding_does_not_import_the_model() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, specs.smt.fftcg.bmc, specs.smt.fftcg.properties; "
+    code = ("import sys, cardrules.specs.smt.fftcg.bmc, cardrules.specs.smt.fftcg.properties; "
             "print(sorted(m for m in sys.modules if m == 'cardrules.model' or m.startswith('cardrules.model.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -107,7 +107,7 @@ def test_side_battle_clauses_with_the_base_paralysis_rule_stay_consistent() -> N
 
 def test_encoding_does_not_import_the_model() -> None:
     """Independence: loading the whole Redemption encoding loads no ``model.*`` module."""
-    code = ("import sys, specs.smt.redemption; "
+    code = ("import sys, cardrules.specs.smt.redemption; "
             "print(sorted(m for m in sys.modules if m == 'cardrules.model' or m.startswith('cardrules.model.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
