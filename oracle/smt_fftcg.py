@@ -336,10 +336,13 @@ class BmcResult:
 
 def smt_properties() -> dict[str, Property]:
     """Every registered FFTCG property with a z3 face, by its registry name (the one property list,
-    :mod:`properties.core`; the faces are given in :mod:`properties.fftcg_smt`)."""
+    :mod:`properties.core`; the faces are given in :mod:`properties.fftcg_smt`), in the order of
+    the z3 forms."""
     import cardrules.properties.fftcg_smt  # noqa: F401  (registers the z3 faces)
 
-    return {p.name: p for p in registered_smt_properties("fftcg")}
+    order = list(Z3_FORMS)
+    faces = sorted(registered_smt_properties("fftcg"), key=lambda p: order.index(p.smt) if p.smt in order else len(order))
+    return {p.name: p for p in faces}
 
 
 def z3_form(name: str) -> StateProperty:
