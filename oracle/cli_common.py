@@ -90,12 +90,9 @@ def _check_expected_properties(scenarios: Sequence["Scenario"]) -> None:
     from cardrules.oracle.verify import load_property_modules
     from cardrules.properties.core import PROPERTIES
 
-    from cardrules.specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
-
     load_property_modules()
     for scenario in scenarios:
-        known = sorted({p.name for p in PROPERTIES.values() if p.game == scenario.game}
-                       | (set(SMT_PROPERTIES) if scenario.game == "fftcg" else set()))
+        known = sorted(p.name for p in PROPERTIES.values() if p.game == scenario.game)
         for mutant in scenario.mutants:
             for name in mutant.expect_violated:
                 if name not in known:

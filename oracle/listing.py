@@ -112,10 +112,9 @@ def list_decisions(catalogue: Catalogue, game: str | None) -> Listing:
 
 
 def list_properties(game: str | None) -> Listing:
-    """Every registered property, with its clauses and whether it also has a z3 formula (FFTCG)."""
+    """Every registered property, with its clauses and its z3 face if it has one (FFTCG)."""
     from cardrules.oracle.verify import load_property_modules
     from cardrules.properties.core import PROPERTIES
-    from cardrules.specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
 
     load_property_modules()
     rows = [
@@ -124,23 +123,13 @@ def list_properties(game: str | None) -> Listing:
             "game": p.game,
             "kind": p.kind,
             "must_hold": p.must_hold,
-            "smt": p.name in SMT_PROPERTIES,
+            "smt": p.smt is not None,
             "versions": {area: sorted(v) for area, v in p.versions.items()},
             "clause_ids": list(p.clause_ids),
             "statement": p.statement,
         }
         for p in sorted(PROPERTIES.values(), key=lambda p: (p.game, p.name))
         if game is None or p.game == game
-    ]
-    smt_only = sorted(set(SMT_PROPERTIES) - set(PROPERTIES))
-    rows += [
-        {
-            "name": name, "game": "fftcg", "kind": "smt-only", "must_hold": SMT_PROPERTIES[name].should_hold,
-            "smt": True, "versions": {}, "clause_ids": list(SMT_PROPERTIES[name].clause_ids),
-            "statement": SMT_PROPERTIES[name].statement,
-        }
-        for name in smt_only
-        if game in (None, "fftcg")
     ]
     return Listing(("name", "game", "kind", "must_hold", "smt", "statement"), rows)
 

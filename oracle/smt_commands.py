@@ -1,20 +1,29 @@
 """``cardrules smt``: the SMT checks (consistency and vacuity of clause sets).
 
 Exit codes follow :mod:`cardrules.oracle.cli`: 0 every check holds, 1 a check found a
-contradiction or a vacuous clause, 4 z3 could not decide (``unknown`` or a
-timeout), which is never reported as a pass.
+contradiction, a vacuous clause, a disagreement or a counterexample, 4 z3 could not decide
+(``unknown``: the budget spent), which is never reported as a pass. A definite failure
+outranks another query's unknown: exit 1, not 4.
+
+Every command takes ``--rlimit N`` (z3's deterministic resource budget per check, default
+:data:`~specs.smt.budget.DEFAULT_RLIMIT`, at most :data:`~specs.smt.budget.MAX_RLIMIT`) and
+``--timeout MS`` (a wall-clock limit per check, off unless asked for: with it a verdict may
+depend on the machine's load).
 """
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 import json
 import sys
 from typing import Any, Callable, TextIO
 
 from cardrules.oracle.argtypes import non_negative_int, positive_int
+from cardrules.oracle.z3_solutions import SolverUnknown
 from cardrules.specs.catalogue import default_catalogue
 from cardrules.specs.rulesets import RuleSet, RuleSetError, clauses_in_force
+from cardrules.specs.smt.budget import DEFAULT_RLIMIT, MAX_RLIMIT, Budget, using
 from cardrules.specs.smt.consistency import ConsistencyReport, Situation, Verdict, check_vacuity, find_contradictions
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_UNKNOWN = 0, 1, 4
@@ -22,6 +31,26 @@ EXIT_OK, EXIT_CHECK_FAILED, EXIT_UNKNOWN = 0, 1, 4
 
 class SmtInputError(Exception):
     """Bad arguments to an smt subcommand (printed as one line, exit 3)."""
+
+
+def rlimit_int(text: str) -> int:
+    """An argparse type: an rlimit in ``1..MAX_RLIMIT``."""
+    value = positive_int(text)
+    if value > MAX_RLIMIT:
+        raise argparse.ArgumentTypeError(f"{value} is more than the largest rlimit, {MAX_RLIMIT}")
+    return value
+
+
+def budget_of(args: argparse.Namespace) -> Budget:
+    """The z3 budget the command line asks for (``--rlimit``, ``--timeout``)."""
+    return Budget(rlimit=args.rlimit, timeout_ms=args.timeout)
+
+
+def _verdict_exit(failed: bool, unknown: bool) -> int:
+    """A definite failure outranks an unknown (1, not 4); an unknown is never a pass (4)."""
+    if failed:
+        return EXIT_CHECK_FAILED
+    return EXIT_UNKNOWN if unknown else EXIT_OK
 
 
 def situations() -> dict[str, Callable[[RuleSet], Situation]]:
@@ -76,7 +105,7 @@ def cmd_consistency(args: argparse.Namespace, out: TextIO) -> int:
     reports: list[tuple[frozenset[str], ConsistencyReport]] = []
     for rule_set in rule_sets:
         ids = clauses_in_force(args.area, rule_set)
-        reports.append((rule_set.versions[args.area], find_contradictions(build(rule_set), ids, timeout_ms=args.timeout)))
+        reports.append((rule_set.versions[args.area], find_contradictions(build(rule_set), ids, budget_of(args))))
     if args.json:
         json.dump(
             [
@@ -111,10 +140,8 @@ def cmd_consistency(args: argparse.Namespace, out: TextIO) -> int:
                     print(f"       {clause_id}: {catalogue.clause(clause_id).title}", file=out)
                 situation = "; ".join(f"{k}: {v}" for k, v in contradiction.situation.items())
                 print(f"     when: {situation}", file=out)
-    verdicts = {report.verdict for _, report in reports}
-    if Verdict.UNKNOWN in verdicts:
-        return EXIT_UNKNOWN
-    return EXIT_CHECK_FAILED if Verdict.CONTRADICTION in verdicts else EXIT_OK
+    failed = any(report.contradictions for _, report in reports)
+    return _verdict_exit(failed, any(report.verdict is Verdict.UNKNOWN for _, report in reports))
 
 
 def cmd_vacuity(args: argparse.Namespace, out: TextIO) -> int:
@@ -122,7 +149,7 @@ def cmd_vacuity(args: argparse.Namespace, out: TextIO) -> int:
     rows = []
     for rule_set in rule_sets:
         ids = clauses_in_force(args.area, rule_set)
-        for result in check_vacuity(build(rule_set), ids, timeout_ms=args.timeout):
+        for result in check_vacuity(build(rule_set), ids, budget_of(args)):
             rows.append((rule_set.versions[args.area], result))
     if args.json:
         json.dump(
@@ -149,23 +176,28 @@ def cmd_vacuity(args: argparse.Namespace, out: TextIO) -> int:
         applies = sum(1 for _, r in rows if r.verdict is Verdict.CONSISTENT)
         print(f"{applies} of {len(rows)} clause checks have a situation where the clause applies", file=out)
     verdicts = {r.verdict for _, r in rows}
-    if Verdict.UNKNOWN in verdicts:
-        return EXIT_UNKNOWN
-    return EXIT_CHECK_FAILED if Verdict.CONTRADICTION in verdicts else EXIT_OK
+    return _verdict_exit(Verdict.CONTRADICTION in verdicts, Verdict.UNKNOWN in verdicts)
 
 
-def _fftcg_scenario_roots(names: list[str] | None) -> list[tuple[str, Any]]:
+def _scenarios_of(game: str, names: list[str] | None, files: list[Any] | None) -> list[Any]:
+    """The selected scenarios of one game (embedded by name, and users' files); bad input is SmtInputError."""
+    from cardrules.oracle.cli_common import InputError, select_scenarios
+
+    try:
+        chosen = select_scenarios(names, files)
+    except InputError as error:
+        raise SmtInputError(str(error)) from None
+    if names or files:
+        other = [s.name for s in chosen if s.game != game]
+        if other:
+            raise SmtInputError(f"not {game} scenarios: {', '.join(other)}")
+    return [s for s in chosen if s.game == game]
+
+
+def _fftcg_scenario_roots(names: list[str] | None, files: list[Any] | None = None) -> list[tuple[str, Any]]:
     from cardrules.model.fftcg.state import State
-    from cardrules.properties.scenarios import load_scenarios
 
-    scenarios = [s for s in load_scenarios() if s.game == "fftcg"]
-    if names:
-        known = {s.name for s in scenarios}
-        missing = [n for n in names if n not in known]
-        if missing:
-            raise SmtInputError(f"unknown FFTCG scenario {missing[0]!r}; known: {', '.join(sorted(known))}")
-        scenarios = [s for s in scenarios if s.name in names]
-    return [(s.name, State.from_json(s.state)) for s in scenarios]
+    return [(s.name, State.from_json(s.state)) for s in _scenarios_of("fftcg", names, files)]
 
 
 def _fftcg_config(decisions: dict[str, str]) -> Any:
@@ -184,19 +216,12 @@ def _explored_states(game: Any, root: Any, limit: int) -> list[Any]:
     return explore(game, [root], [], Bounds(max_states=limit), progress=False).states
 
 
-def _crosscheck_runs(args: argparse.Namespace) -> list[tuple[str, str, Any]]:
-    """(scenario, what was compared, report) for every scenario (and rule set) of the chosen game."""
+def _crosscheck_runs(args: argparse.Namespace, unknown: list[str]) -> list[tuple[str, str, Any]]:
+    """(scenario, what was compared, report) for every scenario (and rule set) of the chosen game;
+    a comparison z3 could not decide is named in ``unknown`` instead."""
     from cardrules.model.errors import ScenarioError
     from cardrules.oracle.verify import make_game
-    from cardrules.properties.scenarios import load_scenarios
-
-    scenarios = [s for s in load_scenarios() if s.game == args.game]
-    if args.scenario:
-        known = {s.name for s in scenarios}
-        missing = [n for n in args.scenario if n not in known]
-        if missing:
-            raise SmtInputError(f"unknown {args.game} scenario {missing[0]!r}; known: {', '.join(sorted(known))}")
-        scenarios = [s for s in scenarios if s.name in args.scenario]
+    scenarios = _scenarios_of(args.game, args.scenario, args.scenario_file)
     decisions = parse_decisions(args.decision or [])
     runs: list[tuple[str, str, Any]] = []
     for scenario in scenarios:
@@ -216,24 +241,34 @@ def _crosscheck_runs(args: argparse.Namespace) -> list[tuple[str, str, Any]]:
             if args.game == "fftcg":
                 from cardrules.oracle.smt_fftcg import crosscheck_many
 
-                runs.append((label, "legal actions and successors", crosscheck_many(states, config)))
+                _run(runs, unknown, label, "legal actions and successors", lambda: crosscheck_many(states, config))
                 continue
             from cardrules.oracle import smt_redemption, smt_redemption_battle
 
-            runs.append((label, "rule decisions", smt_redemption.crosscheck_many(states, config)))
+            _run(runs, unknown, label, "rule decisions", lambda: smt_redemption.crosscheck_many(states, config))
             in_fragment = [s for s in states if smt_redemption_battle.in_scope(s)]
             if in_fragment:
                 what = "legal actions and successors (battle fragment)"
                 try:
-                    runs.append((label, what, smt_redemption_battle.crosscheck_many(in_fragment, config)))
+                    _run(runs, unknown, label, what, lambda: smt_redemption_battle.crosscheck_many(in_fragment, config))
                 except smt_redemption_battle.OutOfScope as reason:
                     print(f"{label}: {what}: not compared: {reason}", file=sys.stderr)
     return runs
 
 
+def _run(runs: list[tuple[str, str, Any]], unknown: list[str], label: str, what: str, check: Callable[[], Any]) -> None:
+    """Append ``check()``'s report to ``runs``, or, if z3 could not decide, a line to ``unknown``."""
+    try:
+        runs.append((label, what, check()))
+    except SolverUnknown as error:
+        unknown.append(f"{label}: {what}: UNKNOWN ({error})")
+
+
 def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
     """The model and the z3 encoding on every state of a bounded exploration of each scenario."""
-    runs = _crosscheck_runs(args)
+    unknown: list[str] = []
+    with using(budget_of(args)):
+        runs = _crosscheck_runs(args, unknown)
     if args.json:
         json.dump(
             [
@@ -241,7 +276,7 @@ def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
                  "disagreements": [{"what": d.what, "action": d.action, "smt": str(d.smt), "model": str(d.model),
                                     "clause_ids": list(d.clause_ids), "state": d.state} for d in r.disagreements]}
                 for label, what, r in runs
-            ],
+            ] + [{"unknown": line} for line in unknown],
             out,
             indent=2,
         )
@@ -251,24 +286,26 @@ def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
             print(f"{label}: {what}: {r.states} states, {len(r.disagreements)} disagreement(s), {r.seconds:.1f}s", file=out)
             for d in r.disagreements[:5]:
                 print("  " + str(d).replace("\n", "\n  "), file=out)
-    return EXIT_CHECK_FAILED if any(r.disagreements for _, _, r in runs) else EXIT_OK
+        for line in unknown:
+            print(line, file=out)
+    return _verdict_exit(any(r.disagreements for _, _, r in runs), bool(unknown))
 
 
 def cmd_bmc(args: argparse.Namespace, out: TextIO) -> int:
     """A z3 bounded check (or k-induction) of an FFTCG property from a scenario's position."""
-    from cardrules.oracle.smt_fftcg import bmc_from_state
+    from cardrules.oracle.smt_fftcg import bmc_from_state, smt_properties
     from cardrules.specs.smt.fftcg.bmc import Verdict as BmcVerdict
-    from cardrules.specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
 
-    if args.property not in SMT_PROPERTIES:
-        raise SmtInputError(f"no SMT property {args.property!r}; known: {', '.join(sorted(SMT_PROPERTIES))}")
+    known = smt_properties()
+    if args.property not in known:
+        raise SmtInputError(f"no registered property {args.property!r} with a z3 form; known: {', '.join(sorted(known))}")
     if args.induction and args.depth < 1:
         raise SmtInputError("--induction needs --depth 1 or more (the largest k to try)")
     config = _fftcg_config(parse_decisions(args.decision or []))
     failed = unknown = False
     records = []
-    for name, root in _fftcg_scenario_roots(args.scenario):
-        result = bmc_from_state(root, args.property, args.depth, config, induction=args.induction, timeout_ms=args.timeout)
+    for name, root in _fftcg_scenario_roots(args.scenario, args.scenario_file):
+        result = bmc_from_state(root, args.property, args.depth, config, induction=args.induction, budget=budget_of(args))
         unknown |= result.verdict is BmcVerdict.UNKNOWN
         failed |= result.verdict is BmcVerdict.VIOLATED or bool(result.replay_problems)
         records.append((name, result))
@@ -291,9 +328,7 @@ def cmd_bmc(args: argparse.Namespace, out: TextIO) -> int:
                 print(f"  {number}. {action}", file=out)
             if r.trace:
                 print(f"  replay on the model: {'; '.join(r.replay_problems) or 'reproduced'}", file=out)
-    if failed:
-        return EXIT_CHECK_FAILED
-    return EXIT_UNKNOWN if unknown else EXIT_OK
+    return _verdict_exit(failed, unknown)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -319,7 +354,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         p.add_argument(
             "--decision", action="append", metavar="ID=OPTION", help="read a decision another way (repeatable)"
         )
-        p.add_argument("--timeout", type=positive_int, default=10_000, metavar="MS", help="z3 timeout per query (default 10000)")
+        _add_budget_options(p)
         p.add_argument("--json", action="store_true", help="print JSON")
         p.set_defaults(handler=handler)
 
@@ -330,8 +365,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                           "actions and successors for states inside the battle fragment.")
     p.add_argument("--game", choices=("fftcg", "redemption"), default="fftcg", help="which game (default fftcg)")
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
+    p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
+                   help="also check this scenario file of yours (repeatable; alone: only these files)")
     p.add_argument("--states", type=positive_int, default=300, metavar="N", help="states per scenario (default 300)")
     p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")
+    _add_budget_options(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_crosscheck)
 
@@ -339,12 +377,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                           description="Check a z3-encoded FFTCG property from each scenario's position: to a depth, "
                           "or by k-induction. A counterexample is replayed on the model. Exit 0 holds/proved, "
                           "1 violated, 4 unknown.")
-    p.add_argument("--property", required=True, help="an SMT property (party-min-two, damage-in-thousands, ...)")
+    p.add_argument("--property", required=True, help="a registered property with a z3 form (party-min-two, damage-in-thousands, ...)")
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
+    p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
+                   help="also check this scenario file of yours (repeatable; alone: only these files)")
     p.add_argument("--depth", type=non_negative_int, default=6, metavar="K",
                    help="depth, or the largest k for --induction (at least 1 there; default 6)")
     p.add_argument("--induction", action="store_true", help="try to prove it at every depth by k-induction")
     p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")
-    p.add_argument("--timeout", type=positive_int, default=30_000, metavar="MS", help="z3 timeout per query (default 30000)")
+    _add_budget_options(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_bmc)
+
+
+def _add_budget_options(p: argparse.ArgumentParser) -> None:
+    """``--rlimit`` (deterministic, on by default) and ``--timeout`` (wall clock, off by default)."""
+    p.add_argument("--rlimit", type=rlimit_int, default=DEFAULT_RLIMIT, metavar="N",
+                   help=f"z3 resource limit per check, the same on any machine (default {DEFAULT_RLIMIT}, "
+                   f"at most {MAX_RLIMIT}); a check that needs more is unknown (exit 4)")
+    p.add_argument("--timeout", type=positive_int, default=None, metavar="MS",
+                   help="also a wall-clock limit per check (default: none; with one, a verdict may depend on "
+                   "the machine's load)")

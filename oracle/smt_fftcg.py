@@ -19,24 +19,28 @@ were broken this turn, by whom (credit), and which were removed.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, ContextManager, Iterable, Sequence
 
 import z3
 
 from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
-from cardrules.oracle.z3_solutions import distinct_solutions
+from cardrules.oracle.smt_transitions import TransitionChecker, compare_transitions, diff
+from cardrules.oracle.smt_transitions import crosscheck_many as transitions_crosscheck_many
 from cardrules.model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
 from cardrules.model.fftcg.config import DEFAULT, RuleConfig
 from cardrules.model.fftcg.engine import legal_actions, step
 from cardrules.model.fftcg.state import Attack, Event, Forward, Outcome, Player, State, Step
 from cardrules.specs.registry import clauses_of
+from cardrules.specs.smt.budget import Budget, current
 from cardrules.specs.smt.fftcg import actions as smt_actions
 from cardrules.specs.smt.fftcg import rules as smt_rules
 from cardrules.specs.smt.fftcg.bmc import SmtResult, Verdict, bmc, k_induction
-from cardrules.specs.smt.fftcg.properties import PROPERTIES
+from cardrules.properties.core import Property
+from cardrules.properties.core import smt_properties as registered_smt_properties
+from cardrules.specs.smt.fftcg.properties import PROPERTIES as Z3_FORMS
+from cardrules.specs.smt.fftcg.properties import StateProperty
 from cardrules.specs.smt.fftcg.system import TransitionSystem
 from cardrules.specs.smt.fftcg.variants import Variants
 from cardrules.specs.smt.fftcg.vocabulary import (
@@ -240,90 +244,61 @@ def clauses_for(action: Action) -> tuple[str, ...]:
 # --- the cross-check ----------------------------------------------------------------
 
 
-class _Checker:
-    """z3 solvers for one layout and variant: guards only, the transition relation, and
-    a probe of the type invariant."""
+class OutOfScope(ValueError):
+    """A state the encoding does not cover (it breaks the type invariant or is not settled)."""
 
-    def __init__(self, layout: Layout, variants: Variants) -> None:
-        self.ts = TransitionSystem(layout, lambda c, s: z3.BoolVal(True), variants)
-        self.s0, self.a0, self.s1 = self.ts.at(0), self.ts.action_at(0), self.ts.at(1)
-        self.guards = z3.Solver()
-        self.guards.add(self.ts.enabled(0))
-        self.trans = z3.Solver()
-        self.trans.add(self.ts.trans(0))
-        self.probe = z3.Solver()
-        self.out_of_scope = z3.Bool("out_of_scope")
-        invariant = z3.And(domain(layout, self.s0), smt_rules.settled(layout, self.ts.cards, self.s0))
-        self.probe.add(z3.Implies(self.out_of_scope, z3.Not(invariant)))
 
-    def facts(self, state: State) -> list[z3.BoolRef]:
-        """``state`` as constraints on frame 0; :class:`OutOfScope` if it breaks the invariant."""
-        L = self.ts.layout
-        facts = encode_cards(state, L, self.ts.cards) + encode_state(state, L, self.s0)
-        self.probe.push()
-        try:
-            self.probe.add(*facts)
-            if self.probe.check(self.out_of_scope) != z3.unsat:
-                raise OutOfScope("state breaks the encoding's type invariant or is not settled")
-        finally:
-            self.probe.pop()
-        return facts
+class _Checker(TransitionChecker[State, Action]):
+    """The solvers of :class:`~oracle.smt_transitions.TransitionChecker` for one layout and variant;
+    the invariant is ``domain & settled`` on frame 0."""
+
+    out_of_scope = OutOfScope
+    out_of_scope_message = "state breaks the encoding's type invariant or is not settled"
+
+    def __init__(self, layout: Layout, variants: Variants, budget: Budget) -> None:
+        ts = TransitionSystem(layout, lambda c, s: z3.BoolVal(True), variants)
+        s0 = ts.at(0)
+        super().__init__(ts, z3.And(domain(layout, s0), smt_rules.settled(layout, ts.cards, s0)), budget)
+        self.layout = layout
+        self.cards = ts.cards
+
+    def encode_state(self, state: State) -> list[z3.BoolRef]:
+        return encode_cards(state, self.layout, self.cards) + encode_state(state, self.layout, self.s0)
+
+    def encode_action(self, action: Action) -> list[z3.BoolRef]:
+        return encode_action(action, self.layout, self.a0)
+
+    def decode_action(self, m: z3.ModelRef) -> Action:
+        return decode_action(m, self.layout, self.a0, self.s0)
+
+    def decode_successor(self, m: z3.ModelRef, source: State) -> State:
+        return decode_state(m, self.layout, self.cards, self.s1, _names(source))
 
 
 @lru_cache(maxsize=32)
-def _checker(layout: Layout, variants: Variants) -> _Checker:
-    return _Checker(layout, variants)
+def _checker(layout: Layout, variants: Variants, budget: Budget) -> _Checker:
+    return _Checker(layout, variants, budget)
 
 
-class OutOfScope(ValueError):
-    """A state the encoding does not cover (it breaks the type invariant or is not settled)."""
+def _fixed(state: State, config: RuleConfig) -> ContextManager[TransitionChecker[State, Action]]:
+    """The checker of ``state``'s layout and ``config``'s variant with ``state`` on frame 0."""
+    return _checker(layout_of(state), variants_of(config), current()).fixed(state)
 
 
 def _names(state: State) -> dict[str, str]:
     return {fid: f.name for fid, f in _cards_by_id(state).items()}
 
 
-def _enumerate_actions(checker: _Checker) -> list[Action]:
-    a, L = checker.a0, checker.ts.layout
-    return distinct_solutions(checker.guards, a.all(), lambda m: decode_action(m, L, a, checker.s0), what="legal actions")
-
-
-def _successors(checker: _Checker, action: Action, names: dict[str, str], limit: int) -> list[State]:
-    L = checker.ts.layout
-    return distinct_solutions(
-        checker.trans, checker.s1.all(), lambda m: decode_state(m, L, checker.ts.cards, checker.s1, names),
-        assumptions=encode_action(action, L, checker.a0), limit=limit, what="successors",
-    )
-
-
-class _Fixed:
-    """Both solvers of a checker with ``state`` asserted on frame 0 (a context manager)."""
-
-    def __init__(self, state: State, config: RuleConfig) -> None:
-        self.checker = _checker(layout_of(state), variants_of(config))
-        self.facts = self.checker.facts(state)
-
-    def __enter__(self) -> _Checker:
-        for solver in (self.checker.guards, self.checker.trans):
-            solver.push()
-            solver.add(*self.facts)
-        return self.checker
-
-    def __exit__(self, *exc: object) -> None:
-        self.checker.guards.pop()
-        self.checker.trans.pop()
-
-
 def smt_legal_actions(state: State, config: RuleConfig = DEFAULT) -> list[Action]:
     """Every assignment of the action variables the guards allow, decoded (one per action)."""
-    with _Fixed(state, config) as checker:
-        return _enumerate_actions(checker)
+    with _fixed(state, config) as checker:
+        return checker.legal_actions()
 
 
 def smt_successors(state: State, action: Action, config: RuleConfig = DEFAULT, limit: int = 2) -> list[State]:
     """Up to ``limit`` distinct successors of ``state`` by ``action`` under the encoding."""
-    with _Fixed(state, config) as checker:
-        return _successors(checker, action, _names(state), limit)
+    with _fixed(state, config) as checker:
+        return checker.successors(action, state, limit)
 
 
 def crosscheck_state(state: State, config: RuleConfig = DEFAULT) -> list[Disagreement]:
@@ -334,57 +309,13 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT) -> list[Disagre
 
 def _crosscheck_state(state: State, config: RuleConfig) -> tuple[list[Disagreement], int]:
     """:func:`crosscheck_state`, and the number of actions compared."""
-    data = state.to_json()
-    names = _names(state)
-    found: list[Disagreement] = []
-    compared = 0
-    with _Fixed(state, config) as checker:
-        model_legal = set(legal_actions(state, config))
-        smt_list = _enumerate_actions(checker)
-        smt_legal = set(smt_list)
-        if len(smt_list) != len(smt_legal):
-            found.append(Disagreement("uniqueness", data, "(action enumeration)", sorted(map(str, smt_list)),
-                                      "each action once", ()))
-        for action in sorted(model_legal ^ smt_legal, key=str):
-            found.append(Disagreement("legality", data, str(action), action in smt_legal, action in model_legal,
-                                      clauses_for(action)))
-        for action in sorted(model_legal & smt_legal, key=str):
-            compared += 1
-            expected = canonical(step(state, action, config))
-            successors = _successors(checker, action, names, 2)
-            if not successors:
-                found.append(Disagreement("successor", data, str(action), "no successor", expected,
-                                          clauses_for(action)))
-                continue
-            got = canonical(successors[0])
-            if got != expected:
-                found.append(Disagreement("successor", data, str(action), _diff(got, expected),
-                                          _diff(expected, got), clauses_for(action)))
-            if len(successors) > 1:
-                found.append(Disagreement("uniqueness", data, str(action), [canonical(s) for s in successors],
-                                          "one successor", clauses_for(action)))
-    return found, compared
-
-
-def _diff(a: Any, b: Any, path: str = "") -> Any:
-    """The parts of ``a`` that differ from ``b`` (for readable disagreements)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        return {k: _diff(a.get(k), b.get(k), f"{path}.{k}") for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)}
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return {i: _diff(x, y) for i, (x, y) in enumerate(zip(a, b)) if x != y}
-    return a
+    with _fixed(state, config) as checker:
+        return compare_transitions(state, state.to_json(), checker, set(legal_actions(state, config)),
+                                   lambda action: step(state, action, config), canonical, clauses_for, str)
 
 
 def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> CrosscheckReport:
-    report = CrosscheckReport()
-    started = time.perf_counter()
-    for state in states:
-        found, compared = _crosscheck_state(state, config)
-        report.states += 1
-        report.actions += compared
-        report.disagreements.extend(found)
-    report.seconds = time.perf_counter() - started
-    return report
+    return transitions_crosscheck_many(states, lambda state: _crosscheck_state(state, config))
 
 
 # --- BMC from a model state --------------------------------------------------------------
@@ -403,6 +334,24 @@ class BmcResult:
     seconds: float = 0.0
 
 
+def smt_properties() -> dict[str, Property]:
+    """Every registered FFTCG property with a z3 face, by its registry name (the one property list,
+    :mod:`properties.core`; the faces are given in :mod:`properties.fftcg_smt`), in the order of
+    the z3 forms."""
+    import cardrules.properties.fftcg_smt  # noqa: F401  (registers the z3 faces)
+
+    order = list(Z3_FORMS)
+    faces = sorted(registered_smt_properties("fftcg"), key=lambda p: order.index(p.smt) if p.smt in order else len(order))
+    return {p.name: p for p in faces}
+
+
+def z3_form(name: str) -> StateProperty:
+    """The z3 formula of the registered property ``name``; :class:`KeyError` if it has no z3 face."""
+    smt = smt_properties()[name].smt
+    assert smt is not None
+    return Z3_FORMS[smt]
+
+
 def transition_system(state: State, config: RuleConfig = DEFAULT) -> TransitionSystem:
     """The transition system whose only initial state is ``state``."""
     L = layout_of(state)
@@ -414,14 +363,14 @@ def transition_system(state: State, config: RuleConfig = DEFAULT) -> TransitionS
 
 
 def bmc_from_state(state: State, property_name: str, k: int, config: RuleConfig = DEFAULT, *,
-                   induction: bool = False, timeout_ms: int = 30_000, rlimit: int = 0) -> BmcResult:
-    """Check ``PROPERTIES[property_name]`` from ``state`` to depth ``k`` (with ``induction``:
+                   induction: bool = False, budget: Budget | None = None) -> BmcResult:
+    """Check the registered property ``property_name`` (its z3 face, :func:`z3_form`) from ``state`` to depth ``k`` (with ``induction``:
     try to prove it by k-induction, ``k`` the largest k). A counterexample is decoded and
-    replayed on the executable model."""
-    prop = PROPERTIES[property_name]
+    replayed on the executable model. ``budget``: z3's, by default :func:`~specs.smt.budget.current`."""
+    prop = z3_form(property_name)
     ts = transition_system(state, config)
     check = k_induction if induction else bmc
-    result: SmtResult = check(ts, prop, k, timeout_ms, rlimit)
+    result: SmtResult = check(ts, prop, k, budget or current())
     if result.verdict is not Verdict.VIOLATED or result.model is None:
         return BmcResult(property_name, result.verdict, result.depth, reason=result.reason, seconds=result.seconds)
     m, L, names = result.model, ts.layout, _names(state)
@@ -446,7 +395,7 @@ def replay(start: State, trace: Sequence[tuple[Action | None, State]], config: R
             break
         current = step(current, action, config)
         if canonical(current) != canonical(decoded):
-            problems.append(f"step {number}: {action}: model {_diff(canonical(current), canonical(decoded))} "
-                            f"!= smt {_diff(canonical(decoded), canonical(current))}")
+            problems.append(f"step {number}: {action}: model {diff(canonical(current), canonical(decoded))} "
+                            f"!= smt {diff(canonical(decoded), canonical(current))}")
             break
     return problems

@@ -40,9 +40,8 @@ card-id order; play record ids and battle ids count up from the state's counters
 
 from __future__ import annotations
 
-import time
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, ContextManager, Iterable
 
 import z3
 
@@ -54,8 +53,11 @@ from cardrules.model.redemption.state import (
     Outcome, Phase, PlayRecord, Prompt, PromptKind, RecordStatus, State, Undo, Zones,
 )
 from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
-from cardrules.oracle.z3_solutions import SolverUnknown, distinct_solutions
+from cardrules.oracle.smt_transitions import TransitionChecker, compare_transitions
+from cardrules.oracle.smt_transitions import crosscheck_many as transitions_crosscheck_many
+from cardrules.oracle.z3_solutions import SolverUnknown
 from cardrules.specs.registry import clauses_of
+from cardrules.specs.smt.budget import Budget, current
 from cardrules.specs.smt.redemption.battle_ts import actions as smt_actions
 from cardrules.specs.smt.redemption.battle_ts import rules as smt_rules
 from cardrules.specs.smt.redemption.battle_ts.system import TransitionSystem
@@ -355,93 +357,49 @@ def clauses_for(action: Action) -> tuple[str, ...]:
 # --- the cross-check ----------------------------------------------------------------------------
 
 
-SOLVER_TIMEOUT_MS = 30_000
-"""Per-check z3 timeout of every solver of the cross-check; a check that times out is ``unknown``,
-which raises :class:`SolverUnknown` (never a pass)."""
+class _Checker(TransitionChecker[State, Action]):
+    """The solvers of :class:`~oracle.smt_transitions.TransitionChecker` for one layout and variant;
+    the invariant is ``domain`` on frame 0."""
 
+    out_of_scope = OutOfScope
+    out_of_scope_message = "state breaks the battle encoding's type invariant"
 
-def _solver() -> z3.Solver:
-    solver = z3.Solver()
-    solver.set(timeout=SOLVER_TIMEOUT_MS)
-    return solver
+    def __init__(self, layout: Layout, variants: Variants, budget: Budget) -> None:
+        ts = TransitionSystem(layout, lambda s: z3.BoolVal(True), variants)
+        super().__init__(ts, domain(layout, ts.at(0)), budget)
+        self.layout = layout
 
+    def encode_state(self, state: State) -> list[z3.BoolRef]:
+        return encode_state(state, self.layout, self.s0)
 
-class _Checker:
-    """z3 solvers for one layout and variant: guards only, the transition relation, and a probe
-    of the type invariant."""
+    def encode_action(self, action: Action) -> list[z3.BoolRef]:
+        return encode_action(action, self.layout, self.a0)
 
-    def __init__(self, layout: Layout, variants: Variants) -> None:
-        self.ts = TransitionSystem(layout, lambda s: z3.BoolVal(True), variants)
-        self.s0, self.a0, self.s1 = self.ts.at(0), self.ts.action_at(0), self.ts.at(1)
-        self.guards = _solver()
-        self.guards.add(self.ts.enabled(0))
-        self.trans = _solver()
-        self.trans.add(self.ts.trans(0))
-        self.probe = _solver()
-        self.out_of_scope = z3.Bool("out_of_scope")
-        self.probe.add(z3.Implies(self.out_of_scope, z3.Not(domain(layout, self.s0))))
+    def decode_action(self, m: z3.ModelRef) -> Action:
+        return decode_action(m, self.layout, self.a0)
 
-    def facts(self, state: State) -> list[z3.BoolRef]:
-        """``state`` as constraints on frame 0; :class:`OutOfScope` if it breaks the invariant
-        (:class:`SolverUnknown` if z3 cannot tell)."""
-        facts = encode_state(state, self.ts.layout, self.s0)
-        self.probe.push()
-        try:
-            self.probe.add(*facts)
-            result = self.probe.check(self.out_of_scope)
-            if result == z3.unknown:
-                raise SolverUnknown(f"z3 unknown while checking the type invariant: {self.probe.reason_unknown()}")
-            if result != z3.unsat:
-                raise OutOfScope("state breaks the battle encoding's type invariant")
-        finally:
-            self.probe.pop()
-        return facts
+    def decode_successor(self, m: z3.ModelRef, source: State) -> State:
+        return decode_state(m, self.layout, self.s1, source.cards)
 
 
 @lru_cache(maxsize=32)
-def _checker(layout: Layout, variants: Variants) -> _Checker:
-    return _Checker(layout, variants)
+def _checker(layout: Layout, variants: Variants, budget: Budget) -> _Checker:
+    return _Checker(layout, variants, budget)
 
 
-def _enumerate_actions(checker: _Checker) -> list[Action]:
-    a, L = checker.a0, checker.ts.layout
-    return distinct_solutions(checker.guards, a.all(), lambda m: decode_action(m, L, a), what="legal actions")
-
-
-def _successors(checker: _Checker, action: Action, cards: tuple[Card, ...], limit: int) -> list[State]:
-    L = checker.ts.layout
-    return distinct_solutions(
-        checker.trans, checker.s1.all(), lambda m: decode_state(m, L, checker.s1, cards),
-        assumptions=encode_action(action, L, checker.a0), limit=limit, what="successors",
-    )
-
-
-class _Fixed:
-    """Both solvers of a checker with ``state`` asserted on frame 0 (a context manager)."""
-
-    def __init__(self, state: State, config: RuleConfig) -> None:
-        self.checker = _checker(layout_of(state), variants_of(config))
-        self.facts = self.checker.facts(state)
-
-    def __enter__(self) -> _Checker:
-        for solver in (self.checker.guards, self.checker.trans):
-            solver.push()
-            solver.add(*self.facts)
-        return self.checker
-
-    def __exit__(self, *exc: object) -> None:
-        self.checker.guards.pop()
-        self.checker.trans.pop()
+def _fixed(state: State, config: RuleConfig) -> ContextManager[TransitionChecker[State, Action]]:
+    """The checker of ``state``'s layout and ``config``'s variant with ``state`` on frame 0."""
+    return _checker(layout_of(state), variants_of(config), current()).fixed(state)
 
 
 def roundtrip(state: State, config: RuleConfig = DEFAULT) -> State:
     """``decode(encode(state))`` through z3 (frame 0, with the type invariant)."""
-    checker = _checker(layout_of(state), variants_of(config))
-    solver = _solver()
+    checker = _checker(layout_of(state), variants_of(config), current())
+    solver = checker.budget.solver()
     solver.add(*checker.facts(state))
     result = solver.check()
     if result == z3.unknown:
-        raise SolverUnknown(f"z3 unknown while decoding a state: {solver.reason_unknown()}")
+        raise SolverUnknown(f"z3 unknown while decoding a state: {checker.budget.reason(solver)}")
     if result != z3.sat:
         raise OutOfScope("the encoded state is unsatisfiable")
     return decode_state(solver.model(), checker.ts.layout, checker.s0, state.cards)
@@ -449,14 +407,14 @@ def roundtrip(state: State, config: RuleConfig = DEFAULT) -> State:
 
 def smt_legal_actions(state: State, config: RuleConfig = DEFAULT) -> list[Action]:
     """Every assignment of the action variables the guards allow, decoded (one per action)."""
-    with _Fixed(state, config) as checker:
-        return _enumerate_actions(checker)
+    with _fixed(state, config) as checker:
+        return checker.legal_actions()
 
 
 def smt_successors(state: State, action: Action, config: RuleConfig = DEFAULT, limit: int = 2) -> list[State]:
     """Up to ``limit`` distinct successors of ``state`` by ``action`` under the encoding."""
-    with _Fixed(state, config) as checker:
-        return _successors(checker, action, state.cards, limit)
+    with _fixed(state, config) as checker:
+        return checker.successors(action, state, limit)
 
 
 SOURCE_PHASES: frozenset[Phase] = frozenset(Phase)
@@ -473,59 +431,18 @@ def _crosscheck_state(state: State, config: RuleConfig) -> tuple[list[Disagreeme
     """:func:`crosscheck_state`, and the number of actions compared."""
     if state.phase not in SOURCE_PHASES:
         raise OutOfScope(f"the {state.phase.value} phase is not a source phase of the fragment")
-    data = state.to_json()
-    found: list[Disagreement] = []
-    compared = 0
-    with _Fixed(state, config) as checker:
+    with _fixed(state, config) as checker:
         model_legal = set(legal_actions(state, config))
         for action in model_legal:
             action_kind(action)  # an action outside the fragment raises OutOfScope
-        smt_list = _enumerate_actions(checker)
-        smt_legal = set(smt_list)
-        if len(smt_list) != len(smt_legal):
-            found.append(Disagreement("uniqueness", data, "(action enumeration)", sorted(a.text() for a in smt_list),
-                                      "each action once", ()))
-        for action in sorted(model_legal ^ smt_legal, key=lambda a: a.text()):
-            found.append(Disagreement("legality", data, action.text(), action in smt_legal, action in model_legal,
-                                      clauses_for(action)))
-        for action in sorted(model_legal & smt_legal, key=lambda a: a.text()):
-            compared += 1
-            expected = canonical(step(state, action, config))
-            successors = _successors(checker, action, state.cards, 2)
-            if not successors:
-                found.append(Disagreement("successor", data, action.text(), "no successor", expected,
-                                          clauses_for(action)))
-                continue
-            got = canonical(successors[0])
-            if got != expected:
-                found.append(Disagreement("successor", data, action.text(), _diff(got, expected),
-                                          _diff(expected, got), clauses_for(action)))
-            if len(successors) > 1:
-                found.append(Disagreement("uniqueness", data, action.text(), [canonical(s) for s in successors],
-                                          "one successor", clauses_for(action)))
-    return found, compared
-
-
-def _diff(a: Any, b: Any) -> Any:
-    """The parts of ``a`` that differ from ``b`` (for readable disagreements)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        return {k: _diff(a.get(k), b.get(k)) for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)}
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return {i: _diff(x, y) for i, (x, y) in enumerate(zip(a, b)) if x != y}
-    return a
+        return compare_transitions(state, state.to_json(), checker, model_legal,
+                                   lambda action: step(state, action, config), canonical, clauses_for,
+                                   lambda action: action.text())
 
 
 def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> CrosscheckReport:
     """:func:`crosscheck_state` over ``states`` (all must be source states of the fragment)."""
-    report = CrosscheckReport()
-    started = time.perf_counter()
-    for state in states:
-        found, compared = _crosscheck_state(state, config)
-        report.states += 1
-        report.actions += compared
-        report.disagreements.extend(found)
-    report.seconds = time.perf_counter() - started
-    return report
+    return transitions_crosscheck_many(states, lambda state: _crosscheck_state(state, config))
 
 
 def in_scope(state: State) -> bool:

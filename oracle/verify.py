@@ -43,6 +43,7 @@ SMT_INDUCTION_K = 2
 def load_property_modules() -> None:
     """Import the modules that register properties."""
     import cardrules.properties.fftcg_invariants  # noqa: F401
+    import cardrules.properties.fftcg_smt  # noqa: F401  (the z3 faces)
     import cardrules.properties.redemption_heal_invariants  # noqa: F401
     import cardrules.properties.redemption_invariants  # noqa: F401
 
@@ -218,14 +219,13 @@ def _smt_rows(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, root: Any
     does not replay is a failure of the cross-check, reported as violated.
     """
     from cardrules.model.fftcg.config import RuleConfig as FfConfig
-    from cardrules.oracle.smt_fftcg import bmc_from_state
+    from cardrules.oracle.smt_fftcg import bmc_from_state, smt_properties
     from cardrules.specs.smt.fftcg.bmc import Verdict
-    from cardrules.specs.smt.fftcg.properties import PROPERTIES as SMT_PROPERTIES
 
     config = FfConfig.of(rule_set.decisions)
     rows = []
-    for prop in SMT_PROPERTIES.values():
-        if not prop.should_hold:
+    for prop in smt_properties().values():
+        if not prop.must_hold:
             continue
         started = time.perf_counter()
         result = bmc_from_state(root, prop.name, SMT_INDUCTION_K, config, induction=True)

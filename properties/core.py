@@ -15,21 +15,25 @@ Register with :func:`state_property` or :func:`transition_property`; both also
 link the check to its clauses in the traceability registry.
 
 The SMT engine cannot run Python predicates: it checks z3 forms of properties
-(``specs/smt/fftcg/properties.py``), written independently from the clauses.
-Where a z3 form states the same property as an entry here it has the same
-name (``party-min-two``, ``party-members-on-field``); the others
-(``damage-at-most-seven``, ``damage-in-thousands``) are properties only a
-solver can state usefully over symbolic cards.
+(``specs/smt/fftcg/properties.py``), written independently from the clauses. A
+z3 form is a *second face* of an entry here: :attr:`Property.smt` names it
+(:func:`smt_face`), and the SMT bridge resolves the name (``specs/`` never
+imports this module). A property only a solver can state usefully over symbolic
+cards (``damage-in-thousands``) is registered with :func:`smt_property`: it has a
+z3 face and no Python check, so the Python engines (:func:`properties_for`) skip it.
+:func:`smt_properties` lists every property with a z3 face: the names the
+``smt bmc --property`` command and ``verify --engine smt`` use.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Literal, Mapping
 
 from cardrules.specs.registry import implements
 
-PropertyKind = Literal["state", "transition"]
+PropertyKind = Literal["state", "transition", "smt"]
+"""``smt``: a property with a z3 face only (:func:`smt_property`)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,9 @@ class Property:
     """False for a property that documents a known gap (it is reported, not failed)."""
     versions: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Area id -> versions it applies to; an area not named means every version."""
+    smt: str | None = None
+    """The name of its z3 form (its second face, in ``specs/smt/<game>/properties.py``), resolved
+    by the SMT bridge; ``None``: the SMT engine does not check it."""
 
     def applies_to(self, versions: Mapping[str, frozenset[str]]) -> bool:
         """True unless ``versions`` picks, for an area this property names, none of its versions."""
@@ -112,6 +119,34 @@ def transition_property(
 
 
 def properties_for(game: str, versions: Mapping[str, frozenset[str]] | None = None) -> tuple[Property, ...]:
-    """The registered properties of a game that apply to the given versions, by name."""
-    chosen = [p for p in PROPERTIES.values() if p.game == game and (versions is None or p.applies_to(versions))]
+    """The registered properties of a game that apply to the given versions and have a Python
+    check (every kind but ``smt``), by name."""
+    chosen = [p for p in PROPERTIES.values()
+              if p.game == game and p.kind != "smt" and (versions is None or p.applies_to(versions))]
     return tuple(sorted(chosen, key=lambda p: p.name))
+
+
+def smt_face(name: str, smt: str | None = None) -> None:
+    """Give the registered property ``name`` a z3 face, the z3 form named ``smt`` (by default ``name``)."""
+    if name not in PROPERTIES:
+        raise PropertyError(f"no registered property {name!r} to give a z3 face")
+    PROPERTIES[name] = replace(PROPERTIES[name], smt=smt or name)
+
+
+def _no_python_check(*args: Any) -> bool:
+    raise TypeError("this property has a z3 face only: the SMT engine checks it")
+
+
+def smt_property(name: str, statement: str, *clause_ids: str, game: str, must_hold: bool = True,
+                 smt: str | None = None) -> None:
+    """Register a property stated only as a z3 formula (the z3 form named ``smt``, by default ``name``)."""
+    prop = Property(name=name, statement=" ".join(statement.split()), clause_ids=clause_ids, game=game, kind="smt",
+                    check=_no_python_check, must_hold=must_hold, smt=smt or name)
+    if name in PROPERTIES and PROPERTIES[name] != prop:
+        raise PropertyError(f"property {name!r} is declared twice")
+    PROPERTIES[name] = prop
+
+
+def smt_properties(game: str) -> tuple[Property, ...]:
+    """The registered properties of a game with a z3 face, by name."""
+    return tuple(sorted((p for p in PROPERTIES.values() if p.game == game and p.smt), key=lambda p: p.name))

@@ -14,7 +14,9 @@ satisfies all of them::
     exists inputs . background(inputs) and
         forall outputs . not (domain(outputs) and AND_c (premise_c -> conclusion_c))
 
-A contradiction is reported as a minimal set of clause IDs (no clause can be
+(decided with the quantifier, or where that needs too many solver steps by
+counterexample-guided refinement, :func:`conflicting_situation`). A contradiction is
+reported as a minimal set of clause IDs (no clause can be
 dropped and the rest still conflict), with a situation that triggers it.
 Every minimal set is found by the MARCO enumeration of minimal unsatisfiable
 subsets (Liffiton and Malik), with the check above as the oracle.
@@ -22,8 +24,10 @@ subsets (Liffiton and Malik), with the check above as the oracle.
 A clause is *vacuous* under a rule set when no situation consistent with the
 whole rule set makes its premise true: it can never apply.
 
-An SMT ``unknown`` (a timeout, an incomplete theory) is reported as
-:data:`Verdict.UNKNOWN` with z3's reason, never as consistent.
+An SMT ``unknown`` (the resource budget of :mod:`.budget` spent, an incomplete
+theory) is reported as :data:`Verdict.UNKNOWN` with z3's reason, never as consistent.
+Every check runs under a :class:`~.budget.Budget`: a deterministic ``rlimit`` by
+default, so a verdict does not depend on the machine's load.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 import z3
+
+from cardrules.specs.smt.budget import DEFAULT, Budget
 
 
 class Verdict(enum.Enum):
@@ -111,16 +117,27 @@ def _constraints(situation: Situation, clause_ids: Sequence[str]) -> list[Clause
     return [situation.constraints[cid] for cid in clause_ids]
 
 
+QUANTIFIED_RLIMIT = 4_000_000
+"""The rlimit of the first, quantified attempt of :func:`conflicting_situation` (at most the
+budget's): above every quantified check measured but side battles' full clause set (19M)."""
+MAX_REFINEMENTS = 10_000
+"""A bound on the refinements of :func:`_refine` (past it: ``unknown``)."""
+
+
 def conflicting_situation(
-    situation: Situation, clause_ids: Sequence[str], timeout_ms: int = 10_000
+    situation: Situation, clause_ids: Sequence[str], budget: Budget = DEFAULT
 ) -> z3.ModelRef | None:
     """A situation where the clauses cannot all hold, or ``None`` if there is none.
 
-    Raises :class:`SolverUnknown` when z3 cannot decide.
+    Decides ``exists inputs . background & forall outputs . not body`` (``body = domain &
+    AND_c formula_c``): first with the quantifier under :data:`QUANTIFIED_RLIMIT`, and if z3
+    needs more, by counterexample-guided refinement (:func:`_refine`), whose checks have no
+    quantifier. Both budgets are deterministic, so the route taken is too. Raises
+    :class:`SolverUnknown` when z3 cannot decide.
     """
     body = z3.And(situation.domain, *[c.formula for c in _constraints(situation, clause_ids)])
-    solver = z3.Solver()
-    solver.set(timeout=timeout_ms)
+    first = Budget(min(budget.rlimit, QUANTIFIED_RLIMIT), budget.timeout_ms)
+    solver = first.solver()
     solver.add(situation.background)
     solver.add(z3.ForAll(list(situation.outputs), z3.Not(body)) if situation.outputs else z3.Not(body))
     result = solver.check()
@@ -128,52 +145,113 @@ def conflicting_situation(
         return solver.model()
     if result == z3.unsat:
         return None
-    raise SolverUnknown(solver.reason_unknown())
+    return _refine(situation, body, budget)
 
 
-def _shrink(situation: Situation, clause_ids: list[str], timeout_ms: int) -> tuple[list[str], z3.ModelRef]:
+def _refine(situation: Situation, body: z3.BoolRef, budget: Budget) -> z3.ModelRef | None:
+    """The check of :func:`conflicting_situation` by refinement (2QBF CEGAR): a *candidate*
+    solver proposes inputs; a *verifier* looks for outputs that satisfy ``body`` for them. None:
+    the candidate conflicts. Found: the candidate solver learns ``not body[outputs := found]`` and
+    proposes again; unsat there: nothing conflicts. Ends on a finite output domain. The whole
+    refinement shares one ``budget.rlimit`` (each check gets what is left)."""
+    candidates, verifier = budget.solver(), budget.solver()
+    candidates.add(situation.background)
+    verifier.add(body)
+    inputs = _free_inputs(z3.And(situation.background, body), situation.outputs)
+    start = _steps(candidates)
+    for _ in range(MAX_REFINEMENTS):
+        proposed = _check_within(candidates, budget, start)
+        if proposed == z3.unsat:
+            return None
+        model = candidates.model()
+        answered = _check_within(verifier, budget, start, *[x == model.eval(x, model_completion=True) for x in inputs])
+        if answered == z3.unsat:
+            return model
+        outputs = verifier.model()
+        candidates.add(z3.Not(z3.substitute(body, *[(y, outputs.eval(y, model_completion=True))
+                                                    for y in situation.outputs])))
+    raise SolverUnknown(f"no answer after {MAX_REFINEMENTS} refinements")
+
+
+def _steps(solver: z3.Solver) -> int:
+    """z3's ``rlimit count`` so far (a counter of the whole context)."""
+    stats = solver.statistics()
+    return int(stats.get_key_value("rlimit count")) if "rlimit count" in stats.keys() else 0
+
+
+def _check_within(solver: z3.Solver, budget: Budget, start: int, *assumptions: z3.BoolRef) -> z3.CheckSatResult:
+    """``solver.check`` with what is left of ``budget.rlimit`` since ``start``; sat or unsat, else
+    :class:`SolverUnknown`."""
+    left = budget.rlimit - (_steps(solver) - start)
+    if left <= 0:
+        raise SolverUnknown(f"resource limit reached (rlimit {budget.rlimit} over the refinement)")
+    solver.set(rlimit=left)
+    result = solver.check(*assumptions)
+    if result == z3.unknown:
+        raise SolverUnknown(budget.reason(solver))
+    return result
+
+
+def _free_inputs(formula: z3.ExprRef, outputs: Sequence[z3.ExprRef]) -> list[z3.ExprRef]:
+    """Every uninterpreted constant of ``formula`` that is not an output (the existential side)."""
+    skip = {y.get_id() for y in outputs}
+    seen: set[int] = set()
+    found: dict[int, z3.ExprRef] = {}
+    stack = [formula]
+    while stack:
+        term = stack.pop()
+        if term.get_id() in seen:
+            continue
+        seen.add(term.get_id())
+        if z3.is_const(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED and term.get_id() not in skip:
+            found[term.get_id()] = term
+        stack.extend(term.children())
+    return [found[k] for k in sorted(found)]
+
+
+def _shrink(situation: Situation, clause_ids: list[str], budget: Budget) -> tuple[list[str], z3.ModelRef]:
     """Drop clauses one by one while the rest still conflict (deletion-based MUS)."""
     core = list(clause_ids)
-    witness = conflicting_situation(situation, core, timeout_ms)
+    witness = conflicting_situation(situation, core, budget)
     assert witness is not None
     for clause_id in list(core):
         trial = [c for c in core if c != clause_id]
-        found = conflicting_situation(situation, trial, timeout_ms) if trial else None
+        found = conflicting_situation(situation, trial, budget) if trial else None
         if found is not None:
             core, witness = trial, found
     return core, witness
 
 
-def _grow(situation: Situation, seed: list[str], universe: list[str], timeout_ms: int) -> list[str]:
+def _grow(situation: Situation, seed: list[str], universe: list[str], budget: Budget) -> list[str]:
     """Add clauses one by one while the set stays consistent (a maximal satisfiable subset)."""
     grown = list(seed)
     for clause_id in universe:
         if clause_id in grown:
             continue
-        if conflicting_situation(situation, [*grown, clause_id], timeout_ms) is None:
+        if conflicting_situation(situation, [*grown, clause_id], budget) is None:
             grown.append(clause_id)
     return grown
 
 
 def find_contradictions(
-    situation: Situation, clause_ids: Sequence[str], timeout_ms: int = 10_000, limit: int = 50
+    situation: Situation, clause_ids: Sequence[str], budget: Budget = DEFAULT, limit: int = 50
 ) -> ConsistencyReport:
     """Every minimal conflicting subset of ``clause_ids`` (up to ``limit``), by MARCO."""
     universe = list(clause_ids)
     selectors = {cid: z3.Bool(f"use[{cid}]") for cid in universe}
-    seeds = z3.Solver()
+    seeds = budget.solver()
     found: list[Contradiction] = []
     try:
-        while len(found) < limit and seeds.check() == z3.sat:
+        while len(found) < limit and _check_seeds(seeds, budget):
             model = seeds.model()
             # unassigned selectors count as chosen, so every seed is as large as allowed
             seed = [cid for cid in universe if not z3.is_false(model.eval(selectors[cid], model_completion=False))]
-            if conflicting_situation(situation, seed, timeout_ms) is not None:
-                core, witness = _shrink(situation, seed, timeout_ms)
+            if conflicting_situation(situation, seed, budget) is not None:
+                core, witness = _shrink(situation, seed, budget)
                 found.append(Contradiction(tuple(core), situation.describe(witness)))
                 seeds.add(z3.Or([z3.Not(selectors[cid]) for cid in core]))
             else:
-                mss = _grow(situation, seed, universe, timeout_ms)
+                mss = _grow(situation, seed, universe, budget)
                 seeds.add(z3.Or([selectors[cid] for cid in universe if cid not in mss]) if len(mss) < len(universe) else z3.BoolVal(False))
     except SolverUnknown as unknown:
         return ConsistencyReport(situation.name, tuple(universe), Verdict.UNKNOWN, tuple(found), unknown.reason)
@@ -181,15 +259,22 @@ def find_contradictions(
     return ConsistencyReport(situation.name, tuple(universe), verdict, tuple(sorted(found, key=lambda c: c.clause_ids)))
 
 
+def _check_seeds(seeds: z3.Solver, budget: Budget) -> bool:
+    """Whether MARCO has another seed; :class:`SolverUnknown` if z3 cannot tell."""
+    result = seeds.check()
+    if result == z3.unknown:
+        raise SolverUnknown(budget.reason(seeds))
+    return bool(result == z3.sat)
+
+
 def check_vacuity(
-    situation: Situation, clause_ids: Sequence[str], timeout_ms: int = 10_000
+    situation: Situation, clause_ids: Sequence[str], budget: Budget = DEFAULT
 ) -> tuple[VacuityResult, ...]:
     """For each clause: a situation, consistent with all of ``clause_ids``, where its premise holds."""
     constraints = _constraints(situation, clause_ids)
     results = []
     for constraint in constraints:
-        solver = z3.Solver()
-        solver.set(timeout=timeout_ms)
+        solver = budget.solver()
         solver.add(situation.background, situation.domain, *[c.formula for c in constraints], constraint.premise)
         result = solver.check()
         if result == z3.sat:
@@ -197,5 +282,5 @@ def check_vacuity(
         elif result == z3.unsat:
             results.append(VacuityResult(constraint.clause_id, Verdict.CONTRADICTION))
         else:
-            results.append(VacuityResult(constraint.clause_id, Verdict.UNKNOWN, reason=solver.reason_unknown()))
+            results.append(VacuityResult(constraint.clause_id, Verdict.UNKNOWN, reason=budget.reason(solver)))
     return tuple(results)

@@ -48,6 +48,7 @@ def test_properties_say_which_have_a_z3_formula() -> None:
     props = {p["name"]: p for p in json.loads(text)}
     assert props["party-min-two"]["smt"] is True and "FF-PARTY-MIN-TWO" in props["party-min-two"]["clause_ids"]
     assert props["forwards-conserved"]["smt"] is False
+    assert props["damage-in-thousands"]["kind"] == "smt"  # a property stated only in z3
 
 
 def test_unknown_names_list_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:

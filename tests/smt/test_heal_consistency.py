@@ -16,6 +16,7 @@ import z3
 
 from cardrules.oracle.cli import main
 from cardrules.specs.rulesets import RuleSet, clauses_in_force
+from cardrules.specs.smt.budget import Budget
 from cardrules.specs.smt import heal
 from cardrules.specs.smt.consistency import (
     ClauseConstraint,
@@ -132,7 +133,7 @@ def test_unknown_is_reported_as_unknown_never_as_consistent() -> None:
         {"RED-HEAL-PURPOSE": ClauseConstraint("RED-HEAL-PURPOSE", z3.BoolVal(True), hard)},
         lambda model: {},
     )
-    report = find_contradictions(situation, ["RED-HEAL-PURPOSE"], timeout_ms=300)
+    report = find_contradictions(situation, ["RED-HEAL-PURPOSE"], budget=Budget(rlimit=2000))
     assert report.verdict is Verdict.UNKNOWN
     assert report.reason
 

@@ -14,6 +14,7 @@ from cardrules.model.fftcg.actions import Split
 from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.state import State
 from cardrules.oracle.smt_fftcg import bmc_from_state
+from cardrules.specs.smt.budget import Budget
 from cardrules.specs.smt.fftcg.bmc import Verdict
 
 from .helpers import fw, position, root_party
@@ -78,8 +79,10 @@ def test_made_up_property_counterexample_replays() -> None:
     result = bmc_from_state(start(), "player1-undamaged", 8)
     assert (result.verdict, result.depth) == (Verdict.VIOLATED, 5)
     actions = [str(a) for a, _ in result.trace[1:]]
-    # a single Forward attacks, is not blocked, and deals 1 damage to player 1 in damage resolution
-    assert actions[0].startswith("attack ") and len(actions[0].split()) == 2
+    # a Forward (or a party: FF-PARTY-UNBLOCKED-ONE, also 1 damage) attacks, is not blocked, and deals
+    # 1 damage to player 1 in damage resolution; which one is z3's choice (it varies with the context's
+    # earlier terms), so the test does not fix it
+    assert actions[0].startswith("attack ")
     assert actions[1:] == ["pass", "noblock", "pass", "pass"]
     assert result.trace[-1][1].players[1].damage == 1
     assert result.replay_problems == ()
@@ -88,7 +91,7 @@ def test_made_up_property_counterexample_replays() -> None:
 @pytest.mark.clause("FF-PARTY-MIN-TWO")
 @pytest.mark.parametrize("induction", [False, True])
 def test_unknown_is_reported_as_unknown(induction: bool) -> None:
-    result = bmc_from_state(start(), "party-min-two", 6, induction=induction, rlimit=2000)
+    result = bmc_from_state(start(), "party-min-two", 6, induction=induction, budget=Budget(rlimit=2000))
     assert result.verdict is Verdict.UNKNOWN
     assert result.reason
 

@@ -21,6 +21,7 @@ from cardrules.model.redemption.engine import legal_actions
 from cardrules.model.redemption.state import State
 from cardrules.oracle import smt_redemption_battle as bridge
 from cardrules.oracle.smt_redemption_battle import crosscheck_many
+from cardrules.specs.smt.budget import Budget
 from cardrules.specs.smt.redemption.battle_ts import actions as smt_actions
 from cardrules.specs.smt.redemption.battle_ts import rules as smt_rules
 from cardrules.specs.smt.redemption.battle_ts.vocabulary import CHARACTER, ENHANCEMENT, FIGHTER, Layout
@@ -182,28 +183,31 @@ def test_heal_wording_does_not_matter_in_the_fragment() -> None:
 
 
 def test_solver_unknown_is_an_error() -> None:
-    """A z3 ``unknown`` (e.g. the 30 s timeout) raises, never passes as 'no more actions/successors'."""
-    assert bridge.SOLVER_TIMEOUT_MS == 30_000
+    """A z3 ``unknown`` (here a tiny rlimit spent) raises, never passes as 'no more actions/successors'
+    nor as 'in scope'."""
     state = sources(reachable(root_rescue(), DEFAULT, turns=1))[0]
-    real = bridge._checker(bridge.layout_of(state), bridge.variants_of(DEFAULT))
+    layout, variants = bridge.layout_of(state), bridge.variants_of(DEFAULT)
+    with pytest.raises(bridge.SolverUnknown, match="resource limit"):
+        bridge._Checker(layout, variants, Budget(rlimit=1)).facts(state)
+    checker = bridge._Checker(layout, variants, Budget())
+    with checker.fixed(state):
+        for solver in (checker.guards, checker.trans):
+            Budget(rlimit=1).apply(solver)
+        with pytest.raises(bridge.SolverUnknown):
+            checker.legal_actions()
+        with pytest.raises(bridge.SolverUnknown):
+            checker.successors(legal_actions(state)[0], state, 2)
 
-    class Unknown:
-        def push(self) -> None: ...
-        def pop(self) -> None: ...
-        def add(self, *facts: object) -> None: ...
-        def check(self, *assumptions: object) -> z3.CheckSatResult:
-            return z3.unknown
-        def reason_unknown(self) -> str:
-            return "timeout"
 
-    fake = type("FakeChecker", (), {"guards": Unknown(), "trans": Unknown(), "probe": Unknown(), "a0": real.a0,
-                                    "s0": real.s0, "s1": real.s1, "ts": real.ts, "out_of_scope": real.out_of_scope})()
-    with pytest.raises(bridge.SolverUnknown):
-        bridge._enumerate_actions(fake)  # type: ignore[arg-type]
-    with pytest.raises(bridge.SolverUnknown):
-        bridge._successors(fake, legal_actions(state)[0], state.cards, 2)  # type: ignore[arg-type]
-    with pytest.raises(bridge.SolverUnknown):
-        bridge._Checker.facts(fake, state)  # type: ignore[arg-type]
+def test_tiny_rlimit_is_unknown_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """The CLI reports a spent rlimit as unknown (exit 4), never as agreement."""
+    from cardrules.oracle.cli import main
+
+    code = main(["smt", "crosscheck", "--game", "redemption", "--scenario", "redemption-plain-battle", "--states", "3",
+                 "--rlimit", "1"])
+    out = capsys.readouterr().out
+    assert code == 4
+    assert "UNKNOWN" in out
 
 
 def test_cli_crosscheck_redemption_runs_both_levels(capsys: pytest.CaptureFixture[str]) -> None:

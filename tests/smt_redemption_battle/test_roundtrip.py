@@ -16,6 +16,8 @@ from cardrules.oracle.smt_redemption_battle import OutOfScope, canonical, crossc
 import cardrules.oracle.smt_redemption_battle as bridge
 import z3
 
+from cardrules.specs.smt.budget import Budget
+
 from .helpers import ROOTS, reachable, root_challenge, root_two_heroes, sources
 
 
@@ -36,7 +38,7 @@ def test_action_roundtrip() -> None:
     decoded back to itself."""
     for root in (root_two_heroes, root_challenge):
         for state in sources(reachable(root(), DEFAULT, turns=1)):
-            checker = bridge._checker(bridge.layout_of(state), bridge.variants_of(DEFAULT))
+            checker = bridge._checker(bridge.layout_of(state), bridge.variants_of(DEFAULT), Budget())
             for action in legal_actions(state):
                 solver = z3.Solver()
                 solver.add(*bridge.encode_action(action, checker.ts.layout, checker.a0))

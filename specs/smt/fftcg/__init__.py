@@ -15,8 +15,9 @@ Modules, in TLA+ order:
   breaking, the blocker's split), each citing its clauses.
 - :mod:`.actions`: one function per action kind: guards, updates and an
   explicit frame condition (UNCHANGED) for everything else.
-- :mod:`.system`: ``TransitionSystem(init, trans)`` and ``unroll(k)``.
-- :mod:`.properties`: state properties, with their clauses.
-- :mod:`.bmc`: bounded model checking with one incremental solver, and
-  k-induction.
+- :mod:`.system`: ``TransitionSystem(init, trans)`` (the shared scaffold of
+  :mod:`specs.smt.transition`: ``trans``, ``unroll``) over this vocabulary.
+- :mod:`.properties`: the z3 forms of registered properties, with their clauses.
+- :mod:`.bmc`: the property at time ``t`` for the shared bounded model checking
+  and k-induction of :mod:`specs.smt.transition`.
 """

@@ -20,12 +20,14 @@ Primed names (``x'``) are the next frame ``s2``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 import z3
 
 from cardrules.specs.registry import implements
+from cardrules.specs.smt import transition
+from cardrules.specs.smt.transition import unchanged
 from cardrules.specs.smt.fftcg import rules
 from cardrules.specs.smt.fftcg.rules import count
 from cardrules.specs.smt.fftcg.variants import Variants
@@ -72,33 +74,10 @@ class Case:
         return z3.And(self.guard, *self.updates(s2), *unchanged(s, s2, frozenset(self.assigns)))
 
 
-@dataclass(frozen=True)
-class ActionEncoding:
-    kind: int
-    params: z3.BoolRef
-    """Canonical values of the unused parameters (and ranges of the used ones)."""
-    cases: tuple[Case, ...]
-    clauses: tuple[str, ...] = field(default=())
+class ActionEncoding(transition.ActionEncoding):
+    """One action kind of this encoding (:class:`specs.smt.transition.ActionEncoding`)."""
 
-    @property
-    def name(self) -> str:
-        return KINDS[self.kind]
-
-    def enabled(self, a: ActionVars) -> z3.BoolRef:
-        """``kind = K & params & OR_cases guard``: the action is legal."""
-        return z3.And(a.kind == self.kind, self.params, z3.Or(*[c.guard for c in self.cases]))
-
-    def relation(self, ctx: Ctx) -> z3.BoolRef:
-        """``kind = K & params & OR_cases (guard & updates & UNCHANGED)``."""
-        return z3.And(ctx.a.kind == self.kind, self.params, z3.Or(*[c.formula(ctx.s, ctx.s2) for c in self.cases]))
-
-
-def unchanged(s: Frame, s2: Frame, changed: frozenset[str]) -> list[z3.BoolRef]:
-    """TLA+'s UNCHANGED: ``g' = g`` for every group ``g`` not in ``changed``."""
-    unknown = changed - set(GROUPS)
-    assert not unknown, unknown
-    now, nxt = s.groups(), s2.groups()
-    return [x2 == x for g in GROUPS if g not in changed for x, x2 in zip(now[g], nxt[g])]
+    names = KINDS
 
 
 # --- shared terms ---------------------------------------------------------------

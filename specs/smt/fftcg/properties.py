@@ -1,4 +1,9 @@
-"""State properties of the FFTCG transition system, with their clauses.
+"""The z3 forms of FFTCG state properties, with their clauses.
+
+These are formulas, not a second property list: each is the second face of a property of
+the one registry (``properties/core.py``), which names it in :attr:`Property.smt`
+(``properties/fftcg_smt.py``) under the same name; the bridge :mod:`oracle.smt_fftcg`
+resolves a registry name to its form here (this package never imports the registry).
 
 Each :class:`StateProperty` is a formula over one frame. ``should_hold`` says
 whether it must hold in every reachable state (Quint's ``///`` note);

@@ -1,7 +1,5 @@
-"""Rule variants: the option in force for each decision of the fftcg clauses.
-
-The decisions and their options are read from the catalogue (never from the
-model). A decision not mentioned follows its ``chosen`` option.
+"""Rule variants: the option in force for each decision of the fftcg clauses
+(:class:`specs.smt.variants.CatalogueVariants`, read from the catalogue, never from the model).
 
 >>> Variants.of({"party-split-unit": "hundreds"}).is_("party-split-unit", "hundreds")
 True
@@ -10,10 +8,9 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Mapping
 
-from cardrules.specs.catalogue import Decision, default_catalogue
+from cardrules.specs.catalogue import Decision
+from cardrules.specs.smt.variants import CatalogueVariants, UnknownVariant, catalogue_decisions
 
 GAME = "fftcg"
 
@@ -34,49 +31,19 @@ only changes how damage events are itemised, which the abstract state does not
 record (see :mod:`.vocabulary`), so both of its options encode alike."""
 
 
-@lru_cache(maxsize=1)
 def decisions() -> dict[str, Decision]:
     """Every decision recorded on an fftcg clause, by id."""
-    return {d.id: d for c, d in default_catalogue().decisions.values() if c.game == GAME}
-
-
-class UnknownVariant(LookupError):
-    """A decision or option id that the catalogue does not have."""
+    return catalogue_decisions(GAME)
 
 
 @dataclass(frozen=True, slots=True)
-class Variants:
+class Variants(CatalogueVariants):
     """(decision id, option id) pairs that differ from the chosen options, sorted."""
 
-    overrides: tuple[tuple[str, str], ...] = ()
-
-    @staticmethod
-    def of(choices: Mapping[str, str] | None = None) -> Variants:
-        known = decisions()
-        kept: dict[str, str] = {}
-        for decision_id, option_id in (choices or {}).items():
-            if decision_id not in known:
-                raise UnknownVariant(f"unknown decision {decision_id!r}")
-            if option_id not in {o.id for o in known[decision_id].options}:
-                raise UnknownVariant(f"unknown option {option_id!r} of {decision_id!r}")
-            if option_id != known[decision_id].chosen:
-                kept[decision_id] = option_id
-        return Variants(tuple(sorted(kept.items())))
-
-    def option(self, decision_id: str) -> str:
-        for d, o in self.overrides:
-            if d == decision_id:
-                return o
-        try:
-            return decisions()[decision_id].chosen
-        except KeyError:
-            raise UnknownVariant(f"unknown decision {decision_id!r}") from None
-
-    def is_(self, decision_id: str, option_id: str) -> bool:
-        """Whether ``option_id`` (checked to exist) is in force for the decision."""
-        if option_id not in {o.id for o in decisions()[decision_id].options}:
-            raise UnknownVariant(f"unknown option {option_id!r} of {decision_id!r}")
-        return self.option(decision_id) == option_id
+    GAME = GAME
+    ENCODED = ENCODED_DECISIONS
 
 
 DEFAULT = Variants()
+
+__all__ = ["DEFAULT", "ENCODED_DECISIONS", "GAME", "UnknownVariant", "Variants", "decisions"]

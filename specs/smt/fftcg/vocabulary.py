@@ -22,9 +22,11 @@ Bools; per-Forward groups are tuples indexed like the layout.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Iterator, Sequence
+from typing import Sequence
 
 import z3
+
+from cardrules.specs.smt.transition import FrameGroups, flatten
 
 ELEMENTS: tuple[str, ...] = ("dark", "earth", "fire", "ice", "light", "lightning", "water", "wind")
 """The eight elements (FF-BASE-MULTI-ELEMENT), in a fixed order."""
@@ -97,12 +99,12 @@ class Cards:
     def all(self) -> list[z3.ExprRef]:
         out: list[z3.ExprRef] = []
         for f in fields(self):
-            out.extend(_flatten(getattr(self, f.name)))
+            out.extend(flatten(getattr(self, f.name)))
         return out
 
 
 @dataclass(frozen=True)
-class Frame:
+class Frame(FrameGroups):
     """The flexible variables of one time frame."""
 
     turn: z3.ArithRef
@@ -148,13 +150,6 @@ class Frame:
     credit: tuple[tuple[z3.BoolRef, ...], ...]
     """``credit[i][j]``: Forward j is credited with breaking Forward i this turn."""
 
-    def groups(self) -> dict[str, tuple[z3.ExprRef, ...]]:
-        """Every variable group, flattened to a tuple (scalars as 1-tuples)."""
-        return {f.name: tuple(_flatten(getattr(self, f.name))) for f in fields(self)}
-
-    def all(self) -> list[z3.ExprRef]:
-        return [x for group in self.groups().values() for x in group]
-
 
 GROUPS: tuple[str, ...] = tuple(f.name for f in fields(Frame))
 ATTACK_GROUPS: tuple[str, ...] = (
@@ -178,15 +173,6 @@ class ActionVars:
 
     def all(self) -> list[z3.ExprRef]:
         return [self.kind, *self.pick, self.target, *self.share]
-
-
-def _flatten(value: object) -> Iterator[z3.ExprRef]:
-    if isinstance(value, tuple):
-        for item in value:
-            yield from _flatten(item)
-    else:
-        assert isinstance(value, z3.ExprRef)
-        yield value
 
 
 @dataclass(frozen=True)

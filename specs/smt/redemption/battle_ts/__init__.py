@@ -20,5 +20,6 @@ Modules, in TLA+ order:
   Battle Resolution steps, each citing its clauses;
 - :mod:`.actions`: one function per action kind: guards, updates and an explicit frame
   condition (UNCHANGED) for everything else;
-- :mod:`.system`: ``TransitionSystem(init, trans)`` and ``unroll(k)``.
+- :mod:`.system`: ``TransitionSystem(init, trans)`` (the shared scaffold of
+  :mod:`specs.smt.transition`: ``trans``, ``unroll``, BMC) over this vocabulary.
 """

@@ -1,20 +1,18 @@
-"""The transition system ``(init, trans)`` of one bounded configuration and variant.
+"""The Redemption battle-fragment transition system: :class:`specs.smt.transition.TransitionSystem`
+over this encoding's vocabulary and actions.
 
-``trans(t)`` is the relation between frames ``t`` and ``t+1``::
-
-    T(t, t+1) = OR_K (kind@t = K & params_K & OR_cases (guard & updates & UNCHANGED))
-
-over the actions of :mod:`.actions`; ``unroll(k) = T(0,1) & ... & T(k-1,k)``. Card data is
-constant (the :class:`~.vocabulary.Layout`).
+``T(t, t+1)`` is the disjunction of the actions of :mod:`.actions` (see
+:mod:`specs.smt.transition`). Card data is constant (the :class:`~.vocabulary.Layout`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 import z3
 
+from cardrules.specs.smt import transition
 from cardrules.specs.smt.redemption.battle_ts import actions as smt_actions
 from cardrules.specs.smt.redemption.battle_ts.actions import ActionEncoding, Ctx
 from cardrules.specs.smt.redemption.battle_ts.variants import DEFAULT, Variants
@@ -24,14 +22,13 @@ Init = Callable[[Frame], z3.BoolRef]
 
 
 @dataclass
-class TransitionSystem:
+class TransitionSystem(transition.TransitionSystem[Ctx]):
     """``init(s0)`` and the actions of one layout under one variant."""
 
     layout: Layout
     init: Init
     variants: Variants = DEFAULT
     vocabulary: Vocabulary = field(init=False)
-    _trans: dict[int, z3.BoolRef] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.vocabulary = Vocabulary(self.layout)
@@ -45,28 +42,10 @@ class TransitionSystem:
     def ctx(self, t: int) -> Ctx:
         return Ctx(self.layout, self.at(t), self.action_at(t), self.at(t + 1), self.variants)
 
-    def actions(self, t: int) -> tuple[ActionEncoding, ...]:
-        """The action encodings of the step from frame ``t`` (read through the module, so that a
-        test may replace one)."""
-        ctx = self.ctx(t)
-        return tuple(make(ctx) for make in smt_actions.ACTIONS)
+    def action_makers(self) -> Sequence[Callable[[Ctx], ActionEncoding]]:
+        """Read through the module, so that a test may replace one."""
+        return smt_actions.ACTIONS
 
     def initial(self) -> z3.BoolRef:
         """``domain(s0) & init(s0)``."""
         return z3.And(domain(self.layout, self.at(0)), self.init(self.at(0)))
-
-    def enabled(self, t: int) -> z3.BoolRef:
-        """``OR_K enabled_K``: the action variables at ``t`` name a legal action."""
-        a = self.action_at(t)
-        return z3.Or(*[e.enabled(a) for e in self.actions(t)])
-
-    def trans(self, t: int) -> z3.BoolRef:
-        """``T(t, t+1)`` (built once per ``t``)."""
-        if t not in self._trans:
-            ctx = self.ctx(t)
-            self._trans[t] = z3.Or(*[e.relation(ctx) for e in self.actions(t)])
-        return self._trans[t]
-
-    def unroll(self, k: int) -> z3.BoolRef:
-        """``T(0,1) & ... & T(k-1,k)`` (true for ``k = 0``)."""
-        return z3.And(*[self.trans(t) for t in range(k)]) if k else z3.BoolVal(True)

@@ -41,9 +41,11 @@ Encoding of the card-indexed groups (``i`` ranges over the layout):
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Iterator, Sequence
+from typing import Sequence
 
 import z3
+
+from cardrules.specs.smt.transition import FrameGroups, flatten
 
 # --- card types, locations, phases, battle values --------------------------------------------
 CHARACTER, ENHANCEMENT, LOST_SOUL = range(3)
@@ -137,7 +139,7 @@ class Layout:
 
 
 @dataclass(frozen=True)
-class Frame:
+class Frame(FrameGroups):
     """The flexible variables of one time frame (or symbolic terms for them)."""
 
     turn: z3.ArithRef
@@ -188,13 +190,6 @@ class Frame:
     dctrl: tuple[z3.ArithRef, ...]
     pcard: tuple[z3.BoolRef, ...]
 
-    def groups(self) -> dict[str, tuple[z3.ExprRef, ...]]:
-        """Every variable group, flattened to a tuple (scalars as 1-tuples)."""
-        return {f.name: tuple(_flatten(getattr(self, f.name))) for f in fields(self)}
-
-    def all(self) -> list[z3.ExprRef]:
-        return [x for group in self.groups().values() for x in group]
-
     def with_(self, **changes: object) -> Frame:
         """A copy with some groups replaced (``dataclasses.replace``)."""
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -221,15 +216,6 @@ class ActionVars:
 
     def all(self) -> list[z3.ExprRef]:
         return [self.kind, *self.pick, self.target, self.on]
-
-
-def _flatten(value: object) -> Iterator[z3.ExprRef]:
-    if isinstance(value, tuple):
-        for item in value:
-            yield from _flatten(item)
-    else:
-        assert isinstance(value, z3.ExprRef), value
-        yield value
 
 
 @dataclass(frozen=True)

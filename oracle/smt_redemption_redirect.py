@@ -1,0 +1,250 @@
+"""Numbers through the redirect encoding (:func:`card_numbers`) and the redirect rule decisions, model against
+the redirect encoding (:func:`crosscheck_redirect_plays`, :func:`crosscheck_phase_change`; see
+:mod:`oracle.smt_redemption`)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from cardrules.oracle.disagreement import Disagreement
+from cardrules.model.redemption.actions import Action, Play
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.state import CardType, Effect, Fighter, PromptKind, RecordStatus, State
+from cardrules.specs.smt.redemption import redirect as rd
+from cardrules.oracle.smt_redemption_common import (
+    CrosscheckReport, EncodingNoAnswer, Key, _characters, _key, _rd_query, _refused_by_base_rules,
+)
+
+
+# --- numbers (through the redirect encoding) ---------------------------------------------------------
+
+
+@lru_cache(maxsize=100_000)
+def _transfer(key: Key, printed: tuple[int, int], target0: tuple[int, int],
+              card0: tuple[int, int], in_battle: bool) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """One active numbers redirect: (moved, target after, redirecting card after), forced by the clauses."""
+    query, v = _rd_query(key), rd.RDVars.make()
+    fixed = [v.what == rd.NUMBERS, v.both == False, v.place == rd.ACTIVE_BATTLE, v.stated == False,  # noqa: E712
+             v.printed_s == printed[0], v.printed_t == printed[1], v.target_s0 == target0[0], v.target_t0 == target0[1],
+             v.card_s0 == card0[0], v.card_t0 == card0[1], v.phase_ended == False, v.still_in_battle == in_battle,  # noqa: E712
+             v.allowed, v.active]
+    answers = query.allowed(fixed, [v.moved_s, v.moved_t, v.target_s, v.target_t, v.card_s, v.card_t], limit=2)
+    if len(answers) != 1:
+        raise EncodingNoAnswer(f"the redirect encoding gives {len(answers)} answers for numbers {printed}, {target0}, {card0}",
+                               sorted(answers), ("RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-ONGOING",
+                                                 "RED-RD-NUMBERS-IN-BATTLE-ONLY"))
+    ms, mt, ts, tt, cs, ct = next(iter(answers))
+    return (ms, mt), (ts, tt), (cs, ct)
+
+
+def card_numbers(state: State, config: RuleConfig = DEFAULT) -> dict[str, tuple[int, int]]:
+    """Every card's strength and toughness: printed, then each active numbers redirect in play order."""
+    numbers = {c.id: (c.strength, c.toughness) for c in state.cards}
+    key = _key(config)
+    for record in state.records:
+        if record.effect is not Effect.REDIRECT_NUMBERS or record.status is not RecordStatus.ACTIVE:
+            continue
+        target = record.targets[0]
+        printed = (state.card(target).strength, state.card(target).toughness)
+        _, numbers[target], card_after = _transfer(key, printed, numbers[target], numbers[record.card],
+                                                   state.in_any_battle(target))
+        numbers[record.card] = card_after
+    return numbers
+
+
+def fighter_numbers(state: State, fighter: Fighter, numbers: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    """A fighter's total: the character plus every enhancement on it."""
+    parts = [numbers[fighter.card], *[numbers[e] for e in fighter.enhancements]]
+    return sum(p[0] for p in parts), sum(p[1] for p in parts)
+
+
+# --- redirects ------------------------------------------------------------------------------------------
+
+_STATE = {RecordStatus.PENDING: rd.PENDING, RecordStatus.ACTIVE: rd.ACTIVE}
+RD_ABILITY_CLAUSES = ("RED-RD-ONLY-INTERRUPTED", "RED-RD-TARGETS-IN-BATTLE", "RED-RD-ABILITY-TARGET", "RED-RD-TWO-KINDS")
+RD_NUMBERS_CLAUSES = ("RED-RD-NUMBERS-TARGET", "RED-RD-TARGETS-IN-BATTLE", "RED-RD-NUMBERS-NO-INTERRUPT")
+
+
+def _place(state: State, card_id: str) -> int:
+    for index, battle in enumerate(state.battles):
+        for _, fighter in battle.fighters():
+            if fighter.card == card_id or card_id in fighter.enhancements:
+                return rd.ACTIVE_BATTLE if index == len(state.battles) - 1 else rd.LOWER_BATTLE
+    return rd.NOT_IN_BATTLE
+
+
+def _opposing(state: State, player: int, card_id: str) -> bool:
+    """The printed restriction of a discard-opposing ability, read for ``player``: a character on
+    a side of a battle ``player`` fights in, not ``player``'s side."""
+    return any(player in b.players and b.players[s] != player and f.card == card_id
+               for b in state.battles for s, f in b.fighters())
+
+
+def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
+                              report: CrosscheckReport | None = None) -> list[Disagreement]:
+    """Redirect cards of the player who must act (see the module docstring)."""
+    found: list[Disagreement] = []
+    if state.prompt is None or state.prompt.kind is not PromptKind.PLAY:
+        return found
+    user = state.prompt.player
+    legal = legal_actions(state, config)
+    v, query = rd.RDVars.make(), _rd_query(_key(config))
+    data: dict[str, Any] | None = None
+    for card_id in sorted(state.zones[user].hand):
+        effect = state.card(card_id).ability
+        if effect not in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH):
+            continue
+        plays = [a for a in legal if isinstance(a, Play) and a.card == card_id]
+        if not plays and _refused_by_base_rules(state, user, card_id):
+            if report:
+                report.count("rd-refused-base-rule")
+            continue
+        if not plays and report:
+            report.count("rd-refused")  # the model refuses the card: z3 must allow no target either
+        data = data or state.to_json()
+        if effect in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_BOTH):
+            if report:
+                report.count("rd-ability")
+            model_ids = {int(a.targets[0][1:]) for a in plays if len(a.targets) >= 2 or (effect is Effect.REDIRECT_ABILITY and a.targets)}
+            smt_ids = set()
+            for record in state.records:
+                if record.effect in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH):
+                    continue
+                fixed = [v.what == rd.ABILITY, v.both == (effect is Effect.REDIRECT_BOTH),
+                         v.ability_state == _STATE.get(record.status, rd.OTHER_STATE),
+                         v.place == _place(state, record.card), v.allowed]
+                if query.possible(fixed):
+                    smt_ids.add(record.id)
+            if model_ids != smt_ids:
+                found.append(Disagreement("rd-ability-targets", data, f"play {card_id}", sorted(smt_ids), sorted(model_ids),
+                                          RD_ABILITY_CLAUSES))
+            found += _new_targets(state, user, plays, data, config, report)
+        if effect in (Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH):
+            if report:
+                report.count("rd-numbers")
+            if effect is Effect.REDIRECT_NUMBERS:
+                model_cards = {a.targets[0] for a in plays if a.targets}
+            else:
+                model_cards = {state.record(int(a.targets[0][1:])).card for a in plays if len(a.targets) == 1}
+            candidates = [c.id for c in state.cards if c.type is not CardType.LOST_SOUL]
+            if effect is Effect.REDIRECT_BOTH:
+                candidates = sorted({r.card for r in state.records if r.status is not RecordStatus.BLANKED
+                                     and r.effect not in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH)})
+            smt_cards = {c for c in candidates
+                         if query.possible([v.what == rd.NUMBERS, v.place == _place(state, c), v.allowed])}
+            if model_cards != smt_cards:
+                found.append(Disagreement("rd-numbers-targets", data, f"play {card_id}", sorted(smt_cards),
+                                          sorted(model_cards), RD_NUMBERS_CLAUSES))
+            found += _numbers_played(state, plays, effect, data, config, report)
+    return found
+
+
+def _new_targets(state: State, user: int, plays: list[Play], data: dict[str, Any], config: RuleConfig,
+                 report: CrosscheckReport | None) -> list[Disagreement]:
+    """New targets of a redirected discard-opposing ability (read from the redirector's side), and
+    who carries it out after the redirect."""
+    found: list[Disagreement] = []
+    v, query = rd.RDVars.make(), _rd_query(_key(config))
+    by_record: dict[int, set[str]] = {}
+    for play in plays:
+        if len(play.targets) >= 2:
+            by_record.setdefault(int(play.targets[0][1:]), set()).add(play.targets[1])
+    for record_id, offered in sorted(by_record.items()):
+        record = state.record(record_id)
+        if record.effect is Effect.DISCARD_OPPOSING:
+            if report:
+                report.count("rd-new-targets")
+            smt_targets = set()
+            for c in _characters(state):
+                fixed = [v.what == rd.ABILITY, v.allowed, v.ability_state == rd.PENDING, v.place == rd.ACTIVE_BATTLE,
+                         v.new_is_old == (c in record.targets), v.legal_for_redirector == _opposing(state, user, c),
+                         v.legal_for_player == _opposing(state, record.carried_by, c), v.new_target_ok]
+                if query.possible(fixed):
+                    smt_targets.add(c)
+            if offered != smt_targets:
+                found.append(Disagreement("rd-new-targets", data, f"redirect #{record_id}", sorted(smt_targets),
+                                          sorted(offered), ("RED-RD-TARGET-PERSPECTIVE", "RED-RD-NEW-TARGETS",
+                                                            "RED-RD-SAME-TARGET-ALLOWED")))
+        play = next(p for p in plays if len(p.targets) >= 2 and int(p.targets[0][1:]) == record_id)
+        after = step(state, play, config)
+        if report:
+            report.count("rd-carrier")
+        fixed = [v.what == rd.ABILITY, v.allowed, v.player == record.player, v.redirector == user]
+        smt = query.allowed(fixed, [v.carrier, v.played_by])
+        taken = after.record(record_id)
+        model = {(taken.carried_by, taken.player)}
+        if model != smt:
+            found.append(Disagreement("rd-carrier", data, play.text(), sorted(smt), sorted(model),
+                                      ("RED-RD-CARRIER-CHANGES", "RED-RD-PURPOSE", "RED-RD-NEW-TARGETS")))
+        host = _host(state, record.card)
+        moved = host is not None and after.in_any_battle(host) and _host(after, record.card) != host
+        if report:
+            report.count("rd-location")
+        smt_moved = query.allowed(fixed, [v.location_changed])
+        if smt_moved != {(moved,)}:
+            found.append(Disagreement("rd-location", data, play.text(), sorted(smt_moved),
+                                      f"moved from {host} to {_host(after, record.card)}" if moved else "stays",
+                                      ("RED-RD-LOCATION-UNCHANGED",)))
+    return found
+
+
+def _host(state: State, card_id: str) -> str | None:
+    for battle in state.battles:
+        for _, fighter in battle.fighters():
+            if card_id in fighter.enhancements:
+                return fighter.card
+    return None
+
+
+def _numbers_played(state: State, plays: list[Play], effect: Effect, data: dict[str, Any], config: RuleConfig,
+                    report: CrosscheckReport | None) -> list[Disagreement]:
+    """The amount a numbers redirect moves (and that it is one redirect, or two for 'both')."""
+    found: list[Disagreement] = []
+    seen: set[str] = set()
+    for play in plays:
+        if not play.targets or (effect is Effect.REDIRECT_BOTH and len(play.targets) != 1):
+            continue
+        target = play.targets[0] if effect is Effect.REDIRECT_NUMBERS else state.record(int(play.targets[0][1:])).card
+        if target in seen:
+            continue
+        seen.add(target)
+        after = step(state, play, config)
+        new = [r for r in after.records if r.effect is Effect.REDIRECT_NUMBERS and r.id >= state.next_record]
+        if report:
+            report.count("rd-amount")
+        card = state.card(target)
+        (moved, _, _) = _transfer(_key(config), (card.strength, card.toughness), (0, 0), (0, 0), True)
+        model = [r.amount for r in new if r.status is RecordStatus.ACTIVE]
+        if model != [moved]:
+            found.append(Disagreement("rd-amount", data, play.text(), [moved], model,
+                                      ("RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-ONGOING", "RED-RD-BOTH-IS-TWO")))
+    return found
+
+
+def crosscheck_phase_change(before: State, action: Action, after: State, config: RuleConfig = DEFAULT,
+                            report: CrosscheckReport | None = None) -> list[Disagreement]:
+    """Ongoing numbers redirects: still active while their phase lasts, over once it has ended
+    (RED-RD-UNTIL-END-OF-PHASE)."""
+    found: list[Disagreement] = []
+    active = [r for r in before.records if r.effect is Effect.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE]
+    if not active:
+        return found
+    ended = (before.turn, before.phase) != (after.turn, after.phase)
+    v, query = rd.RDVars.make(), _rd_query(_key(config))
+    smt = query.allowed([v.what == rd.NUMBERS, v.allowed, v.phase_ended == ended, v.place == rd.ACTIVE_BATTLE], [v.active])
+    for record in active:
+        if report:
+            report.count("rd-expiry")
+        try:
+            now = after.record(record.id)
+        except KeyError:
+            continue  # the battle's records are gone with the battle
+        model = now.status is RecordStatus.ACTIVE
+        if now.status in (RecordStatus.NEGATED, RecordStatus.PENDING):
+            continue
+        if {(model,)} != smt:
+            found.append(Disagreement("rd-expiry", before.to_json(), action.text(), sorted(smt), model,
+                                      ("RED-RD-UNTIL-END-OF-PHASE", "RED-RD-NUMBERS-ONGOING")))
+    return found

@@ -1,0 +1,196 @@
+"""The side battle rule decisions, model against the side battle encoding (:func:`crosscheck_side_battle_plays`;
+see :mod:`oracle.smt_redemption`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterable
+
+import z3
+
+from cardrules.oracle.disagreement import Disagreement
+from cardrules.model.redemption.actions import Play, Sides
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.state import Alignment, BattleKind, Effect, OriginKind, PromptKind, State, Status
+from cardrules.specs.smt.redemption import side_battle as sb
+from cardrules.specs.smt.redemption.common import NONE
+from cardrules.oracle.smt_redemption_common import (
+    CrosscheckReport, Key, _characters, _key, _refused_by_base_rules, _sb_query, rule_set_of,
+)
+
+
+# --- side battles: inputs --------------------------------------------------------------------------
+
+
+def _character_inputs(state: State, card_id: str, user: int) -> dict[str, int | bool]:
+    """The per-character inputs of the side battle situation, read off ``state``."""
+    card = state.card(card_id)
+    top = len(state.battles) - 1
+    found = state.fighter(card_id)
+    values: dict[str, int | bool] = {"hero": card.alignment is Alignment.GOOD, "owner": card.owner,
+                                     "paralyzed": state.has_status(card_id, Status.PARALYZED), "prev_side": 0}
+    if found is not None:
+        index, side, fighter = found
+        values.update(zone=sb.PAUSED_BATTLE if index == top else sb.LOWER_BATTLE,
+                      ctrl=state.battles[index].players[side], perm=fighter.permanent, prev_side=side)
+        return values
+    where = state.in_territory(card_id)
+    if where is not None:
+        values.update(zone=sb.TERRITORY, ctrl=where, perm=where)
+        return values
+    for player, zones in enumerate(state.zones):
+        if card_id in zones.hand:
+            values.update(zone=sb.HAND, ctrl=player, perm=card.owner)
+            return values
+    values.update(zone=sb.ELSEWHERE, ctrl=card.owner, perm=card.owner)
+    return values
+
+
+def _sb_fixed(state: State, user: int, x: str, y: str) -> tuple[tuple[str, int | bool], ...]:
+    top, bottom = state.battles[-1], state.battles[0]
+    fixed: dict[str, int | bool] = {
+        "players": state.players, "p0": top.players[0], "p1": top.players[1], "m0": bottom.players[0],
+        "m1": bottom.players[1], "nested": len(state.battles) > 1, "user": user, "count": state.side_battles[user],
+        "used": True, "same_card": x == y,
+    }
+    for c, card_id in (("x", x), ("y", y)):
+        for name, value in _character_inputs(state, card_id, user).items():
+            fixed[f"{name}_{c}"] = value
+    return tuple(sorted(fixed.items()))
+
+
+def _constraints(v: object, fixed: Iterable[tuple[str, int | bool]]) -> list[z3.BoolRef]:
+    return [getattr(v, name) == value for name, value in fixed]
+
+
+@dataclass(frozen=True)
+class SideBattleAnswer:
+    """What the side battle encoding says about one use of a side battle ability on (x, y)."""
+
+    takes_effect: bool
+    assignments: frozenset[tuple[int, int, int]]
+    """(side_x, side_y, chooser) when it takes effect."""
+    count_after: frozenset[int]
+    players: frozenset[tuple[int, int]]
+    came_from_battle: tuple[bool, bool]
+    suspended: frozenset[bool] = frozenset()
+    """Output ``suspended`` (RED-SB-SUSPEND: the paused battle waits under the new one)."""
+
+
+@lru_cache(maxsize=100_000)
+def _sb_answer(key: Key, fixed: tuple[tuple[str, int | bool], ...]) -> SideBattleAnswer:
+    query, v = _sb_query(key), sb.SBVars.make()
+    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))
+    base = _constraints(v, fixed) + [v.takes_effect]
+    if not query.possible(base):
+        return SideBattleAnswer(False, frozenset(), frozenset(), frozenset(), (False, False))
+    zones = dict(fixed)
+    came = tuple(z3.is_true(z3.simplify(sb.in_a_battle(z3.IntVal(int(zones[f"zone_{c}"])), rs))) for c in "xy")
+    return SideBattleAnswer(
+        True,
+        frozenset(query.allowed(base, [v.side_x, v.side_y, v.chooser])),  # type: ignore[arg-type]
+        frozenset(c for (c,) in query.allowed(base, [v.count_after])),
+        frozenset(query.allowed(base, [v.sb0, v.sb1])),  # type: ignore[arg-type]
+        (bool(came[0]), bool(came[1])),
+        frozenset(x for (x,) in query.allowed(base, [v.suspended])),
+    )
+
+
+def side_battle_answer(state: State, user: int, x: str, y: str, config: RuleConfig = DEFAULT) -> SideBattleAnswer:
+    """The encoding's answer for ``user`` using a side battle ability on ``x`` and ``y`` in ``state``."""
+    return _sb_answer(_key(config), _sb_fixed(state, user, x, y))
+
+
+SB_PAIR_CLAUSES = ("RED-SB-TARGET-ZONES", "RED-SB-TARGETS-TWO", "RED-SB-SAME-ALIGNMENT", "RED-SB-ONCE-PER-TURN",
+                   "RED-SB-RESTRICT-AFTER", "RED-SB-INSTANTANEOUS", "RED-BASE-PARALYZED-NO-BATTLE")
+SB_CONTROL_CLAUSES = ("RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-ONE-INSIDER",
+                      "RED-SB-CONTROL-SAME-UNMIXED", "RED-SB-CONTROL-SAME-MIXED")
+
+
+def _model_side_battle(state: State, play: Play, config: RuleConfig) -> tuple[set[tuple[int, int, int]], list[State]]:
+    """What the model does with a side battle play: the (side_x, side_y, chooser) it offers or
+    makes, and the states with the new battle open."""
+    x, y = sorted(play.targets)
+    after = step(state, play, config)
+    opened: list[tuple[State, int]] = []
+    if after.prompt is not None and after.prompt.kind is PromptKind.CHOOSE_SIDES:
+        for action in legal_actions(after, config):
+            if isinstance(action, Sides):
+                opened.append((step(after, action, config), after.prompt.player))
+    elif len(after.battles) == len(state.battles) + 1:
+        opened.append((after, NONE))
+    out: set[tuple[int, int, int]] = set()
+    states: list[State] = []
+    for new, chooser in opened:
+        battle = new.battles[len(state.battles)]
+        owner_of = {f.card: battle.players[s] for s, f in battle.fighters()}
+        out.add((owner_of.get(x, NONE), owner_of.get(y, NONE), chooser))
+        states.append(new)
+    return out, states
+
+
+def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
+                                 report: CrosscheckReport | None = None) -> list[Disagreement]:
+    """Side battle cards of the player who must act (see the module docstring)."""
+    found: list[Disagreement] = []
+    if state.prompt is None or state.prompt.kind not in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE) or not state.battles:
+        return found
+    user = state.prompt.player
+    legal = legal_actions(state, config)
+    data: dict[str, Any] | None = None
+    characters = _characters(state)
+    for card_id in sorted(state.zones[user].hand):
+        if state.card(card_id).ability is not Effect.SIDE_BATTLE:
+            continue
+        plays = [a for a in legal if isinstance(a, Play) and a.card == card_id]
+        if not plays and _refused_by_base_rules(state, user, card_id):
+            if report:
+                report.count("sb-refused-base-rule")
+            continue
+        data = data or state.to_json()
+        if report:
+            report.count("sb-pairs")
+            if not plays:
+                report.count("sb-refused")  # the model refuses the card: z3 must allow no pair either
+        model_pairs = {tuple(sorted(a.targets)) for a in plays if a.targets}
+        smt_pairs = {(x, y) for i, x in enumerate(characters) for y in characters[i + 1:]
+                     if side_battle_answer(state, user, x, y, config).takes_effect}
+        if model_pairs != smt_pairs:
+            found.append(Disagreement("sb-pairs", data, f"play {card_id}", sorted(smt_pairs - model_pairs),
+                                      sorted(model_pairs - smt_pairs), SB_PAIR_CLAUSES))
+        first: dict[tuple[str, ...], Play] = {}
+        for a in plays:
+            if a.targets:
+                first.setdefault(tuple(sorted(a.targets)), a)
+        for (x, y), play in sorted(first.items()):
+            answer = side_battle_answer(state, user, x, y, config)
+            model_set, opened = _model_side_battle(state, play, config)
+            if report:
+                report.count("sb-control")
+                if len(model_set) > 1:
+                    report.count("sb-user-choice")
+            if model_set != set(answer.assignments):
+                found.append(Disagreement("sb-control", data, play.text(), sorted(answer.assignments), sorted(model_set),
+                                          SB_CONTROL_CLAUSES))
+            for new in opened:
+                battle = new.battles[len(state.battles)]
+                if report:
+                    report.count("sb-start")
+                if {new.side_battles[user]} != set(answer.count_after):
+                    found.append(Disagreement("sb-count", data, play.text(), sorted(answer.count_after),
+                                              new.side_battles[user], ("RED-SB-ONCE-PER-TURN",)))
+                if {battle.players} != set(answer.players) or battle.kind is not BattleKind.SIDE:
+                    found.append(Disagreement("sb-players", data, play.text(), sorted(answer.players),
+                                              (battle.kind.value, battle.players), ("RED-SB-SIDES-BATTLE-PLAYERS",)))
+                below = [b.id for b in new.battles[:len(state.battles)]]
+                suspended = below == [b.id for b in state.battles] and len(new.battles) == len(state.battles) + 1
+                if answer.suspended != {suspended}:
+                    found.append(Disagreement("sb-suspend", data, play.text(), sorted(answer.suspended),
+                                              [b.id for b in new.battles], ("RED-SB-SUSPEND",)))
+                came = {f.card: f.origin.kind is OriginKind.BATTLE for _, f in battle.fighters()}
+                if (came.get(x), came.get(y)) != answer.came_from_battle:
+                    found.append(Disagreement("sb-origin", data, play.text(), answer.came_from_battle,
+                                              (came.get(x), came.get(y)), ("RED-SB-RETURN-TO-BATTLE", "RED-SB-CONTROL-SAME-MIXED")))
+    return found

@@ -1,0 +1,163 @@
+"""What the transition-level bridges share (:mod:`oracle.smt_fftcg`,
+:mod:`oracle.smt_redemption_battle`): solvers for one layout and variant, a model state
+asserted on frame 0 (:meth:`TransitionChecker.fixed`), the legal actions and successors
+z3 allows, and the action-by-action comparison with the model.
+
+A game's bridge subclasses :class:`TransitionChecker` with its encoding and decoding of
+states and actions; it imports nothing of a game itself.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from contextlib import contextmanager
+from typing import Any, Callable, Generic, Iterable, Iterator, Sequence, TypeVar
+
+import z3
+
+from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
+from cardrules.oracle.z3_solutions import SolverUnknown, distinct_solutions
+from cardrules.specs.smt.budget import Budget
+from cardrules.specs.smt.transition import TransitionSystem
+
+S = TypeVar("S")
+"""A model state."""
+A = TypeVar("A")
+"""A model action."""
+
+
+class TransitionChecker(ABC, Generic[S, A]):
+    """z3 solvers for one layout and variant: guards only (``enabled(0)``), the transition
+    relation (``T(0,1)``), and a probe of the type invariant on frame 0."""
+
+    out_of_scope: type[Exception] = ValueError
+    """Raised by :meth:`facts` for a state that breaks the invariant."""
+    out_of_scope_message = "state breaks the encoding's type invariant"
+
+    def __init__(self, ts: TransitionSystem[Any], invariant: z3.BoolRef, budget: Budget) -> None:
+        self.ts, self.budget = ts, budget
+        self.s0, self.a0, self.s1 = ts.at(0), ts.action_at(0), ts.at(1)
+        self.guards = budget.solver()
+        self.guards.add(ts.enabled(0))
+        self.trans = budget.solver()
+        self.trans.add(ts.trans(0))
+        self.probe = budget.solver()
+        self.outside = z3.Bool("out_of_scope")
+        self.probe.add(z3.Implies(self.outside, z3.Not(invariant)))
+
+    @abstractmethod
+    def encode_state(self, state: S) -> list[z3.BoolRef]:
+        """``state`` as constraints on frame 0 (and on any rigid variables)."""
+
+    @abstractmethod
+    def encode_action(self, action: A) -> list[z3.BoolRef]:
+        """The action variables of step 0 fixed to ``action``."""
+
+    @abstractmethod
+    def decode_action(self, m: z3.ModelRef) -> A:
+        """The action the z3 model gives the action variables of step 0."""
+
+    @abstractmethod
+    def decode_successor(self, m: z3.ModelRef, source: S) -> S:
+        """Frame 1 of the z3 model as a model state (``source`` for names and card data)."""
+
+    def facts(self, state: S) -> list[z3.BoolRef]:
+        """:meth:`encode_state`; :attr:`out_of_scope` if it breaks the invariant,
+        :class:`SolverUnknown` if z3 cannot tell."""
+        facts = self.encode_state(state)
+        self.probe.push()
+        try:
+            self.probe.add(*facts)
+            result = self.probe.check(self.outside)
+            if result == z3.unknown:
+                raise SolverUnknown(f"z3 unknown while checking the type invariant: {self.budget.reason(self.probe)}")
+            if result != z3.unsat:
+                raise self.out_of_scope(self.out_of_scope_message)
+        finally:
+            self.probe.pop()
+        return facts
+
+    @contextmanager
+    def fixed(self, state: S) -> Iterator[TransitionChecker[S, A]]:
+        """Both solvers with ``state`` asserted on frame 0, inside the ``with`` block."""
+        facts = self.facts(state)
+        for solver in (self.guards, self.trans):
+            solver.push()
+            solver.add(*facts)
+        try:
+            yield self
+        finally:
+            self.guards.pop()
+            self.trans.pop()
+
+    def legal_actions(self) -> list[A]:
+        """Every assignment of the action variables the guards allow, decoded (inside :meth:`fixed`)."""
+        return distinct_solutions(self.guards, self.a0.all(), self.decode_action, what="legal actions")
+
+    def successors(self, action: A, source: S, limit: int) -> list[S]:
+        """Up to ``limit`` distinct successors by ``action`` (inside :meth:`fixed`)."""
+        return distinct_solutions(self.trans, self.s1.all(), lambda m: self.decode_successor(m, source),
+                                  assumptions=self.encode_action(action), limit=limit, what="successors")
+
+
+def diff(a: Any, b: Any) -> Any:
+    """The parts of ``a`` that differ from ``b`` (for readable disagreements)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return {k: diff(a.get(k), b.get(k)) for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)}
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return {i: diff(x, y) for i, (x, y) in enumerate(zip(a, b)) if x != y}
+    return a
+
+
+def compare_transitions(
+    state: S,
+    data: dict[str, Any],
+    checker: TransitionChecker[S, A],
+    model_legal: set[A],
+    model_step: Callable[[A], S],
+    canonical: Callable[[S], dict[str, Any]],
+    clauses_for: Callable[[A], tuple[str, ...]],
+    text: Callable[[A], str],
+) -> tuple[list[Disagreement], int]:
+    """The legal action sets, and for each common action the unique successor (found, then
+    blocked: a second one is a ``uniqueness`` disagreement); and how many actions were compared.
+    Call inside ``checker.fixed(state)``."""
+    found: list[Disagreement] = []
+    compared = 0
+    smt_list = checker.legal_actions()
+    smt_legal = set(smt_list)
+    if len(smt_list) != len(smt_legal):
+        found.append(Disagreement("uniqueness", data, "(action enumeration)", sorted(map(text, smt_list)),
+                                  "each action once", ()))
+    for action in sorted(model_legal ^ smt_legal, key=text):
+        found.append(Disagreement("legality", data, text(action), action in smt_legal, action in model_legal,
+                                  clauses_for(action)))
+    for action in sorted(model_legal & smt_legal, key=text):
+        compared += 1
+        expected = canonical(model_step(action))
+        successors = checker.successors(action, state, 2)
+        if not successors:
+            found.append(Disagreement("successor", data, text(action), "no successor", expected, clauses_for(action)))
+            continue
+        got = canonical(successors[0])
+        if got != expected:
+            found.append(Disagreement("successor", data, text(action), diff(got, expected), diff(expected, got),
+                                      clauses_for(action)))
+        if len(successors) > 1:
+            found.append(Disagreement("uniqueness", data, text(action), [canonical(s) for s in successors],
+                                      "one successor", clauses_for(action)))
+    return found, compared
+
+
+def crosscheck_many(states: Iterable[S], check: Callable[[S], tuple[Sequence[Disagreement], int]]) -> CrosscheckReport:
+    """``check`` (disagreements, actions compared) over every state, with the time taken."""
+    report = CrosscheckReport()
+    started = time.perf_counter()
+    for state in states:
+        found, compared = check(state)
+        report.states += 1
+        report.actions += compared
+        report.disagreements.extend(found)
+    report.seconds = time.perf_counter() - started
+    return report
