@@ -35,7 +35,8 @@ class Phase:
 class RunProgress:
     """Progress of a run made of ``total`` phases."""
 
-    def __init__(self, command: str, total: int, *, quiet: bool = False, stream: TextIO | None = None) -> None:
+    def __init__(self, command: str, total: int | None, *, quiet: bool = False, stream: TextIO | None = None) -> None:
+        """``total``: the number of phases, or None when it is not known in advance."""
         self.command = command
         self.total = total
         self.done = 0
@@ -82,7 +83,8 @@ class RunProgress:
                 self._bar.update(self._task, completed=self.done)
             elif not self.quiet:
                 result = f": {phase.result}" if phase.result else ""
-                print(f"{self.command} [{self.done}/{self.total}] {label}{result} ({seconds:.1f} s)",
+                count = f"{self.done}/{self.total}" if self.total is not None else f"{self.done}"
+                print(f"{self.command} [{count}] {label}{result} ({seconds:.1f} s)",
                       file=self._stream, flush=True)
 
     def _count(self, phase: Phase, value: int, unit: str) -> None:

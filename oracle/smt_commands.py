@@ -19,7 +19,12 @@ import json
 import sys
 from typing import Any, Callable, TextIO
 
-from cardrules.oracle.argtypes import non_negative_int, positive_int
+from cardrules.oracle.argtypes import int_at_least, non_negative_int, positive_int
+
+MAX_CROSSCHECK_STATES = 1_000_000
+"""``smt crosscheck --states``."""
+MAX_BMC_DEPTH = 60
+"""``smt bmc --depth``: unrolled steps (each adds a copy of the transition relation)."""
 from cardrules.oracle.z3_solutions import SolverUnknown
 from cardrules.specs.catalogue import default_catalogue
 from cardrules.specs.rulesets import RuleSet, RuleSetError, clauses_in_force
@@ -256,19 +261,38 @@ def _crosscheck_runs(args: argparse.Namespace, unknown: list[str]) -> list[tuple
     return runs
 
 
+_PROGRESS: list[Any] = []
+"""The progress display of the running crosscheck (set by :func:`cmd_crosscheck`)."""
+
+
 def _run(runs: list[tuple[str, str, Any]], unknown: list[str], label: str, what: str, check: Callable[[], Any]) -> None:
     """Append ``check()``'s report to ``runs``, or, if z3 could not decide, a line to ``unknown``."""
-    try:
-        runs.append((label, what, check()))
-    except SolverUnknown as error:
-        unknown.append(f"{label}: {what}: UNKNOWN ({error})")
+    from contextlib import nullcontext
+
+    phase_of = _PROGRESS[-1].phase(f"{label}: {what}") if _PROGRESS else nullcontext(None)
+    with phase_of as phase:
+        try:
+            report = check()
+            runs.append((label, what, report))
+            if phase is not None:
+                phase.result = f"{report.states:,} states, {len(report.disagreements)} disagreement(s)"
+        except SolverUnknown as error:
+            unknown.append(f"{label}: {what}: UNKNOWN ({error})")
+            if phase is not None:
+                phase.result = "UNKNOWN"
 
 
 def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
     """The model and the z3 encoding on every state of a bounded exploration of each scenario."""
+    from cardrules.oracle.progress import RunProgress
+
     unknown: list[str] = []
-    with using(budget_of(args)):
-        runs = _crosscheck_runs(args, unknown)
+    with using(budget_of(args)), RunProgress("crosscheck", None, quiet=args.quiet) as progress:
+        _PROGRESS.append(progress)
+        try:
+            runs = _crosscheck_runs(args, unknown)
+        finally:
+            _PROGRESS.pop()
     if args.json:
         json.dump(
             [
@@ -367,9 +391,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
     p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
                    help="also check this scenario file of yours (repeatable; alone: only these files)")
-    p.add_argument("--states", type=positive_int, default=300, metavar="N", help="states per scenario (default 300)")
+    p.add_argument("--states", type=int_at_least(1, MAX_CROSSCHECK_STATES), default=300, metavar="N",
+                   help=f"states per scenario (default 300, at most {MAX_CROSSCHECK_STATES:,})")
     p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")
     _add_budget_options(p)
+    p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_crosscheck)
 
@@ -381,7 +407,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
     p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
                    help="also check this scenario file of yours (repeatable; alone: only these files)")
-    p.add_argument("--depth", type=non_negative_int, default=6, metavar="K",
+    p.add_argument("--depth", type=int_at_least(0, MAX_BMC_DEPTH), default=6, metavar="K",
                    help="depth, or the largest k for --induction (at least 1 there; default 6)")
     p.add_argument("--induction", action="store_true", help="try to prove it at every depth by k-induction")
     p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")

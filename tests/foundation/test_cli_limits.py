@@ -21,6 +21,8 @@ def run(*args: str) -> tuple[int, str]:
     ("explore", "fftcg-party-basics", "--max-depth", "10001"),
     ("verify", "--examples", str(10**30)),
     ("verify", "--examples", "9" * 5000),
+    ("smt", "crosscheck", "--states", str(10**30)),
+    ("smt", "bmc", "--property", "party-min-two", "--depth", str(10**30)),
 ])
 def test_every_numeric_option_has_a_maximum(args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as usage:
