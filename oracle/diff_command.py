@@ -186,7 +186,7 @@ def _point_clauses(game: str, name: str) -> tuple[str, ...]:
 
 
 def run_diff(game: str, a: NamedRuleSet, b: NamedRuleSet, scenarios: list[Scenario],
-             max_states: int | None = None, with_smt: bool = True) -> DiffReport:
+             max_states: int | None = None, with_smt: bool = True, quiet: bool = True) -> DiffReport:
     """Diff A and B on every scenario of ``game``: behaviour, properties, and (optionally) SMT."""
     from cardrules.oracle.verify import load_property_modules, make_game
 
@@ -197,22 +197,39 @@ def run_diff(game: str, a: NamedRuleSet, b: NamedRuleSet, scenarios: list[Scenar
         c for named in (a, b) if named.proposal is not None for c in named.proposal.touched}
     touched |= {c for named in (a, b) for name, _ in named.hooks for c in _point_clauses(game, name)}
     report.touched = sorted(touched)
-    for scenario in scenarios:
-        bounds = Bounds(max_depth=scenario.max_depth, max_turns=scenario.max_turns,
-                        max_states=max_states if max_states is not None else scenario.max_states)
-        result = diff_scenario(scenario, game_a, game_b, bounds, touched)
-        report.scenarios.append(result)
-        report.traces[scenario.name] = [example_to_json(e, game, scenario, a.spec, b.spec)
-                                        for e in result.examples.values()]
-        for trace in report.traces[scenario.name]:
-            for side, named in (("a", a), ("b", b)):
-                if named.proposal is not None:
-                    trace[f"proposal_{side}"] = str(named.proposal.path.resolve())
-        report.narratives[scenario.name] = {k: narrative(e, game_a) for k, e in result.examples.items()}
-        _property_changes(report, scenario, bounds)
+    from cardrules.oracle.progress import RunProgress
+
+    with RunProgress("diff", len(scenarios), quiet=quiet) as progress:
+        for scenario in scenarios:
+            with progress.phase(scenario.name) as phase:
+                _diff_one(report, scenario, game_a, game_b, touched, max_states)
+                phase.result = _phase_text(report.scenarios[-1])
     if with_smt:
         _smt_view(report)
     return report
+
+
+def _phase_text(result: ScenarioDiff) -> str:
+    kinds = ", ".join(k for k in KINDS if k in result.examples) or "no difference"
+    return f"{result.states:,} states, {kinds}"
+
+
+def _diff_one(report: DiffReport, scenario: Scenario, game_a: Any, game_b: Any, touched: frozenset[str],
+              max_states: int | None) -> None:
+    """Lockstep exploration and separate property checks of one scenario, added to ``report``."""
+    game, a, b = report.game, report.a, report.b
+    bounds = Bounds(max_depth=scenario.max_depth, max_turns=scenario.max_turns,
+                    max_states=max_states if max_states is not None else scenario.max_states)
+    result = diff_scenario(scenario, game_a, game_b, bounds, touched)
+    report.scenarios.append(result)
+    report.traces[scenario.name] = [example_to_json(e, game, scenario, a.spec, b.spec)
+                                    for e in result.examples.values()]
+    for trace in report.traces[scenario.name]:
+        for side, named in (("a", a), ("b", b)):
+            if named.proposal is not None:
+                trace[f"proposal_{side}"] = str(named.proposal.path.resolve())
+    report.narratives[scenario.name] = {k: narrative(e, game_a) for k, e in result.examples.items()}
+    _property_changes(report, scenario, bounds)
 
 
 def print_report(report: DiffReport, out: TextIO) -> None:
@@ -271,7 +288,7 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     if not scenarios:
         raise InputError(f"no {game} scenario selected")
     try:
-        report = run_diff(game, a, b, scenarios, args.max_states, with_smt=not args.no_smt)
+        report = run_diff(game, a, b, scenarios, args.max_states, with_smt=not args.no_smt, quiet=args.quiet)
     except ScenarioError as error:
         raise InputError(str(error)) from None
     if args.traces:
@@ -316,5 +333,6 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--no-smt", action="store_true", help="skip the z3 contradiction check")
     p.add_argument("--traces", type=Path, metavar="DIR", help="write each shortest scenario as a cardrules-diff/1 trace")
     p.add_argument("--markdown", type=Path, metavar="FILE", help="write the report as Markdown")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_diff)

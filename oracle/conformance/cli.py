@@ -49,6 +49,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the sampled candidates (default 0)")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
                    help="suites generated in parallel (default: 2, or 1 on one core)")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(handler=cmd_generate)
 
     p = commands.add_parser(
@@ -61,6 +62,7 @@ def add_parser(sub: Any) -> None:
                    help="a suite file or a folder of them (repeatable; default: ./conformance)")
     p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds allowed per vector (default 10)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--junit", type=Path, metavar="FILE", help="also write JUnit XML")
     p.set_defaults(handler=cmd_run)
 
@@ -104,11 +106,22 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     plans = plans if args.rule_set else default_plans(args.game)
     plans = list({p.id: p for p in plans}.values())
     jobs = [(p, args.seed) for p in plans]
-    if args.jobs > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(max_workers=min(args.jobs, len(jobs))) as pool:
-            results: list[SuiteResult] = list(pool.map(_generate_one, jobs))
-    else:
-        results = [_generate_one(job) for job in jobs]
+    from cardrules.oracle.progress import RunProgress
+
+    results: list[SuiteResult] = []
+    with RunProgress("conformance generate", len(jobs), quiet=args.quiet) as progress:
+        if args.jobs > 1 and len(jobs) > 1:
+            with ProcessPoolExecutor(max_workers=min(args.jobs, len(jobs))) as pool:
+                for plan, result in zip(plans, pool.map(_generate_one, jobs)):
+                    with progress.phase(plan.id) as phase:
+                        phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
+                    results.append(result)
+        else:
+            for plan, job in zip(plans, jobs):
+                with progress.phase(plan.id) as phase:
+                    result = _generate_one(job)
+                    phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
+                results.append(result)
     write_suites(args.out, results, args.seed)
     print_generation(results, out)
     out.write(f"wrote {sum(r.suite is not None for r in results)} suite(s) and manifest.json to {args.out}\n")
@@ -176,7 +189,19 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     try:
         argv = split_command(args.adapter)
         suites = [load_suite(path) for path in _suite_files(args.suite or [DEFAULT_DIR])]
-        results = run_suites(argv, suites, args.timeout)
+        from cardrules.oracle.progress import RunProgress
+
+        total = sum(len(s["vectors"]) for s in suites)
+        with RunProgress("conformance run", 1, quiet=args.quiet) as progress, \
+                progress.phase(f"{len(suites)} suite(s), {total} vectors") as phase:
+            done: list[Any] = []
+
+            def on_result(result: Any) -> None:
+                done.append(result)
+                phase.count(len(done), f"of {total} vectors run")
+
+            results = run_suites(argv, suites, args.timeout, on_result)
+            phase.result = f"{sum(r.verdict == 'pass' for r in results)} of {len(results)} vectors pass"
     except (SuiteError, AdapterCommandError) as problem:
         raise InputError(str(problem)) from None
     if args.junit is not None:
