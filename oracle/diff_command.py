@@ -150,7 +150,7 @@ def _smt_view(report: DiffReport) -> None:
     """B's clauses (and A's, for contrast) checked for contradictions, per area with a z3 situation."""
     from cardrules.oracle.smt_commands import situations
     from cardrules.specs.catalogue import default_catalogue
-    from cardrules.specs.rulesets import RuleSet, clauses_in_force
+    from cardrules.specs.rulesets import RuleSet, clauses_in_force, decisions_read, unread_options
     from cardrules.specs.smt.consistency import Verdict, find_contradictions
 
     builders = situations()
@@ -160,10 +160,20 @@ def _smt_view(report: DiffReport) -> None:
         for label, named in (("A", report.a), ("B", report.b)):
             spec = named.spec
             versions = {area.id: frozenset(spec.versions.get(area.id, (area.default_version,)))}
-            rule_set = RuleSet(versions=versions, decisions=dict(spec.decisions))
+            decisions = {d: o for d, o in spec.decisions.items()
+                         if default_catalogue().decisions[d][0].game == report.game}
+            rule_set = RuleSet(versions=versions, decisions=decisions)
             try:
-                situation = builders[area.id](rule_set)
-                clause_ids = list(clauses_in_force(area.id, rule_set))
+                with decisions_read() as read:
+                    situation = builders[area.id](rule_set)
+                    clause_ids = list(clauses_in_force(area.id, rule_set))
+                unread = [item for item in unread_options(rule_set, read)
+                          if default_catalogue().decisions[item.split("=")[0]][0].area == area.id]
+                if unread:
+                    report.smt.append({"area": area.id, "rule_set": label, "verdict": "not-encoded",
+                                       "reason": f"the z3 encoding does not implement {', '.join(unread)}",
+                                       "contradictions": []})
+                    continue
                 if named.proposal is not None:
                     situation, clause_ids = _with_proposal(named.proposal, area.id, situation, clause_ids)
                 found = find_contradictions(situation, clause_ids)

@@ -99,6 +99,27 @@ def _prepare(args: argparse.Namespace) -> tuple[Callable[[RuleSet], Situation], 
     return builders[args.area], rule_sets
 
 
+def _built(area: str, build: Callable[[RuleSet], Situation], rule_set: RuleSet) -> tuple[Situation, list[str]]:
+    """The area's situation and clauses in force; a decision of another game, or an option the encoding
+    never reads, is refused by name (it would otherwise be ignored silently)."""
+    from cardrules.specs.rulesets import decisions_read, unread_options
+
+    catalogue = default_catalogue()
+    game = catalogue.area(area).game
+    for decision_id in rule_set.decisions:
+        clause = catalogue.decisions[decision_id][0]
+        if clause.game != game:
+            raise SmtInputError(f"--decision {decision_id}: a {clause.game} decision; area {area} is {game}")
+    with decisions_read() as read:
+        ids = list(clauses_in_force(area, rule_set))
+        situation = build(rule_set)
+    unread = unread_options(rule_set, read)
+    if unread:
+        raise SmtInputError(f"the z3 encoding of area {area} does not implement {', '.join(unread)}: "
+                            "it would give the default reading's answer (see 'cardrules list decisions')")
+    return situation, ids
+
+
 def _label(versions: frozenset[str]) -> str:
     joined = "+".join(sorted(versions))
     return f"{joined} (read as one text)" if len(versions) > 1 else joined
@@ -109,8 +130,8 @@ def cmd_consistency(args: argparse.Namespace, out: TextIO) -> int:
     catalogue = default_catalogue()
     reports: list[tuple[frozenset[str], ConsistencyReport]] = []
     for rule_set in rule_sets:
-        ids = clauses_in_force(args.area, rule_set)
-        reports.append((rule_set.versions[args.area], find_contradictions(build(rule_set), ids, budget_of(args))))
+        situation, ids = _built(args.area, build, rule_set)
+        reports.append((rule_set.versions[args.area], find_contradictions(situation, ids, budget_of(args))))
     if args.json:
         json.dump(
             [
@@ -153,8 +174,8 @@ def cmd_vacuity(args: argparse.Namespace, out: TextIO) -> int:
     build, rule_sets = _prepare(args)
     rows = []
     for rule_set in rule_sets:
-        ids = clauses_in_force(args.area, rule_set)
-        for result in check_vacuity(build(rule_set), ids, budget_of(args)):
+        situation, ids = _built(args.area, build, rule_set)
+        for result in check_vacuity(situation, ids, budget_of(args)):
             rows.append((rule_set.versions[args.area], result))
     if args.json:
         json.dump(

@@ -10,8 +10,9 @@ moves, and :func:`clauses_in_force` applies them.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Iterator, Mapping
 
 from cardrules.specs.catalogue import Catalogue, default_catalogue
 
@@ -41,6 +42,44 @@ class RuleSetError(ValueError):
     """An unknown area, version, decision or option was asked for."""
 
 
+_READS: list[set[str]] = []
+
+
+@contextmanager
+def decisions_read() -> Iterator[set[str]]:
+    """Collect the decision IDs an encoding asks a rule set for while the block runs.
+
+    An encoding that never asks for a decision does not read it, so an option
+    of that decision given by a user would be silently ignored; callers refuse
+    such options by name instead.
+    """
+    _READS.append(set())
+    try:
+        yield _READS[-1]
+    finally:
+        _READS.pop()
+
+
+def unread_options(rule_set: "RuleSet", read: set[str]) -> list[str]:
+    """``decision=option`` items of ``rule_set`` that the encoding did not read and that differ from the default.
+
+    An option that only moves clauses between wordings counts as read when
+    :data:`MEMBERSHIP_CHANGES` has it.
+    """
+    catalogue = default_catalogue()
+    out = []
+    for decision_id, option_id in sorted(rule_set.decisions.items()):
+        found = catalogue.decisions.get(decision_id)
+        if found is None or found[1].chosen == option_id:
+            continue
+        if (decision_id, option_id) in MEMBERSHIP_CHANGES:
+            continue
+        if decision_id in read and not any(d == decision_id for d, _ in MEMBERSHIP_CHANGES):
+            continue
+        out.append(f"{decision_id}={option_id}")
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """A choice of one version per area (or several, to read them as one text) and decision options."""
@@ -51,7 +90,9 @@ class RuleSet:
     """Decision id -> option id (default: the option chosen in the catalogue)."""
 
     def option(self, decision_id: str, catalogue: Catalogue | None = None) -> str:
-        """The option in force for a decision."""
+        """The option in force for a decision (noted by :func:`decisions_read` while one is open)."""
+        if _READS:
+            _READS[-1].add(decision_id)
         catalogue = catalogue or default_catalogue()
         if decision_id in self.decisions:
             return self.decisions[decision_id]

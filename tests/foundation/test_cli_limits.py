@@ -106,3 +106,12 @@ def test_a_bad_users_file_is_an_error_about_that_file_only(tmp_path, capsys: pyt
     assert run("verify", "--scenario-file", str(path), "--quiet")[0] == 3
     assert "my-party.json" in capsys.readouterr().err
     assert run("list", "scenarios")[0] == 0  # the embedded scenarios are unaffected
+
+
+@pytest.mark.clause("RED-HEAL-PREV-HEALABLE")
+def test_smt_refuses_decisions_it_does_not_read_or_of_another_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("smt", "consistency", "--area", "heal", "--version", "previous",
+               "--decision", "redline-healable=both-old")[0] == 3
+    assert "does not implement redline-healable=both-old" in capsys.readouterr().err
+    assert run("smt", "vacuity", "--area", "heal", "--decision", "party-split-unit=hundreds")[0] == 3
+    assert "a fftcg decision; area heal is redemption" in capsys.readouterr().err
