@@ -173,6 +173,8 @@ class AreaDirective(_RstDirective):
             default = " (default)" if version.id == area.default_version else ""
             lines.append(f"* ``{version.id}``{default}: {escape(version.title)}")
         lines.append("")
+        self._example_number = 1
+        self._example_prefix = area.code
         for row in (r for r in rows if r.clause.area == area.id):
             lines += self._clause_lines(catalogue, row)
         return self.render(lines)
@@ -197,6 +199,10 @@ class AreaDirective(_RstDirective):
                 lines.append(f"   * ``{option.id}``{chosen}: {escape(option.reading)}")
             lines += ["", f"   Why: {escape(d.why)}", ""]
         lines += _code_tabs(row)
+        from cardrules_examples import example_lines
+
+        examples, self._example_number = example_lines(c.id, self._example_prefix, self._example_number, escape)
+        lines += examples
         tests = len(row.links.get("tests", ()))
         lines += [f":Tests: {tests} test{'s' if tests != 1 else ''} check this clause "
                   f"(:ref:`traceability <trace-{label(c.id)}>`)", ""]

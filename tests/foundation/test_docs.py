@@ -22,6 +22,9 @@ def test_docs_build_with_warnings_as_errors_and_anchor_every_clause(built_site: 
         for clause in catalogue.select(area=area.id):
             for decision in clause.decisions:
                 assert decision.id in page
+    # clauses show conformance vectors as numbered examples
+    party = (out / "areas" / "party.html").read_text()
+    assert "Example PARTY-1 (conformance vector" in party
     trace = (out / "traceability.html").read_text()
     assert all(c.id in trace for c in catalogue.clauses)
     # the rule-change page shows both wordings consistent alone and the redline's clashes together
