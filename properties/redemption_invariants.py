@@ -7,7 +7,9 @@ Heal and redirect properties are in :mod:`properties.redemption_heal_invariants`
 from __future__ import annotations
 
 from cardrules.model.redemption.actions import Action
-from cardrules.model.redemption.state import BattleKind, Effect, OriginKind, RecordStatus, State, all_locations, problems
+from cardrules.model.redemption.state import (
+    BattleKind, Effect, OriginKind, PlayRecord, PromptKind, RecordStatus, State, all_locations, problems,
+)
 from cardrules.properties.core import state_property, transition_property
 from cardrules.properties.redemption_game import RedemptionGame
 
@@ -128,6 +130,56 @@ def survivors_return(game: RedemptionGame, before: State, action: Action, after:
             played_here = {r.card for r in before.records if r.battle == ended.id}
             if any(enh not in discarded for enh in fighter.enhancements if enh in played_here):
                 return False
+    return True
+
+
+def _record_target(state: State, target: str) -> PlayRecord | None:
+    """The play record a ``#n`` target names, if it is one."""
+    if not target.startswith("#") or not target[1:].isdigit():
+        return None
+    wanted = int(target[1:])
+    return next((r for r in state.records if r.id == wanted), None)
+
+
+@transition_property(
+    "interrupt-scope-battle-being-fought",
+    "An interrupt targets only an ability played in the battle being fought when it is played: from a side "
+    "battle it cannot reach an ability of the suspended battle, and once the side battle is over only abilities "
+    "of the resumed battle can be interrupted; a character in a suspended battle gets no special initiative "
+    "against an ability played in a side battle.",
+    "RED-SB-NO-INTERRUPT-FROM-SUSPENDED", "RED-BASE-INTERRUPT", "RED-BASE-SPECIAL-INITIATIVE", game=GAME,
+)
+def interrupt_scope(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
+    """RED-SB-NO-INTERRUPT-FROM-SUSPENDED, read from the play records and the battle stack only.
+
+    The battle being fought is the top of the stack before the play; a play
+    record names the battles on the stack when it was played, the last being
+    its own battle.
+    """
+    fought = before.battles[-1].id if before.battles else None
+    old_ids = {r.id for r in before.records}
+    for record in after.records:
+        if record.id in old_ids or record.effect is not Effect.INTERRUPT:
+            continue
+        if record.battle_path[-1] != fought:
+            return False
+        for target in record.targets:
+            aimed = _record_target(after, target)
+            if aimed is not None and aimed.battle_path[-1] != fought:
+                return False
+    prompt = after.prompt
+    if prompt is not None and prompt.kind is PromptKind.SPECIAL_INITIATIVE and (
+        before.prompt is None or before.prompt.kind is not PromptKind.SPECIAL_INITIATIVE
+    ):
+        if not after.battles:
+            return False
+        top = after.battles[-1]
+        announced = _record_target(after, f"#{prompt.record}")
+        if announced is None or announced.battle_path[-1] != top.id:
+            return False
+        victims = {f.card for side, f in top.fighters() if top.players[side] == prompt.player}
+        if not set(announced.targets) & victims:
+            return False
     return True
 
 

@@ -63,3 +63,62 @@ def test_party_member_named_twice_in_one_part_is_caught() -> None:
     start = _ff_blocked(Step.DAMAGE)
     bad = _damage(start, "b1", 6000).log(Event("damage", ("a1",), "b1", 3000), Event("damage", ("a1",), "b1", 3000))
     assert not deals_damage_once(FF, start, Pass(), bad)
+
+
+# --- Redemption: interrupt scope (RED-SB-NO-INTERRUPT-FROM-SUSPENDED) ----------------
+
+import dataclasses  # noqa: E402
+
+from cardrules.model.redemption.actions import Play  # noqa: E402
+from cardrules.model.redemption.state import (  # noqa: E402
+    Effect, PlayRecord, Prompt, PromptKind, RecordStatus, State as RedState,
+)
+from cardrules.oracle.verify import make_game  # noqa: E402
+from cardrules.properties.redemption_invariants import interrupt_scope  # noqa: E402
+from cardrules.properties.scenarios import load_scenarios  # noqa: E402
+
+
+def _walk(name: str, *path: str) -> tuple[object, RedState]:
+    scenario = next(s for s in load_scenarios() if s.name == name)
+    game = make_game(scenario.game, scenario.rule_sets[0])
+    state = game.state_from_json(scenario.state)
+    for text in path:
+        state = game.step(state, game.action_from_text(text))
+    return game, state
+
+
+IN_SIDE_BATTLE = ("attack 1 h0", "block e1", "play pz1 on e1 -> h0", "play sb0 on h0 -> h0 h2")
+"""Poison (#1) played in main battle 1, then side battle 2 (h0 against h2) suspends it."""
+
+
+def _played(state: RedState, record: PlayRecord) -> RedState:
+    return dataclasses.replace(state, records=(*state.records, record), next_record=record.id + 1)
+
+
+@pytest.mark.clause("RED-SB-NO-INTERRUPT-FROM-SUSPENDED")
+def test_interrupt_from_a_side_battle_into_the_suspended_battle_is_caught() -> None:
+    game, before = _walk("redemption-interrupt-in-side-battle", *IN_SIDE_BATTLE)
+    assert [b.id for b in before.battles] == [1, 2]
+    # the model's own legal moves keep the property
+    for action in game.legal_actions(before):
+        assert interrupt_scope(game, before, action, game.step(before, action))
+    # hand-built: int0, played in side battle 2, interrupts the poison of suspended battle 1
+    poison = before.record(1)
+    bad = dataclasses.replace(before, records=tuple(
+        dataclasses.replace(r, status=RecordStatus.PENDING) if r.id == poison.id else r for r in before.records
+    ))
+    bad = _played(bad, PlayRecord(3, "int0", 0, "h0", Effect.INTERRUPT, ("#1",), (1, 2), RecordStatus.ACTIVE))
+    assert not interrupt_scope(game, before, Play("int0", "h0", ("#1",)), bad)
+    # an interrupt aimed at an ability played in the side battle itself is in scope
+    middle = _played(before, PlayRecord(3, "p", 1, "h2", Effect.POISON, ("h0",), (1, 2), RecordStatus.ACTIVE))
+    sound = _played(middle, PlayRecord(4, "int0", 0, "h0", Effect.INTERRUPT, ("#3",), (1, 2), RecordStatus.ACTIVE))
+    assert interrupt_scope(game, middle, Play("int0", "h0", ("#3",)), sound)
+
+
+@pytest.mark.clause("RED-SB-NO-INTERRUPT-FROM-SUSPENDED", "RED-BASE-SPECIAL-INITIATIVE")
+def test_special_initiative_for_a_suspended_battle_character_is_caught() -> None:
+    game, before = _walk("redemption-interrupt-in-side-battle", *IN_SIDE_BATTLE)
+    # hand-built: a discard played in side battle 2 on e1 (in suspended battle 1) gives P1 special initiative
+    discard = PlayRecord(3, "x", 0, "h0", Effect.DISCARD, ("e1",), (1, 2), RecordStatus.ANNOUNCED)
+    bad = dataclasses.replace(_played(before, discard), prompt=Prompt(PromptKind.SPECIAL_INITIATIVE, 1, record=3))
+    assert not interrupt_scope(game, before, Play("x", "h0", ("e1",)), bad)
