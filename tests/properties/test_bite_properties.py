@@ -122,3 +122,43 @@ def test_special_initiative_for_a_suspended_battle_character_is_caught() -> None
     discard = PlayRecord(3, "x", 0, "h0", Effect.DISCARD, ("e1",), (1, 2), RecordStatus.ANNOUNCED)
     bad = dataclasses.replace(_played(before, discard), prompt=Prompt(PromptKind.SPECIAL_INITIATIVE, 1, record=3))
     assert not interrupt_scope(game, before, Play("x", "h0", ("e1",)), bad)
+
+
+# --- Redemption: side battle control cases and return to the side ----------------------
+
+from cardrules.properties.redemption_invariants import sides_by_case, survivors_return_to_side  # noqa: E402
+
+
+@pytest.mark.clause("RED-SB-CONTROL-ONE-INSIDER", "RED-SB-CONTROL-SAME-MIXED")
+def test_insider_losing_its_own_fighter_is_caught() -> None:
+    game, before = _walk("redemption-interrupt-in-side-battle", *IN_SIDE_BATTLE[:-1])
+    action = game.action_from_text(IN_SIDE_BATTLE[-1])
+    after = game.step(before, action)
+    assert sides_by_case(game, before, action, after)
+    # hand-built: P0's h0 (in the main battle) goes to P1, P2's h2 to P0 -- case 2 says P0 keeps h0
+    side = after.battles[-1]
+    swapped = dataclasses.replace(side, players=tuple(reversed(side.players)))
+    bad = dataclasses.replace(after, battles=(*after.battles[:-1], swapped))
+    assert not sides_by_case(game, before, action, bad)
+    # hand-built: h0's recorded origin names the wrong side of the main battle
+    h0 = side.sides[0][0]
+    wrong = dataclasses.replace(h0, origins=(*h0.origins[:-1], dataclasses.replace(h0.origin, side=1)))
+    moved = dataclasses.replace(side, sides=((wrong,), side.sides[1]))
+    assert not sides_by_case(game, before, action, dataclasses.replace(after, battles=(*after.battles[:-1], moved)))
+
+
+@pytest.mark.clause("RED-SB-RETURN-TO-BATTLE")
+def test_survivor_returned_to_the_other_side_is_caught() -> None:
+    game, before = _walk("redemption-interrupt-in-side-battle", *IN_SIDE_BATTLE)
+    main, side = before.battles
+    h0 = side.sides[0][0]
+    assert h0.origin.battle == main.id and h0.origin.side == 0
+    back = dataclasses.replace(h0, origins=h0.origins[:-1])
+    h2_home = dataclasses.replace(before.zones[2], territory=before.zones[2].territory | {"h2"})
+    zones = (*before.zones[:2], h2_home)
+
+    def ended(sides: tuple) -> RedState:
+        return dataclasses.replace(before, battles=(dataclasses.replace(main, sides=sides),), zones=zones, prompt=None)
+
+    assert survivors_return_to_side(game, before, Play("x", "h0"), ended(((back,), main.sides[1])))
+    assert not survivors_return_to_side(game, before, Play("x", "h0"), ended(((), (*main.sides[1], back))))
