@@ -242,3 +242,31 @@ def deals_damage_once(game: FftcgGame, before: State, action: Action, after: Sta
         if earlier is not None and forward.damage - earlier[1].damage != logged.get(forward.id, 0):
             return False
     return True
+
+
+@transition_property(
+    "attack-declared-in-declaration-step",
+    "An attack, single or party, is declared only in the Attack Declaration Step with no attack in progress: "
+    "a new attacker, a newly formed party or a newly marked attacker appears in no other step, and an attack "
+    "in progress never gains members.",
+    "FF-PARTY-FORM-DECLARATION", "FF-BASE-ATTACK-STEPS", "FF-BASE-ONE-ATTACK-AT-A-TIME", game=GAME,
+)
+def declared_in_declaration_step(game: FftcgGame, before: State, action: Action, after: State) -> bool:
+    """FF-PARTY-FORM-DECLARATION: "at no other time can a party be formed"; FF-BASE-ATTACK-STEPS."""
+    if after.turn != before.turn:
+        return True
+    old, new = before.attack, after.attack
+    declared_now = new is not None and (old is None or set(new.declared) != set(old.declared))
+    marked_now = bool(after.attacked - before.attacked)
+    formed_now = new is not None and new.party and (old is None or not old.party)
+    if declared_now or marked_now or formed_now:
+        if before.step is not Step.DECLARATION or old is not None:
+            return False
+        if new is None or after.step is not Step.DECLARATION:
+            return False
+        # the Forwards declared are exactly the ones newly marked as having attacked
+        if set(new.declared) != set(after.attacked - before.attacked):
+            return False
+    if old is not None and new is not None and not set(new.attackers) <= set(old.attackers):
+        return False
+    return True

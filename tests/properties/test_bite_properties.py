@@ -162,3 +162,45 @@ def test_survivor_returned_to_the_other_side_is_caught() -> None:
 
     assert survivors_return_to_side(game, before, Play("x", "h0"), ended(((back,), main.sides[1])))
     assert not survivors_return_to_side(game, before, Play("x", "h0"), ended(((), (*main.sides[1], back))))
+
+
+# --- FFTCG: attack declaration timing ------------------------------------------------------
+
+from cardrules.model.fftcg.actions import DeclareAttack  # noqa: E402
+from cardrules.model.fftcg.state import Attack  # noqa: E402
+from cardrules.properties.fftcg_invariants import declared_in_declaration_step  # noqa: E402
+
+
+def _ff_idle(step: Step) -> State:
+    """Two ready wind Forwards of player 0, no attack yet, in ``step``."""
+    return State.from_json({
+        "turn": 1, "turn_player": 0, "phase": "attack", "step": step.value,
+        "players": [
+            {"damage": 0, "forwards": [
+                {"id": "a1", "name": "One", "elements": ["wind"], "cost": 1, "power": 2000},
+                {"id": "a2", "name": "Two", "elements": ["wind"], "cost": 1, "power": 2000},
+            ]},
+            {"damage": 0, "forwards": []},
+        ],
+    })
+
+
+def _declared(state: State, ids: tuple[str, ...]) -> State:
+    return replace(state, attack=Attack(attackers=ids, party=len(ids) > 1, declared=ids),
+                   attacked=state.attacked | frozenset(ids))
+
+
+@pytest.mark.clause("FF-PARTY-FORM-DECLARATION", "FF-BASE-ATTACK-STEPS")
+def test_party_formed_outside_attack_declaration_is_caught() -> None:
+    good = _ff_idle(Step.DECLARATION)
+    assert declared_in_declaration_step(FF, good, DeclareAttack(("a1", "a2")), _declared(good, ("a1", "a2")))
+    for step in (Step.PREPARATION, Step.BLOCK, Step.COMBAT_END):
+        before = replace(_ff_idle(Step.DECLARATION), step=step)
+        assert not declared_in_declaration_step(FF, before, DeclareAttack(("a1", "a2")), _declared(before, ("a1", "a2")))
+
+
+@pytest.mark.clause("FF-BASE-ONE-ATTACK-AT-A-TIME", "FF-PARTY-FORM-DECLARATION")
+def test_attack_in_progress_gaining_a_member_is_caught() -> None:
+    before = _declared(_ff_idle(Step.DECLARATION), ("a1",))
+    grown = replace(_declared(before, ("a1", "a2")), step=Step.BLOCK)
+    assert not declared_in_declaration_step(FF, replace(before, step=Step.BLOCK), Pass(), grown)
