@@ -287,6 +287,32 @@ def survivors_return_to_side(game: RedemptionGame, before: State, action: Action
 
 
 @transition_property(
+    "side-battle-survivor-home-territory",
+    "When a side battle ends, a surviving character that was not in a battle when selected goes to its owner's "
+    "territory (under sb-return-territory = permanent-controller, to the territory of the player with "
+    "permanent control), even when the owner is another player.",
+    "RED-SB-RETURN-TO-TERRITORY", game=GAME,
+)
+def survivor_home_territory(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
+    """RED-SB-RETURN-TO-TERRITORY: the owner is the card's printed owner; the permanent controller the fighter's."""
+    if not before.battles or before.battles[-1].kind is not BattleKind.SIDE:
+        return True
+    ended = before.battles[-1]
+    if any(b.id == ended.id for b in after.battles):
+        return True
+    owners = {c.id: c.owner for c in before.cards}
+    by_owner = game.config.option("sb-return-territory") != "permanent-controller"
+    for _, fighter in ended.fighters():
+        if fighter.origin.kind is OriginKind.BATTLE:
+            continue
+        home = owners[fighter.card] if by_owner else fighter.permanent
+        elsewhere = any(fighter.card in z.territory for i, z in enumerate(after.zones) if i != home)
+        if elsewhere:
+            return False
+    return True
+
+
+@transition_property(
     "step-deterministic",
     "Applying the same action to the same state always gives the same state.",
     "RED-BASE-TURN-PHASES", game=GAME,

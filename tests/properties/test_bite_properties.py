@@ -204,3 +204,24 @@ def test_attack_in_progress_gaining_a_member_is_caught() -> None:
     before = _declared(_ff_idle(Step.DECLARATION), ("a1",))
     grown = replace(_declared(before, ("a1", "a2")), step=Step.BLOCK)
     assert not declared_in_declaration_step(FF, replace(before, step=Step.BLOCK), Pass(), grown)
+
+
+# --- Redemption: owner differs from permanent controller ----------------------------------
+
+from cardrules.properties.redemption_invariants import survivor_home_territory  # noqa: E402
+
+
+@pytest.mark.clause("RED-SB-RETURN-TO-TERRITORY")
+def test_survivor_sent_to_the_permanent_controller_instead_of_the_owner_is_caught() -> None:
+    game, before = _walk("redemption-owner-not-controller", *IN_SIDE_BATTLE)
+    main, side = before.battles
+    h2 = side.sides[1][0]
+    assert before.card("h2").owner == 2 and h2.permanent == 1
+
+    def h2_to(player: int) -> RedState:
+        zones = tuple(dataclasses.replace(z, territory=z.territory | {"h2"}) if i == player else z
+                      for i, z in enumerate(before.zones))
+        return dataclasses.replace(before, battles=(main,), zones=zones, prompt=None)
+
+    assert survivor_home_territory(game, before, Play("x", "h0"), h2_to(2))
+    assert not survivor_home_territory(game, before, Play("x", "h0"), h2_to(1))
