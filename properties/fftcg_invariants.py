@@ -190,3 +190,83 @@ def damage_monotone(game: FftcgGame, before: State, action: Action, after: State
 )
 def deterministic(game: FftcgGame, before: State, action: Action, after: State) -> bool:
     return game.step(before, action) == after
+
+
+def _attacker_damage(events: tuple, declared: frozenset[str]) -> list:
+    """Damage events dealt by the attacking side (a source is a declared attacker)."""
+    return [e for e in events if e.kind == "damage" and declared & set(e.sources)]
+
+
+def _blocker_damage(events: tuple, declared: frozenset[str]) -> list:
+    """Damage events dealt to the attacking side: only the blocker damages an attacker in combat."""
+    return [e for e in events if e.kind == "damage" and e.target in declared]
+
+
+@transition_property(
+    "combatant-deals-damage-once",
+    "In one attack each combatant deals combat damage once at most: the attacking Forward or party in a "
+    "single damage part, the blocker in a single damage part, each Forward named once in that part, even "
+    "when Pre-emptive Strike damage came first; and damage appears on a Forward only as logged damage.",
+    "FF-BASE-PREEMPTIVE", "FF-BASE-BLOCKED-EXCHANGE", "FF-PARTY-PREEMPTIVE-ALL", game=GAME,
+)
+def deals_damage_once(game: FftcgGame, before: State, action: Action, after: State) -> bool:
+    """FF-BASE-PREEMPTIVE: "each combatant deals combat damage once per attack".
+
+    A Forward attacks at most once a turn and the turn's event log is kept in
+    the state, so every damage event of this turn sourced from a declared
+    attacker, or aimed at one, belongs to the current attack.
+    """
+    attack = before.attack
+    if attack is None or after.turn != before.turn:
+        return True
+    declared = frozenset(attack.declared)
+    new = _new_events(before, after)
+    old = before.events
+    new_by_attackers = _attacker_damage(new, declared)
+    new_by_blocker = _blocker_damage(new, declared)
+    if new_by_attackers and _attacker_damage(old, declared):
+        return False
+    if new_by_blocker and _blocker_damage(old, declared):
+        return False
+    sources = [s for e in new_by_attackers for s in e.sources]
+    targets = [e.target for e in new_by_blocker]
+    if len(sources) != len(set(sources)) or len(targets) != len(set(targets)):
+        return False
+    # the damage counters agree with the log: no unlogged (and so uncounted) combat damage
+    logged: dict[str, int] = {}
+    for event in new:
+        if event.kind == "damage":
+            logged[event.target] = logged.get(event.target, 0) + event.amount
+    for _, forward in after.on_field():
+        earlier = before.locate(forward.id)
+        if earlier is not None and forward.damage - earlier[1].damage != logged.get(forward.id, 0):
+            return False
+    return True
+
+
+@transition_property(
+    "attack-declared-in-declaration-step",
+    "An attack, single or party, is declared only in the Attack Declaration Step with no attack in progress: "
+    "a new attacker, a newly formed party or a newly marked attacker appears in no other step, and an attack "
+    "in progress never gains members.",
+    "FF-PARTY-FORM-DECLARATION", "FF-BASE-ATTACK-STEPS", "FF-BASE-ONE-ATTACK-AT-A-TIME", game=GAME,
+)
+def declared_in_declaration_step(game: FftcgGame, before: State, action: Action, after: State) -> bool:
+    """FF-PARTY-FORM-DECLARATION: "at no other time can a party be formed"; FF-BASE-ATTACK-STEPS."""
+    if after.turn != before.turn:
+        return True
+    old, new = before.attack, after.attack
+    declared_now = new is not None and (old is None or set(new.declared) != set(old.declared))
+    marked_now = bool(after.attacked - before.attacked)
+    formed_now = new is not None and new.party and (old is None or not old.party)
+    if declared_now or marked_now or formed_now:
+        if before.step is not Step.DECLARATION or old is not None:
+            return False
+        if new is None or after.step is not Step.DECLARATION:
+            return False
+        # the Forwards declared are exactly the ones newly marked as having attacked
+        if set(new.declared) != set(after.attacked - before.attacked):
+            return False
+    if old is not None and new is not None and not set(new.attackers) <= set(old.attackers):
+        return False
+    return True

@@ -7,7 +7,9 @@ Heal and redirect properties are in :mod:`properties.redemption_heal_invariants`
 from __future__ import annotations
 
 from cardrules.model.redemption.actions import Action
-from cardrules.model.redemption.state import BattleKind, Effect, OriginKind, RecordStatus, State, all_locations, problems
+from cardrules.model.redemption.state import (
+    BattleKind, Effect, OriginKind, PlayRecord, PromptKind, RecordStatus, State, all_locations, problems,
+)
 from cardrules.properties.core import state_property, transition_property
 from cardrules.properties.redemption_game import RedemptionGame
 
@@ -128,6 +130,185 @@ def survivors_return(game: RedemptionGame, before: State, action: Action, after:
             played_here = {r.card for r in before.records if r.battle == ended.id}
             if any(enh not in discarded for enh in fighter.enhancements if enh in played_here):
                 return False
+    return True
+
+
+def _record_target(state: State, target: str) -> PlayRecord | None:
+    """The play record a ``#n`` target names, if it is one."""
+    if not target.startswith("#") or not target[1:].isdigit():
+        return None
+    wanted = int(target[1:])
+    return next((r for r in state.records if r.id == wanted), None)
+
+
+@transition_property(
+    "interrupt-scope-battle-being-fought",
+    "An interrupt targets only an ability played in the battle being fought when it is played: from a side "
+    "battle it cannot reach an ability of the suspended battle, and once the side battle is over only abilities "
+    "of the resumed battle can be interrupted; a character in a suspended battle gets no special initiative "
+    "against an ability played in a side battle.",
+    "RED-SB-NO-INTERRUPT-FROM-SUSPENDED", "RED-BASE-INTERRUPT", "RED-BASE-SPECIAL-INITIATIVE", game=GAME,
+)
+def interrupt_scope(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
+    """RED-SB-NO-INTERRUPT-FROM-SUSPENDED, read from the play records and the battle stack only.
+
+    The battle being fought is the top of the stack before the play; a play
+    record names the battles on the stack when it was played, the last being
+    its own battle.
+    """
+    fought = before.battles[-1].id if before.battles else None
+    old_ids = {r.id for r in before.records}
+    for record in after.records:
+        if record.id in old_ids or record.effect is not Effect.INTERRUPT:
+            continue
+        if record.battle_path[-1] != fought:
+            return False
+        for target in record.targets:
+            aimed = _record_target(after, target)
+            if aimed is not None and aimed.battle_path[-1] != fought:
+                return False
+    prompt = after.prompt
+    if prompt is not None and prompt.kind is PromptKind.SPECIAL_INITIATIVE and (
+        before.prompt is None or before.prompt.kind is not PromptKind.SPECIAL_INITIATIVE
+    ):
+        if not after.battles:
+            return False
+        top = after.battles[-1]
+        announced = _record_target(after, f"#{prompt.record}")
+        if announced is None or announced.battle_path[-1] != top.id:
+            return False
+        victims = {f.card for side, f in top.fighters() if top.players[side] == prompt.player}
+        if not set(announced.targets) & victims:
+            return False
+    return True
+
+
+def _place(state: State, card: str) -> tuple[int, int, int] | None:
+    """(controller, stack index or -1 outside battle, side or -1) of a character, read from the zones and battles."""
+    for index, battle in enumerate(state.battles):
+        for side, fighter in battle.fighters():
+            if fighter.card == card:
+                return battle.players[side], index, side
+    for player, zones in enumerate(state.zones):
+        if card in zones.territory or card in zones.hand:
+            return player, -1, -1
+    return None
+
+
+def _started_side_battle(before: State, after: State):
+    """The side battle this transition started, directly above the battle it suspended, or None."""
+    old = {b.id for b in before.battles}
+    new = [i for i, b in enumerate(after.battles) if b.id not in old]
+    if len(new) != 1 or after.battles[new[0]].kind is not BattleKind.SIDE or new[0] == 0:
+        return None
+    return after.battles[new[0] - 1], after.battles[new[0]]
+
+
+@transition_property(
+    "side-battle-sides-by-case",
+    "When a side battle starts, its sides are given as the seed's four cases say: a fighter controlled by a "
+    "battling player stays with that player when the other fighter is someone else's; of two fighters of one "
+    "battling player, exactly one of which was in a battle, that one stays with its controller and the other "
+    "goes to the other battling player (otherwise the user chose); and each fighter that came from a battle "
+    "records the battle and side it came from.",
+    "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-ONE-INSIDER", "RED-SB-CONTROL-SAME-UNMIXED",
+    "RED-SB-CONTROL-SAME-MIXED", "RED-SB-RETURN-TO-BATTLE", game=GAME,
+)
+def sides_by_case(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
+    """The four control cases (seed 000, How to Play), from where each fighter was just before the start.
+
+    "In a battle when selected" follows decision ``sb-in-battle-meaning``:
+    any battle on the stack, or only the battle the side battle suspends.
+    """
+    started = _started_side_battle(before, after)
+    if started is None:
+        return True
+    paused, side_battle = started
+    battling = set(paused.players)
+    fighters = [(side, f) for side, f in side_battle.fighters()]
+    if len(fighters) != 2 or {side for side, _ in fighters} != {0, 1}:
+        return False
+    suspended_only = game.config.option("sb-in-battle-meaning") == "suspended-battle-only"
+    paused_index = len(after.battles) - 2
+    where: dict[str, tuple[int, bool]] = {}
+    for side, fighter in fighters:
+        place = _place(before, fighter.card)
+        if place is None:
+            return True  # not selected from a place this property reads; nothing to say
+        controller, index, from_side = place
+        if index >= 0:
+            # the fighter came from a battle: its recorded origin is that battle and side (RED-SB-RETURN-TO-BATTLE)
+            origin = fighter.origin
+            if origin.kind is not OriginKind.BATTLE or origin.battle != before.battles[index].id or origin.side != from_side:
+                return False
+        in_battle = index >= 0 and (not suspended_only or index == paused_index)
+        where[fighter.card] = (controller, in_battle)
+    (side_x, x), (side_y, y) = fighters
+    (cx, bx), (cy, by) = where[x.card], where[y.card]
+    holder = {x.card: side_battle.players[side_x], y.card: side_battle.players[side_y]}
+    other = {p: q for p, q in (tuple(paused.players), tuple(reversed(paused.players)))}
+    if cx in battling and cx != cy:
+        # case 2, the insider's fighter x: the insider keeps it, the other battling player takes y
+        return holder[x.card] == cx and holder[y.card] == other[cx]
+    if cy in battling and cx != cy:
+        return holder[y.card] == cy and holder[x.card] == other[cy]
+    if cx == cy and cx in battling and bx != by:
+        # case 4: the one in battle stays with its controller
+        stays, goes = (x, y) if bx else (y, x)
+        return holder[stays.card] == cx and holder[goes.card] == other[cx]
+    return True  # cases 1 and 3: the user of the ability chose
+
+
+@transition_property(
+    "side-battle-survivors-return-to-side",
+    "When a side battle ends, a surviving character that came from another battle is back in that battle on "
+    "the side it was on, under the player who controlled that side.",
+    "RED-SB-RETURN-TO-BATTLE", "RED-SB-RESUME", game=GAME,
+)
+def survivors_return_to_side(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
+    """RED-SB-RETURN-TO-BATTLE: "goes back to that battle (on the side it was on)"."""
+    if not before.battles or before.battles[-1].kind is not BattleKind.SIDE:
+        return True
+    ended = before.battles[-1]
+    if any(b.id == ended.id for b in after.battles):
+        return True
+    discarded = {card for zones in after.zones for card in zones.discard}
+    for _, fighter in ended.fighters():
+        if fighter.card in discarded or fighter.origin.kind is not OriginKind.BATTLE:
+            continue
+        home = next((b for b in after.battles if b.id == fighter.origin.battle), None)
+        if home is None:
+            return False
+        if not any(f.card == fighter.card for f in home.sides[fighter.origin.side]):
+            return False
+        if home.players[fighter.origin.side] != fighter.origin.player:
+            return False
+    return True
+
+
+@transition_property(
+    "side-battle-survivor-home-territory",
+    "When a side battle ends, a surviving character that was not in a battle when selected goes to its owner's "
+    "territory (under sb-return-territory = permanent-controller, to the territory of the player with "
+    "permanent control), even when the owner is another player.",
+    "RED-SB-RETURN-TO-TERRITORY", game=GAME,
+)
+def survivor_home_territory(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
+    """RED-SB-RETURN-TO-TERRITORY: the owner is the card's printed owner; the permanent controller the fighter's."""
+    if not before.battles or before.battles[-1].kind is not BattleKind.SIDE:
+        return True
+    ended = before.battles[-1]
+    if any(b.id == ended.id for b in after.battles):
+        return True
+    owners = {c.id: c.owner for c in before.cards}
+    by_owner = game.config.option("sb-return-territory") != "permanent-controller"
+    for _, fighter in ended.fighters():
+        if fighter.origin.kind is OriginKind.BATTLE:
+            continue
+        home = owners[fighter.card] if by_owner else fighter.permanent
+        elsewhere = any(fighter.card in z.territory for i, z in enumerate(after.zones) if i != home)
+        if elsewhere:
+            return False
     return True
 
 
