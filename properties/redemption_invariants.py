@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cardrules.model.redemption.actions import Action
 from cardrules.model.redemption.state import (
-    BattleKind, Effect, OriginKind, PlayRecord, PromptKind, RecordStatus, State, all_locations, problems,
+    Battle, BattleKind, Effect, OriginKind, PlayRecord, PromptKind, RecordStatus, State, all_locations, problems,
 )
 from cardrules.properties.core import state_property, transition_property
 from cardrules.properties.redemption_game import RedemptionGame
@@ -99,6 +99,14 @@ def cards_conserved(game: RedemptionGame, state: State) -> bool:
     return sorted(card for card, _ in all_locations(state)) == sorted(c.id for c in state.cards)
 
 
+def _ended_side_battle(before: State, after: State) -> Battle | None:
+    """The side battle on top of the stack in ``before`` that is gone in ``after``, if this step ended one."""
+    if not before.battles or before.battles[-1].kind is not BattleKind.SIDE:
+        return None
+    ended = before.battles[-1]
+    return None if any(b.id == ended.id for b in after.battles) else ended
+
+
 @transition_property(
     "side-battle-survivors-return",
     "When a side battle ends, a surviving character that came from another battle is back in that battle with "
@@ -107,10 +115,8 @@ def cards_conserved(game: RedemptionGame, state: State) -> bool:
     "RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY", "RED-SB-RESUME", game=GAME,
 )
 def survivors_return(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
-    if not before.battles or before.battles[-1].kind is not BattleKind.SIDE:
-        return True
-    ended = before.battles[-1]
-    if any(b.id == ended.id for b in after.battles):
+    ended = _ended_side_battle(before, after)
+    if ended is None:
         return True
     discarded = {card for zones in after.zones for card in zones.discard}
     in_battle = {f.card: (b.id, f) for b in after.battles for _, f in b.fighters()}
@@ -267,10 +273,8 @@ def sides_by_case(game: RedemptionGame, before: State, action: Action, after: St
 )
 def survivors_return_to_side(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
     """RED-SB-RETURN-TO-BATTLE: "goes back to that battle (on the side it was on)"."""
-    if not before.battles or before.battles[-1].kind is not BattleKind.SIDE:
-        return True
-    ended = before.battles[-1]
-    if any(b.id == ended.id for b in after.battles):
+    ended = _ended_side_battle(before, after)
+    if ended is None:
         return True
     discarded = {card for zones in after.zones for card in zones.discard}
     for _, fighter in ended.fighters():
@@ -295,10 +299,8 @@ def survivors_return_to_side(game: RedemptionGame, before: State, action: Action
 )
 def survivor_home_territory(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
     """RED-SB-RETURN-TO-TERRITORY: the owner is the card's printed owner; the permanent controller the fighter's."""
-    if not before.battles or before.battles[-1].kind is not BattleKind.SIDE:
-        return True
-    ended = before.battles[-1]
-    if any(b.id == ended.id for b in after.battles):
+    ended = _ended_side_battle(before, after)
+    if ended is None:
         return True
     owners = {c.id: c.owner for c in before.cards}
     by_owner = game.config.option("sb-return-territory") != "permanent-controller"
