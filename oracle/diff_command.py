@@ -21,7 +21,7 @@ from cardrules.oracle.cli_common import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNDECID
 from cardrules.oracle.diff import KINDS, ScenarioDiff, changed_clauses, diff_scenario, example_to_json, narrative
 from cardrules.oracle.rulesets import NamedRuleSet, RuleSetError, parse_rule_set_expression
 from cardrules.properties.explore import Bounds
-from cardrules.properties.scenarios import RuleSetSpec, Scenario
+from cardrules.properties.scenarios import Scenario
 
 
 @dataclass

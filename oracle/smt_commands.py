@@ -19,7 +19,7 @@ import json
 import sys
 from typing import Any, Callable, TextIO
 
-from cardrules.oracle.argtypes import int_at_least, non_negative_int, positive_int
+from cardrules.oracle.argtypes import int_at_least, positive_int
 
 MAX_CROSSCHECK_STATES = 1_000_000
 """``smt crosscheck --states``."""

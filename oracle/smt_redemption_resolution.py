@@ -8,7 +8,7 @@ from typing import Any
 import z3
 
 from cardrules.oracle.disagreement import Disagreement
-from cardrules.model.redemption.actions import Action, CompleteDiscard, Pass, Play
+from cardrules.model.redemption.actions import Action, CompleteDiscard, Pass
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import step
 from cardrules.model.redemption.resolution import mission_result as model_mission_of

@@ -17,9 +17,8 @@ from __future__ import annotations
 import builtins
 import contextlib
 import io
-import json
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence, TextIO
 
 from hypothesis import strategies as st
@@ -27,7 +26,7 @@ from hypothesis import strategies as st
 from cardrules.model.errors import ScenarioError
 from cardrules.oracle.progress import Phase, RunProgress
 from cardrules.oracle.verify_report import print_table, rows_to_json  # noqa: F401  (re-exported)
-from cardrules.oracle.verify_rows import SIZE_NAMES, Row  # noqa: F401  (Row is part of this module's API)
+from cardrules.oracle.verify_rows import Row  # noqa: F401  (Row is part of this module's API)
 from cardrules.properties.core import Property, properties_for
 from cardrules.properties.explore import Bounds, Exploration, Game, explore, narrative
 from cardrules.properties.machines import run_machine

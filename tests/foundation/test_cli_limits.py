@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -61,7 +62,6 @@ def test_verify_that_selects_nothing_says_so(capsys: pytest.CaptureFixture[str])
 
 def test_trace_with_a_catalogue_missing_an_area_is_an_error(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     import shutil
-    from pathlib import Path
 
     source = Path(__file__).resolve().parents[2] / "specs" / "clauses"
     for file in source.glob("*.toml"):
@@ -72,9 +72,7 @@ def test_trace_with_a_catalogue_missing_an_area_is_an_error(tmp_path, capsys: py
     assert "link to clauses this catalogue does not have" in err and "RED-RD-" in err
 
 
-def _user_scenario(tmp_path, **changes) -> "Path":
-    from pathlib import Path
-
+def _user_scenario(tmp_path: Path, **changes: object) -> Path:
     source = Path(__file__).resolve().parents[2] / "properties" / "scenarios" / "fftcg-party-basics.json"
     data = json.loads(source.read_text())
     data.update(changes)

@@ -32,7 +32,7 @@ from cardrules.specs.smt.fftcg import rules
 from cardrules.specs.smt.fftcg.rules import count
 from cardrules.specs.smt.fftcg.variants import Variants
 from cardrules.specs.smt.fftcg.vocabulary import (
-    ATTACK, ATTACK_GROUPS, BLOCK, BLOCK_WITH, COMBAT_END, DAMAGE, DECLARATION, END_TURN, GROUPS, KINDS,
+    ATTACK, ATTACK_GROUPS, BLOCK, BLOCK_WITH, COMBAT_END, DAMAGE, DECLARATION, END_TURN, KINDS,
     LOSING_DAMAGE, NO_BLOCK, NO_OUTCOME, NONE, PASS, PREEMPTIVE, PREPARATION, REMOVE, SPLIT,
     ActionVars, Cards, Frame, Layout,
 )

@@ -45,7 +45,7 @@ from typing import Sequence
 
 import z3
 
-from cardrules.specs.smt.transition import FrameGroups, flatten
+from cardrules.specs.smt.transition import FrameGroups
 
 # --- card types, locations, phases, battle values --------------------------------------------
 CHARACTER, ENHANCEMENT, LOST_SOUL = range(3)
