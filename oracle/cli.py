@@ -94,6 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON rows (with counterexample traces)")
     p.add_argument("--itf", type=Path, metavar="FILE",
                    help="write the counterexamples in the Informal Trace Format (Apalache, Quint)")
+    p.add_argument("--no-record", action="store_true",
+                   help="do not record a complete run's summary for the spec site (.cardrules/results/verify.json)")
     p.set_defaults(handler=cmd_verify)
 
     p = sub.add_parser("explore", help="explore one scenario exhaustively: statistics, violations, graph export",

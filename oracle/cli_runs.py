@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import Any, Sequence, TextIO
 
 from cardrules.oracle import smt_commands
 from cardrules.oracle.cli_common import (
@@ -55,9 +55,30 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
         print(rows_to_json(rows), file=out)
     else:
         print_table(rows, out, all_rows=args.all, failures_only=args.failures_only)
+    if not args.no_record and _complete_selection(args):
+        _record_verify(rows, quiet=args.quiet)
     if any(r.failed and r.verdict != "UNKNOWN" for r in rows):
         return EXIT_CHECK_FAILED
     return EXIT_UNDECIDED if any(r.verdict == "UNKNOWN" for r in rows) else EXIT_OK
+
+
+def _complete_selection(args: argparse.Namespace) -> bool:
+    """Whether a verify run checked everything: every embedded scenario, engine and mutant, no changed decision."""
+    every_engine = not args.engine or set(args.engine) == {"explore", "hypothesis", "smt"}
+    return not (args.scenario or args.scenario_file or args.decision or args.no_mutants) and every_engine
+
+
+def _record_verify(rows: Sequence[Any], *, quiet: bool) -> None:
+    """Record a complete run's summary for the spec site; a folder that cannot be written is a note, not a failure."""
+    from cardrules.oracle.results import VERIFY_RESULT, verify_summary, write_result
+
+    try:
+        path = write_result(VERIFY_RESULT, verify_summary(rows))
+    except OSError as error:
+        print(f"cardrules verify: summary not recorded ({error})", file=sys.stderr)
+        return
+    if not quiet:
+        print(f"cardrules verify: summary recorded in {path}", file=sys.stderr)
 
 
 def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:

@@ -235,8 +235,12 @@ class TraceDirective(_RstDirective):
 
     def run(self) -> list[nodes.Node]:
         _, rows = _matrix()
-        lines = [".. list-table::", "   :header-rows: 1", "", "   * - clause", "     - versions"]
+        recorded = _recorded_verify(self.env)
+        lines = _verification_lines(recorded)
+        lines += [".. list-table::", "   :header-rows: 1", "", "   * - clause", "     - versions"]
         lines += [f"     - {kind}" for kind in LINK_KINDS]
+        if not isinstance(recorded, str):
+            lines.append("     - verify")
         for row in rows:
             lines.append(f"   * - .. _trace-{label(row.clause.id)}:")
             lines.append("")
@@ -245,9 +249,39 @@ class TraceDirective(_RstDirective):
             for kind in LINK_KINDS:
                 count = len(row.links.get(kind, ()))
                 lines.append(f"     - {count if count else ('**gap**' if kind in row.gaps else '-')}")
+            if not isinstance(recorded, str):
+                lines.append(f"     - {recorded.clause_line(row.clause.id)}")
         complete = sum(1 for r in rows if not r.gaps)
         lines += ["", f"{len(rows)} clauses, {complete} with every link they need.", ""]
         return self.render(lines)
+
+
+def _recorded_verify(env: Any) -> Any:
+    """The checkout's recorded ``cardrules verify`` summary (a RecordedVerify), or why there is none."""
+    from cardrules.oracle.results import VERIFY_RESULT, read_verify_result
+
+    folder = Path(__file__).resolve().parents[2] / ".cardrules" / "results"
+    env.note_dependency(str(folder / VERIFY_RESULT))
+    return read_verify_result(folder)
+
+
+def _verification_lines(recorded: Any) -> list[str]:
+    """The 'Verification results' paragraph above the traceability table."""
+    lines = [".. rubric:: Verification results", ""]
+    if isinstance(recorded, str):
+        return lines + [f"No recorded run to show: {escape(recorded)}.", ""]
+    summary = recorded.summary
+    verdicts = ", ".join(f"{n} {v}" for v, n in summary["verdicts"].items())
+    commit = f" at commit ``{summary['commit']}``" if summary.get("commit") else ""
+    outcome = "every check passed" if not summary["failed"] else f"**{summary['failed']} checks failed**"
+    lines += [f"The latest complete ``cardrules verify`` ({summary['recorded']}{commit}): {summary['checks']:,} "
+              f"checks in {summary['runs']} runs, {outcome} ({verdicts}). The *verify* column counts the "
+              "property checks (a property, on a scenario, rule set and engine) that name the clause.", ""]
+    if not recorded.current:
+        lines += [".. warning::", "",
+                  "   The catalogue or the scenarios changed after that run: these results are stale. "
+                  "Run ``cardrules verify`` and rebuild.", ""]
+    return lines
 
 
 class VersionsDirective(_RstDirective):

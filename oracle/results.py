@@ -1,0 +1,145 @@
+"""Recorded results of the long jobs (``cardrules verify``, the conformance score), for the spec site.
+
+A complete ``cardrules verify`` (the README's main job: every embedded
+scenario, engine and mutant) records a summary as JSON in the results
+folder: ``$CARDRULES_RESULTS_DIR`` when set, else ``.cardrules/results``
+under the working directory. The site's traceability page reads the
+checkout's own ``.cardrules/results`` and shows, per clause, how many checks
+ran and how they ended, stamped with when they ran and whether the catalogue
+and scenarios have changed since (a stale result is shown as stale, never as
+current).
+
+Files are written atomically (a temporary file renamed over the old one), so
+a reader never sees half a summary.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Protocol
+
+RESULTS_ENV = "CARDRULES_RESULTS_DIR"
+VERIFY_RESULT = "verify.json"
+FORMAT = "cardrules-verify-summary/1"
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+"""The checkout (or installed tree) whose catalogue and scenarios a summary is stamped with."""
+
+
+class _VerifyRow(Protocol):
+    property: str
+    scenario: str
+    rule_set: str
+    engine: str
+    verdict: str
+    clause_ids: tuple[str, ...]
+
+    @property
+    def failed(self) -> bool: ...
+
+
+def results_dir() -> Path:
+    """Where results are recorded: ``$CARDRULES_RESULTS_DIR``, else ``./.cardrules/results``."""
+    configured = os.environ.get(RESULTS_ENV)
+    return Path(configured) if configured else Path.cwd() / ".cardrules" / "results"
+
+
+def inputs_digest() -> str:
+    """sha256 over the clause catalogue and the embedded scenarios: what a verify result was computed from."""
+    from cardrules.properties.scenarios import SCENARIO_DIR
+    from cardrules.specs.catalogue import CATALOGUE_DIR
+
+    digest = hashlib.sha256()
+    for file in sorted([*CATALOGUE_DIR.glob("*.toml"), *SCENARIO_DIR.glob("*.json")]):
+        digest.update(file.name.encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _commit() -> str | None:
+    """The checkout's git commit, or None outside a git checkout."""
+    try:
+        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=PACKAGE_ROOT, capture_output=True,
+                              text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    return done.stdout.strip() or None
+
+
+def verify_summary(rows: Iterable[_VerifyRow], *, now: datetime | None = None) -> dict[str, Any]:
+    """The summary of a complete verify run: totals, and per clause the checks that ran and their verdicts."""
+    rows = list(rows)
+    per_clause: dict[str, Counter[str]] = {}
+    for row in rows:
+        for clause_id in row.clause_ids:
+            per_clause.setdefault(clause_id, Counter())[row.verdict] += 1
+    runs = {(r.scenario, r.rule_set, r.engine) for r in rows}
+    return {
+        "format": FORMAT,
+        "recorded": (now or datetime.now(timezone.utc)).isoformat(timespec="seconds"),
+        "commit": _commit(),
+        "inputs_sha256": inputs_digest(),
+        "checks": len(rows),
+        "runs": len(runs),
+        "failed": sum(1 for r in rows if r.failed),
+        "verdicts": dict(sorted(Counter(r.verdict for r in rows).items())),
+        "clauses": {cid: dict(sorted(c.items())) for cid, c in sorted(per_clause.items())},
+    }
+
+
+def write_result(name: str, payload: Mapping[str, Any], directory: Path | None = None) -> Path:
+    """Write one result file atomically; returns its path."""
+    folder = directory or results_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / name
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+    try:
+        os.chmod(temporary, 0o644)  # mkstemp makes it private; a result is for anyone reading the checkout
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(payload, stream, indent=2, sort_keys=True)
+            stream.write("\n")
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return target
+
+
+@dataclass(frozen=True)
+class RecordedVerify:
+    """A verify summary read back, with whether it still matches the catalogue and scenarios."""
+
+    summary: dict[str, Any]
+    current: bool
+
+    def clause_line(self, clause_id: str) -> str:
+        """What verify recorded for one clause, e.g. ``12 checks, all passed`` or ``2 of 12 failed``."""
+        verdicts: dict[str, int] = self.summary["clauses"].get(clause_id, {})
+        total = sum(verdicts.values())
+        if not total:
+            return "no property checks it"
+        failed = sum(n for v, n in verdicts.items() if v in ("violated", "MISSED", "UNKNOWN"))
+        return f"{failed} of {total} failed" if failed else f"{total} checks, all passed"
+
+
+def read_verify_result(directory: Path) -> RecordedVerify | str:
+    """The recorded verify summary in ``directory``, or the reason there is none to show."""
+    path = directory / VERIFY_RESULT
+    if not path.is_file():
+        return f"no verify result recorded in {path} (run `cardrules verify` from the checkout)"
+    try:
+        summary = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        return f"{path} could not be read ({error})"
+    expected = {"format", "recorded", "checks", "runs", "failed", "verdicts", "clauses", "inputs_sha256"}
+    if not isinstance(summary, dict) or summary.get("format") != FORMAT or not expected <= summary.keys():
+        return f"{path} is not a {FORMAT} summary"
+    return RecordedVerify(summary, current=summary["inputs_sha256"] == inputs_digest())
