@@ -64,7 +64,9 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
 
 def _complete_selection(args: argparse.Namespace) -> bool:
     """Whether a verify run checked everything: every embedded scenario, engine and mutant, no changed decision."""
-    every_engine = not args.engine or set(args.engine) == {"explore", "hypothesis", "smt"}
+    from cardrules.oracle.verify import ENGINES
+
+    every_engine = not args.engine or set(args.engine) == set(ENGINES)
     return not (args.scenario or args.scenario_file or args.decision or args.no_mutants) and every_engine
 
 

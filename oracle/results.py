@@ -24,7 +24,9 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Protocol
+from typing import Any, Iterable, Mapping
+
+from cardrules.oracle.verify_rows import FAILED_VERDICTS, Row
 
 RESULTS_ENV = "CARDRULES_RESULTS_DIR"
 VERIFY_RESULT = "verify.json"
@@ -32,17 +34,6 @@ FORMAT = "cardrules-verify-summary/1"
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 """The checkout (or installed tree) whose catalogue and scenarios a summary is stamped with."""
 
-
-class _VerifyRow(Protocol):
-    property: str
-    scenario: str
-    rule_set: str
-    engine: str
-    verdict: str
-    clause_ids: tuple[str, ...]
-
-    @property
-    def failed(self) -> bool: ...
 
 
 def results_dir() -> Path:
@@ -74,7 +65,7 @@ def _commit() -> str | None:
     return done.stdout.strip() or None
 
 
-def verify_summary(rows: Iterable[_VerifyRow], *, now: datetime | None = None) -> dict[str, Any]:
+def verify_summary(rows: Iterable[Row], *, now: datetime | None = None) -> dict[str, Any]:
     """The summary of a complete verify run: totals, and per clause the checks that ran and their verdicts."""
     rows = list(rows)
     per_clause: dict[str, Counter[str]] = {}
@@ -126,7 +117,7 @@ class RecordedVerify:
         total = sum(verdicts.values())
         if not total:
             return "no property checks it"
-        failed = sum(n for v, n in verdicts.items() if v in ("violated", "MISSED", "UNKNOWN"))
+        failed = sum(n for v, n in verdicts.items() if v in FAILED_VERDICTS)
         return f"{failed} of {total} failed" if failed else f"{total} checks, all passed"
 
 

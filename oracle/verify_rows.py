@@ -8,6 +8,8 @@ from typing import Any
 
 SIZE_NAMES = {"explore": "states_explored", "hypothesis": "actions_played", "smt": "depth_checked"}
 """Per engine, what a row's size counts."""
+FAILED_VERDICTS = frozenset({"violated", "MISSED", "UNKNOWN"})
+"""Verdicts that fail a run."""
 
 
 @dataclass
@@ -38,7 +40,7 @@ class Row:
 
     @builtins.property  # the field ``property`` shadows the builtin in this class body
     def failed(self) -> bool:
-        return self.verdict in ("violated", "MISSED", "UNKNOWN")
+        return self.verdict in FAILED_VERDICTS
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -17,27 +16,14 @@ from cardrules.oracle.results import (
     verify_summary,
     write_result,
 )
-
-
-@dataclass
-class FakeRow:
-    property: str
-    scenario: str
-    rule_set: str
-    engine: str
-    verdict: str
-    clause_ids: tuple[str, ...]
-
-    @property
-    def failed(self) -> bool:
-        return self.verdict in ("violated", "MISSED", "UNKNOWN")
+from cardrules.oracle.verify_rows import Row
 
 
 ROWS = [
-    FakeRow("one-side-battle", "s1", "default", "explore", "holds", ("RED-SB-ONCE-PER-TURN",)),
-    FakeRow("one-side-battle", "s1", "default", "hypothesis", "holds", ("RED-SB-ONCE-PER-TURN",)),
-    FakeRow("party-min-two", "s2", "default", "explore", "violated", ("FF-PARTY-MIN-TWO", "FF-PARTY-SPLIT-THOUSANDS")),
-    FakeRow("party-min-two", "s2", "mutant", "explore", "caught", ("FF-PARTY-MIN-TWO",)),
+    Row("one-side-battle", "s1", "default", "explore", "holds", 0, 0.0, ("RED-SB-ONCE-PER-TURN",)),
+    Row("one-side-battle", "s1", "default", "hypothesis", "holds", 0, 0.0, ("RED-SB-ONCE-PER-TURN",)),
+    Row("party-min-two", "s2", "default", "explore", "violated", 0, 0.0, ("FF-PARTY-MIN-TWO", "FF-PARTY-SPLIT-THOUSANDS")),
+    Row("party-min-two", "s2", "mutant", "explore", "caught", 0, 0.0, ("FF-PARTY-MIN-TWO",)),
 ]
 
 
