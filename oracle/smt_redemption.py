@@ -23,6 +23,15 @@ states it produces. Each rule has one ``crosscheck_*`` function returning
   from the redirector's perspective, carrier and location after a redirect, the amount moved
   (RED-RD-*); :func:`crosscheck_phase_change`: ongoing redirects end with their phase.
 
+The inputs are raw facts of the position, never the model's bookkeeping: which card sits in
+which list (a zone list, a side of a battle, a fighter's enhancements), printed owners and the
+battle records' players (:mod:`oracle.smt_redemption_position`); z3 derives from them control,
+zones, permanent control, the side a character is on, 'in a battle', 'on a side opposed to a
+player' and rescue access (:mod:`specs.smt.redemption.position`, each constraint with its clause
+IDs). Where a fighter came from, which no position shows, is the encoding's own log, carried by
+:func:`crosscheck_many` along the model's steps from the first state (the exploration's root);
+a state handed alone is a starting position, its fighters as it gives them.
+
 Numbers in battle (for resolution) are computed through the redirect encoding
 (:func:`card_numbers`: printed numbers, then every active numbers redirect applied by
 RED-RD-NUMBERS-TRANSFER / RED-RD-NUMBERS-IN-BATTLE-ONLY).
