@@ -119,3 +119,45 @@ def test_the_encodings_log_matches_the_correct_models_bookkeeping(scenario: str)
         for action in game.legal_actions(state):
             logs.record(state, game.step(state, action))
     assert logs.starts == 1 and fighters > 0
+
+
+def _scrambled(state: State) -> State:
+    """``state`` with the model's bookkeeping of every fighter made wrong: permanent control given
+    to another player, and every origin from a battle moved to the other side."""
+    battles = []
+    for battle in state.battles:
+        sides = tuple(tuple(replace(f, permanent=(f.permanent + 1) % state.players, origins=tuple(
+            replace(o, side=1 - o.side) if o.kind is OriginKind.BATTLE else o for o in f.origins)) for f in side)
+            for side in battle.sides)
+        battles.append(replace(battle, sides=sides))
+    return replace(state, battles=tuple(battles))
+
+
+@pytest.mark.clause("RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY", "RED-BR-RETURN-PERMANENT-CONTROLLER")
+@pytest.mark.parametrize(("scenario", "rule_set"), [("redemption-side-battles-3p", "default"),
+                                                    ("redemption-owner-not-controller", "return-to-permanent-controller")])
+def test_resolutions_ignore_the_models_bookkeeping(scenario: str, rule_set: str) -> None:
+    """Every resolution is compared with z3 handed the position *before* it with the fighters'
+    ``permanent`` and ``origins`` scrambled (the model's real successor unchanged): still no
+    disagreement, because z3's inputs come from the raw position and the encoding's log. A bridge
+    that read the fighters' bookkeeping would send survivors to the wrong side or territory here."""
+    from cardrules.oracle.smt_redemption_resolution import crosscheck_resolution, resolution_starts
+
+    states, config = _explored(scenario, rule_set)
+    logs = Logs()
+    game = RedemptionGame(config)
+    compared = 0
+    for state in states:
+        log = logs.of(state)
+        for action in game.legal_actions(state):
+            after = game.step(state, action)
+            logs.record(state, after)
+            if not resolution_starts(state, after) or not any(f.origins[1:] or f.permanent != f.origin.player
+                                                              for _, f in state.battles[-1].fighters()):
+                continue
+            wrong = _scrambled(state)
+            assert wrong != state
+            found = crosscheck_resolution(wrong, action, after, config, None, log)
+            assert not found, found[0]
+            compared += 1
+    assert compared > 5
