@@ -18,6 +18,8 @@ from typing import Mapping
 from cardrules.model.redemption.state import OriginKind, State
 from cardrules.specs.smt.redemption import position as pos
 
+Raw = tuple[tuple[str, int], ...]
+"""A card's raw place (:func:`raw_card`) as a hashable key of cached z3 answers."""
 Log = Mapping[str, tuple[tuple[int, pos.Entry], ...]]
 """Card -> (battle id, how it entered that battle), one per battle it is nested in, the last for
 the battle it is in now."""

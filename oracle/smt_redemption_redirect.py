@@ -19,14 +19,10 @@ from cardrules.specs.smt.redemption import redirect as rd
 from cardrules.oracle.smt_redemption_common import (
     CrosscheckReport, EncodingNoAnswer, Key, _characters, _key, _rd_query, _refused_by_base_rules,
 )
-from cardrules.oracle.smt_redemption_position import raw_card, raw_stack
+from cardrules.oracle.smt_redemption_position import Raw, raw_card, raw_stack
 
 
 # --- numbers (through the redirect encoding) ---------------------------------------------------------
-
-
-Raw = tuple[tuple[str, int], ...]
-"""A card's raw place (:func:`oracle.smt_redemption_position.raw_card`), as a hashable key."""
 
 
 @lru_cache(maxsize=100_000)

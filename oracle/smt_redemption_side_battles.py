@@ -20,12 +20,11 @@ from cardrules.specs.smt.redemption.common import NONE
 from cardrules.oracle.smt_redemption_common import (
     CrosscheckReport, Key, _characters, _key, _refused_by_base_rules, _sb_query, rule_set_of,
 )
-from cardrules.oracle.smt_redemption_position import Log, initial_log, raw_card, raw_stack
+from cardrules.oracle.smt_redemption_position import Log, Raw, initial_log, raw_card, raw_stack
 
 
 # --- side battles: inputs --------------------------------------------------------------------------
 
-Raw = tuple[tuple[str, int], ...]
 SBKey = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int, int, int, bool, tuple[tuple[Raw, bool, bool], ...]]
 """The raw facts a side battle answer depends on: the battle records' players (bottom first), the
 bondage sizes, the player count, the user, the user's side battles this turn, whether x is y, and
