@@ -23,6 +23,15 @@ states it produces. Each rule has one ``crosscheck_*`` function returning
   from the redirector's perspective, carrier and location after a redirect, the amount moved
   (RED-RD-*); :func:`crosscheck_phase_change`: ongoing redirects end with their phase.
 
+The inputs are raw facts of the position, never the model's bookkeeping: which card sits in
+which list (a zone list, a side of a battle, a fighter's enhancements), printed owners and the
+battle records' players (:mod:`oracle.smt_redemption_position`); z3 derives from them control,
+zones, permanent control, the side a character is on, 'in a battle', 'on a side opposed to a
+player' and rescue access (:mod:`specs.smt.redemption.position`, each constraint with its clause
+IDs). Where a fighter came from, which no position shows, is the encoding's own log, carried by
+:func:`crosscheck_many` along the model's steps from the first state (the exploration's root);
+a state handed alone is a starting position, its fighters as it gives them.
+
 Numbers in battle (for resolution) are computed through the redirect encoding
 (:func:`card_numbers`: printed numbers, then every active numbers redirect applied by
 RED-RD-NUMBERS-TRANSFER / RED-RD-NUMBERS-IN-BATTLE-ONLY).
@@ -57,6 +66,7 @@ from cardrules.oracle.smt_redemption_common import (
     ENCODED_AREAS, READ_DECISIONS, CrosscheckReport, EncodingNoAnswer, OutOfScope, Query, _key, _unread_variants,
     _br_query, _rd_query, _sb_query, rule_set_of,
 )
+from cardrules.oracle.smt_redemption_position import Logs
 from cardrules.oracle.smt_redemption_redirect import (
     _transfer, card_numbers, crosscheck_phase_change, crosscheck_redirect_plays, fighter_numbers,
 )
@@ -84,20 +94,26 @@ def clear_caches() -> None:
 TransitionCheck = Callable[[State, Action, State, RuleConfig, CrosscheckReport], list[Disagreement]]
 
 
-def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: CrosscheckReport | None = None) -> list[Disagreement]:
-    """Every per-state and per-transition check from ``state`` (each legal action is stepped once)."""
+def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: CrosscheckReport | None = None,
+                     logs: Logs | None = None) -> list[Disagreement]:
+    """Every per-state and per-transition check from ``state`` (each legal action is stepped once).
+    ``logs``: the encoding's logs of the play so far (:class:`~oracle.smt_redemption_position.Logs`),
+    which this extends to every successor; without them ``state`` is a starting position."""
     report = report if report is not None else CrosscheckReport()
     _key(config)  # a variant the encodings do not read is an error here, not a silent default
-    found = crosscheck_side_battle_plays(state, config, report)
+    logs = logs if logs is not None else Logs()
+    log = logs.of(state)
+    found = crosscheck_side_battle_plays(state, config, report, log)
     try:
         found += crosscheck_redirect_plays(state, config, report)
     except EncodingNoAnswer as e:
         found.append(_no_answer(state, "(redirect plays)", e, report))
     for action in legal_actions(state, config):
         after = step(state, action, config)
+        logs.record(state, after)
         report.transitions += 1
         try:
-            found += crosscheck_resolution(state, action, after, config, report)
+            found += crosscheck_resolution(state, action, after, config, report, log)
         except OutOfScope:
             report.count("out-of-scope")
         except EncodingNoAnswer as e:
@@ -114,11 +130,16 @@ def _no_answer(state: State, text: str, error: EncodingNoAnswer, report: Crossch
 
 
 def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> CrosscheckReport:
-    """:func:`crosscheck_state` over many states, with counts of every decision compared."""
+    """:func:`crosscheck_state` over many states, with counts of every decision compared. The
+    states come in the order of a play or a breadth-first exploration (each reached by a step of an
+    earlier one, the first a starting position): the encoding's log is carried along those steps
+    (``log-starts`` counts the states taken as starting positions)."""
     report = CrosscheckReport()
+    logs = Logs()
     started = time.perf_counter()
     for state in states:
         report.states += 1
-        report.disagreements.extend(crosscheck_state(state, config, report))
+        report.disagreements.extend(crosscheck_state(state, config, report, logs))
+    report.count("log-starts", logs.starts)
     report.seconds = time.perf_counter() - started
     return report

@@ -53,6 +53,7 @@ from cardrules.model.redemption.state import (
     Outcome, Phase, PlayRecord, Prompt, PromptKind, RecordStatus, State, Undo, Zones,
 )
 from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
+from cardrules.oracle.smt_redemption_position import Log, Logs, entry, initial_log
 from cardrules.oracle.smt_transitions import TransitionChecker, compare_transitions
 from cardrules.oracle.smt_transitions import crosscheck_many as transitions_crosscheck_many
 from cardrules.oracle.z3_solutions import SolverUnknown
@@ -151,11 +152,14 @@ def scope_problems(state: State) -> list[str]:
 # --- states -------------------------------------------------------------------------------------
 
 
-def encode_state(state: State, L: Layout, s: Frame) -> list[z3.BoolRef]:
-    """Every flexible variable of frame ``s`` fixed to its value in ``state`` (in the fragment)."""
+def encode_state(state: State, L: Layout, s: Frame, log: Log | None = None) -> list[z3.BoolRef]:
+    """Every flexible variable of frame ``s`` fixed to its value in ``state`` (in the fragment).
+    A fighter's ``zp`` (permanent control) is the encoding's log's (``log``, carried along the play
+    by :func:`crosscheck_many`; by default ``state`` is a starting position), never the model's."""
     problems = scope_problems(state)
     if problems:
         raise OutOfScope("; ".join(problems))
+    log = initial_log(state) if log is None else log
     battle = state.battles[0] if state.battles else None
     out: list[z3.BoolRef] = [
         s.turn == state.turn, s.active == state.active, s.phase == PHASES.index(state.phase.value),
@@ -181,7 +185,7 @@ def encode_state(state: State, L: Layout, s: Frame) -> list[z3.BoolRef]:
                 place[cid] = (loc, p, NONE, NONE)
     if battle is not None:
         for side, fighter in battle.fighters():
-            place[fighter.card] = (FIGHTER, fighter.permanent, side, NONE)
+            place[fighter.card] = (FIGHTER, entry(log, fighter.card).perm, side, NONE)
             for enh in fighter.enhancements:
                 place[enh] = (ATTACHED, NONE, NONE, L.index(fighter.card))
     records = {r.card: r for r in state.records}
@@ -368,9 +372,11 @@ class _Checker(TransitionChecker[State, Action]):
         ts = TransitionSystem(layout, lambda s: z3.BoolVal(True), variants)
         super().__init__(ts, domain(layout, ts.at(0)), budget)
         self.layout = layout
+        self.log: Log | None = None
+        """The encoding's log of the state being encoded (set by :func:`_fixed`)."""
 
     def encode_state(self, state: State) -> list[z3.BoolRef]:
-        return encode_state(state, self.layout, self.s0)
+        return encode_state(state, self.layout, self.s0, self.log)
 
     def encode_action(self, action: Action) -> list[z3.BoolRef]:
         return encode_action(action, self.layout, self.a0)
@@ -387,14 +393,18 @@ def _checker(layout: Layout, variants: Variants, budget: Budget) -> _Checker:
     return _Checker(layout, variants, budget)
 
 
-def _fixed(state: State, config: RuleConfig) -> ContextManager[TransitionChecker[State, Action]]:
-    """The checker of ``state``'s layout and ``config``'s variant with ``state`` on frame 0."""
-    return _checker(layout_of(state), variants_of(config), current()).fixed(state)
+def _fixed(state: State, config: RuleConfig, log: Log | None = None) -> ContextManager[TransitionChecker[State, Action]]:
+    """The checker of ``state``'s layout and ``config``'s variant with ``state`` on frame 0
+    (``log``: the encoding's log of the play up to ``state``; by default a starting position)."""
+    checker = _checker(layout_of(state), variants_of(config), current())
+    checker.log = log
+    return checker.fixed(state)
 
 
 def roundtrip(state: State, config: RuleConfig = DEFAULT) -> State:
     """``decode(encode(state))`` through z3 (frame 0, with the type invariant)."""
     checker = _checker(layout_of(state), variants_of(config), current())
+    checker.log = None
     solver = checker.budget.solver()
     solver.add(*checker.facts(state))
     result = solver.check()
@@ -427,22 +437,32 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT) -> list[Disagre
     return _crosscheck_state(state, config)[0]
 
 
-def _crosscheck_state(state: State, config: RuleConfig) -> tuple[list[Disagreement], int]:
-    """:func:`crosscheck_state`, and the number of actions compared."""
+def _crosscheck_state(state: State, config: RuleConfig, logs: Logs | None = None) -> tuple[list[Disagreement], int]:
+    """:func:`crosscheck_state`, and the number of actions compared (``logs``: the encoding's logs
+    of the play so far, extended here to every successor)."""
     if state.phase not in SOURCE_PHASES:
         raise OutOfScope(f"the {state.phase.value} phase is not a source phase of the fragment")
-    with _fixed(state, config) as checker:
+    logs = logs if logs is not None else Logs()
+
+    def model_step(action: Action) -> State:
+        after = step(state, action, config)
+        logs.record(state, after)
+        return after
+
+    with _fixed(state, config, logs.of(state)) as checker:
         model_legal = set(legal_actions(state, config))
         for action in model_legal:
             action_kind(action)  # an action outside the fragment raises OutOfScope
-        return compare_transitions(state, state.to_json(), checker, model_legal,
-                                   lambda action: step(state, action, config), canonical, clauses_for,
+        return compare_transitions(state, state.to_json(), checker, model_legal, model_step, canonical, clauses_for,
                                    lambda action: action.text())
 
 
 def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> CrosscheckReport:
-    """:func:`crosscheck_state` over ``states`` (all must be source states of the fragment)."""
-    return transitions_crosscheck_many(states, lambda state: _crosscheck_state(state, config))
+    """:func:`crosscheck_state` over ``states`` (all must be source states of the fragment, in the
+    order of a play or of a breadth-first exploration, so that the encoding's log is carried
+    along the steps from the first)."""
+    logs = Logs()
+    return transitions_crosscheck_many(states, lambda state: _crosscheck_state(state, config, logs))
 
 
 def in_scope(state: State) -> bool:

@@ -12,10 +12,14 @@ from cardrules.model.redemption.actions import Action, Play
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
 from cardrules.model.redemption.state import CardType, Effect, Fighter, PromptKind, RecordStatus, State
+import z3
+
+from cardrules.specs.smt.redemption import position as pos
 from cardrules.specs.smt.redemption import redirect as rd
 from cardrules.oracle.smt_redemption_common import (
     CrosscheckReport, EncodingNoAnswer, Key, _characters, _key, _rd_query, _refused_by_base_rules,
 )
+from cardrules.oracle.smt_redemption_position import Raw, raw_card, raw_stack
 
 
 # --- numbers (through the redirect encoding) ---------------------------------------------------------
@@ -23,13 +27,14 @@ from cardrules.oracle.smt_redemption_common import (
 
 @lru_cache(maxsize=100_000)
 def _transfer(key: Key, printed: tuple[int, int], target0: tuple[int, int],
-              card0: tuple[int, int], in_battle: bool) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
-    """One active numbers redirect: (moved, target after, redirecting card after), forced by the clauses."""
+              card0: tuple[int, int], where: Raw) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """One active numbers redirect: (moved, target after, redirecting card after), forced by the clauses;
+    ``where``: the target's raw place, from which z3 derives whether it is still in a battle."""
     query, v = _rd_query(key), rd.RDVars.make()
     fixed = [v.what == rd.NUMBERS, v.both == False, v.place == rd.ACTIVE_BATTLE, v.stated == False,  # noqa: E712
              v.printed_s == printed[0], v.printed_t == printed[1], v.target_s0 == target0[0], v.target_t0 == target0[1],
-             v.card_s0 == card0[0], v.card_t0 == card0[1], v.phase_ended == False, v.still_in_battle == in_battle,  # noqa: E712
-             v.allowed, v.active]
+             v.card_s0 == card0[0], v.card_t0 == card0[1], v.phase_ended == False,  # noqa: E712
+             v.still_in_battle == pos.in_any_battle(pos.CardPos.of(dict(where))), v.allowed, v.active]
     answers = query.allowed(fixed, [v.moved_s, v.moved_t, v.target_s, v.target_t, v.card_s, v.card_t], limit=2)
     if len(answers) != 1:
         raise EncodingNoAnswer(f"the redirect encoding gives {len(answers)} answers for numbers {printed}, {target0}, {card0}",
@@ -49,7 +54,7 @@ def card_numbers(state: State, config: RuleConfig = DEFAULT) -> dict[str, tuple[
         target = record.targets[0]
         printed = (state.card(target).strength, state.card(target).toughness)
         _, numbers[target], card_after = _transfer(key, printed, numbers[target], numbers[record.card],
-                                                   state.in_any_battle(target))
+                                                   _raw(state, target))
         numbers[record.card] = card_after
     return numbers
 
@@ -60,6 +65,11 @@ def fighter_numbers(state: State, fighter: Fighter, numbers: dict[str, tuple[int
     return sum(p[0] for p in parts), sum(p[1] for p in parts)
 
 
+_IN_A_BATTLE: Raw = tuple(sorted({"owner": 0, "where": pos.FIGHTING, "holder": pos.NONE, "level": 0, "raw_side": 0,
+                                   "logged_perm": pos.NONE}.items()))
+"""A card fighting at the bottom of the stack (the amount a numbers redirect moves as played)."""
+
+
 # --- redirects ------------------------------------------------------------------------------------------
 
 _STATE = {RecordStatus.PENDING: rd.PENDING, RecordStatus.ACTIVE: rd.ACTIVE}
@@ -67,19 +77,22 @@ RD_ABILITY_CLAUSES = ("RED-RD-ONLY-INTERRUPTED", "RED-RD-TARGETS-IN-BATTLE", "RE
 RD_NUMBERS_CLAUSES = ("RED-RD-NUMBERS-TARGET", "RED-RD-TARGETS-IN-BATTLE", "RED-RD-NUMBERS-NO-INTERRUPT")
 
 
-def _place(state: State, card_id: str) -> int:
-    for index, battle in enumerate(state.battles):
-        for _, fighter in battle.fighters():
-            if fighter.card == card_id or card_id in fighter.enhancements:
-                return rd.ACTIVE_BATTLE if index == len(state.battles) - 1 else rd.LOWER_BATTLE
-    return rd.NOT_IN_BATTLE
+def _raw(state: State, card_id: str) -> Raw:
+    """A card's raw place (no log needed: the redirect situation reads no permanent control)."""
+    return tuple(sorted(raw_card(state, card_id, {}).items()))
 
 
-def _opposing(state: State, player: int, card_id: str) -> bool:
-    """The printed restriction of a discard-opposing ability, read for ``player``: a character on
-    a side of a battle ``player`` fights in, not ``player``'s side."""
-    return any(player in b.players and b.players[s] != player and f.card == card_id
-               for b in state.battles for s, f in b.fighters())
+def _place(state: State, v: rd.RDVars, card_id: str) -> z3.BoolRef:
+    """The situation's ``place`` of ``card_id``, derived in z3 from its raw place."""
+    stack = pos.StackPos.of(*raw_stack(state))
+    return v.place == pos.rd_place(pos.CardPos.of(dict(_raw(state, card_id))), stack, rd.ACTIVE_BATTLE,
+                                   rd.LOWER_BATTLE, rd.NOT_IN_BATTLE)
+
+
+def _opposing(state: State, player: z3.ArithRef, card_id: str) -> z3.BoolRef:
+    """The printed restriction of a discard-opposing ability, read for ``player``, derived in z3
+    from the card's raw place (:func:`specs.smt.redemption.position.opposing`)."""
+    return pos.opposing(pos.CardPos.of(dict(_raw(state, card_id))), pos.StackPos.of(*raw_stack(state)), player)
 
 
 def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
@@ -114,7 +127,7 @@ def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
                     continue
                 fixed = [v.what == rd.ABILITY, v.both == (effect is Effect.REDIRECT_BOTH),
                          v.ability_state == _STATE.get(record.status, rd.OTHER_STATE),
-                         v.place == _place(state, record.card), v.allowed]
+                         _place(state, v, record.card), v.allowed]
                 if query.possible(fixed):
                     smt_ids.add(record.id)
             if model_ids != smt_ids:
@@ -133,7 +146,7 @@ def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
                 candidates = sorted({r.card for r in state.records if r.status is not RecordStatus.BLANKED
                                      and r.effect not in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH)})
             smt_cards = {c for c in candidates
-                         if query.possible([v.what == rd.NUMBERS, v.place == _place(state, c), v.allowed])}
+                         if query.possible([v.what == rd.NUMBERS, _place(state, v, c), v.allowed])}
             if model_cards != smt_cards:
                 found.append(Disagreement("rd-numbers-targets", data, f"play {card_id}", sorted(smt_cards),
                                           sorted(model_cards), RD_NUMBERS_CLAUSES))
@@ -158,9 +171,10 @@ def _new_targets(state: State, user: int, plays: list[Play], data: dict[str, Any
                 report.count("rd-new-targets")
             smt_targets = set()
             for c in _characters(state):
+                carrier = pos.carried_by(z3.IntVal(record.player), z3.IntVal(record.carrier))
                 fixed = [v.what == rd.ABILITY, v.allowed, v.ability_state == rd.PENDING, v.place == rd.ACTIVE_BATTLE,
-                         v.new_is_old == (c in record.targets), v.legal_for_redirector == _opposing(state, user, c),
-                         v.legal_for_player == _opposing(state, record.carried_by, c), v.new_target_ok]
+                         v.new_is_old == (c in record.targets), v.legal_for_redirector == _opposing(state, z3.IntVal(user), c),
+                         v.legal_for_player == _opposing(state, carrier, c), v.new_target_ok]
                 if query.possible(fixed):
                     smt_targets.add(c)
             if offered != smt_targets:
@@ -215,7 +229,7 @@ def _numbers_played(state: State, plays: list[Play], effect: Effect, data: dict[
         if report:
             report.count("rd-amount")
         card = state.card(target)
-        (moved, _, _) = _transfer(_key(config), (card.strength, card.toughness), (0, 0), (0, 0), True)
+        (moved, _, _) = _transfer(_key(config), (card.strength, card.toughness), (0, 0), (0, 0), _IN_A_BATTLE)
         model = [r.amount for r in new if r.status is RecordStatus.ACTIVE]
         if model != [moved]:
             found.append(Disagreement("rd-amount", data, play.text(), [moved], model,

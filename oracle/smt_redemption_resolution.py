@@ -14,12 +14,14 @@ from cardrules.model.redemption.engine import step
 from cardrules.model.redemption.resolution import mission_result as model_mission_of
 from cardrules.model.redemption.standing import outcome as model_outcome_of
 from cardrules.model.redemption.state import (
-    Battle, BattleKind, Effect, Mission, OriginKind, Outcome, PromptKind, RecordStatus, State,
+    Battle, BattleKind, Effect, Mission, Outcome, PromptKind, RecordStatus, State,
 )
+from cardrules.specs.smt.redemption import position as pos
 from cardrules.specs.smt.redemption import resolution as br
 from cardrules.specs.smt.redemption import side_battle as sb
 from cardrules.specs.smt.redemption.common import NONE
 from cardrules.oracle.smt_redemption_common import (CrosscheckReport, OutOfScope, _br_query, _key, _sb_query)
+from cardrules.oracle.smt_redemption_position import Log, entry, initial_log, raw_stack
 from cardrules.oracle.smt_redemption_redirect import card_numbers, fighter_numbers
 
 
@@ -59,10 +61,12 @@ def _run_resolution(after: State, battle_id: int, config: RuleConfig) -> tuple[S
 
 
 def crosscheck_resolution(before: State, action: Action, after: State, config: RuleConfig = DEFAULT,
-                          report: CrosscheckReport | None = None) -> list[Disagreement]:
-    """Compare one resolution (``before --action--> after`` starts it) with the encodings."""
+                          report: CrosscheckReport | None = None, log: Log | None = None) -> list[Disagreement]:
+    """Compare one resolution (``before --action--> after`` starts it) with the encodings (``log``:
+    the encoding's log of the play up to ``before``; by default ``before`` is a starting position)."""
     if not resolution_starts(before, after):
         return []
+    log = initial_log(before) if log is None else log
     battle = before.battles[-1]
     if any(len(side) > br.K for side in battle.sides):
         raise OutOfScope(f"more than {br.K} characters on a side")
@@ -74,18 +78,22 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
     attached = {e for _, f in battle.fighters() for e in f.enhancements}
     end_records = [r for r in before.records if r.effect is Effect.DRAW_ON_SUCCESS and r.status is RecordStatus.ACTIVE
                    and r.battle == battle.id and r.card in attached]
+    # rescue access, permanent control and 'came from a battle' are derived in z3 from the raw
+    # position and the encoding's log (specs.smt.redemption.position)
+    stack = pos.StackPos.of(*raw_stack(before))
     fixed = [v.kind == _KIND[battle.kind], v.players[0] == battle.players[0], v.players[1] == battle.players[1],
              v.player_count == before.players, v.end_ability == bool(end_records),
-             v.access == (battle.kind is BattleKind.RESCUE and bool(before.zones[battle.players[1]].bondage))]
+             v.access == pos.rescue_access(stack, v.kind == br.RESCUE, v.players[1])]
     slot: dict[str, tuple[int, int]] = {}
     for s, fighters in enumerate(battle.sides):
         fixed.append(v.n[s] == len(fighters))
         for i, fighter in enumerate(fighters):
             strength, toughness = fighter_numbers(before, fighter, numbers)
             slot[fighter.card] = (s, i)
-            fixed += [v.strength[s][i] == strength, v.toughness[s][i] == toughness, v.perm[s][i] == fighter.permanent,
+            logged = entry(log, fighter.card)
+            fixed += [v.strength[s][i] == strength, v.toughness[s][i] == toughness, v.perm[s][i] == logged.perm,
                       v.healed[s][i] == False,  # noqa: E712
-                      v.from_battle[s][i] == (battle.kind is BattleKind.SIDE and fighter.origin.kind is OriginKind.BATTLE)]
+                      v.from_battle[s][i] == z3.And(v.kind == br.SIDE, pos.came_from_a_battle(z3.IntVal(logged.zone)))]
         for i in range(len(fighters), br.K):
             fixed += [v.strength[s][i] == 0, v.toughness[s][i] == 1, v.perm[s][i] == 0, v.healed[s][i] == False,  # noqa: E712
                       v.from_battle[s][i] == False]  # noqa: E712
@@ -161,20 +169,21 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
         drew = any(len(final.zones[p].deck) < len(before.zones[p].deck) for p in users)
         if drew != end_fires:
             found.append(Disagreement("br-end-ability", data, text, end_fires, drew, ("RED-BR-STEP3-END-ABILITIES",)))
-    found += _survivors(before, battle, final, doomed, smt_home, smt_enh_discarded, data, text, config, report)
+    found += _survivors(before, battle, final, doomed, smt_home, smt_enh_discarded, data, text, config, report, log)
     return found
 
 
 def _survivors(before: State, battle: Battle, final: State, doomed: set[str], smt_home: dict[str, int],
                smt_enh_discarded: dict[str, bool], data: dict[str, Any], text: str,
-               config: RuleConfig, report: CrosscheckReport | None) -> list[Disagreement]:
+               config: RuleConfig, report: CrosscheckReport | None, log: Log) -> list[Disagreement]:
     """Where each survivor went and what became of the enhancements on every fighter.
 
     Main battle: ``smt_home`` / ``smt_enh_discarded`` are the Battle Resolution encoding's unique
     ``home`` (``NONE`` for a discarded character) and ``enh_discarded`` per character
     (RED-BR-RETURN-PERMANENT-CONTROLLER, RED-BR-UNAFFECTED-NORMAL). Side battle: the side battle
     encoding's unique (back, back side, home, keeps) per fighter (RED-SB-RETURN-TO-BATTLE,
-    RED-SB-RETURN-TO-TERRITORY), and the battle below resumes (RED-SB-RESUME)."""
+    RED-SB-RETURN-TO-TERRITORY), read with the survivor's inputs when selected as the encoding's
+    log holds them (never the model's ``origins``), and the battle below resumes (RED-SB-RESUME)."""
     found: list[Disagreement] = []
     w, sbq = sb.SBVars.make(), _sb_query(_key(config))
     for s, fighter in battle.fighters():
@@ -196,19 +205,16 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], sm
         elif card in doomed:
             enh_kept = False
         else:
-            origin = fighter.origin
-            zone = sb.HAND if origin.kind is OriginKind.HAND else sb.TERRITORY
-            if origin.kind is OriginKind.BATTLE:
-                zone = sb.PAUSED_BATTLE if origin.battle == before.battles[-2].id else sb.LOWER_BATTLE
-            fixed = [w.takes_effect, w.ended, w.discarded_x == False, w.zone_x == zone,  # noqa: E712
-                     w.owner_x == before.card(card).owner, w.perm_x == fighter.permanent, w.prev_side_x == max(origin.side, 0),
-                     w.ctrl_x == (origin.player if origin.kind is not OriginKind.BATTLE else battle.players[s]),
-                     w.players == before.players, w.p0 == before.battles[-2].players[0], w.p1 == before.battles[-2].players[1]]
+            logged = entry(log, card)
+            fixed = [w.takes_effect, w.ended, w.discarded_x == False, w.zone_x == logged.zone,  # noqa: E712
+                     w.owner_x == before.card(card).owner, w.perm_x == logged.perm, w.prev_side_x == logged.side,
+                     w.ctrl_x == logged.ctrl, w.players == before.players, w.p0 == before.battles[-2].players[0],
+                     w.p1 == before.battles[-2].players[1]]
             # a survivor's place: back to its battle on a side, or to a territory; and whether it keeps
             # its enhancements (outputs that do not apply are projected to NONE)
             answers = sbq.allowed(fixed, [w.back_x, z3.If(w.back_x, w.back_side_x, NONE),
                                           z3.If(w.back_x, NONE, w.home_x), w.keeps_x], limit=4)
-            back_battle = origin.battle if origin.kind is OriginKind.BATTLE else None
+            back_battle = logged.came_from if logged.came_from >= 0 else None
             smt_places = {("battle", back_battle, bs) if back else ("territory", home) for back, bs, home, _ in answers}
             clauses = ("RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY", "RED-SB-RESUME")
             if report:

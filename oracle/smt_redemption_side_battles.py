@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 import z3
 
@@ -14,55 +14,46 @@ from cardrules.model.redemption.actions import Play, Sides
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
 from cardrules.model.redemption.state import Alignment, BattleKind, Effect, OriginKind, PromptKind, State, Status
+from cardrules.specs.smt.redemption import position as pos
 from cardrules.specs.smt.redemption import side_battle as sb
 from cardrules.specs.smt.redemption.common import NONE
 from cardrules.oracle.smt_redemption_common import (
     CrosscheckReport, Key, _characters, _key, _refused_by_base_rules, _sb_query, rule_set_of,
 )
+from cardrules.oracle.smt_redemption_position import Log, Raw, initial_log, raw_card, raw_stack
 
 
 # --- side battles: inputs --------------------------------------------------------------------------
 
-
-def _character_inputs(state: State, card_id: str, user: int) -> dict[str, int | bool]:
-    """The per-character inputs of the side battle situation, read off ``state``."""
-    card = state.card(card_id)
-    top = len(state.battles) - 1
-    found = state.fighter(card_id)
-    values: dict[str, int | bool] = {"hero": card.alignment is Alignment.GOOD, "owner": card.owner,
-                                     "paralyzed": state.has_status(card_id, Status.PARALYZED), "prev_side": 0}
-    if found is not None:
-        index, side, fighter = found
-        values.update(zone=sb.PAUSED_BATTLE if index == top else sb.LOWER_BATTLE,
-                      ctrl=state.battles[index].players[side], perm=fighter.permanent, prev_side=side)
-        return values
-    where = state.in_territory(card_id)
-    if where is not None:
-        values.update(zone=sb.TERRITORY, ctrl=where, perm=where)
-        return values
-    for player, zones in enumerate(state.zones):
-        if card_id in zones.hand:
-            values.update(zone=sb.HAND, ctrl=player, perm=card.owner)
-            return values
-    values.update(zone=sb.ELSEWHERE, ctrl=card.owner, perm=card.owner)
-    return values
+SBKey = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int, int, int, bool, tuple[tuple[Raw, bool, bool], ...]]
+"""The raw facts a side battle answer depends on: the battle records' players (bottom first), the
+bondage sizes, the player count, the user, the user's side battles this turn, whether x is y, and
+per character its raw place (with the log's permanent controller), printed alignment and status."""
 
 
-def _sb_fixed(state: State, user: int, x: str, y: str) -> tuple[tuple[str, int | bool], ...]:
-    top, bottom = state.battles[-1], state.battles[0]
-    fixed: dict[str, int | bool] = {
-        "players": state.players, "p0": top.players[0], "p1": top.players[1], "m0": bottom.players[0],
-        "m1": bottom.players[1], "nested": len(state.battles) > 1, "user": user, "count": state.side_battles[user],
-        "used": True, "same_card": x == y,
-    }
-    for c, card_id in (("x", x), ("y", y)):
-        for name, value in _character_inputs(state, card_id, user).items():
-            fixed[f"{name}_{c}"] = value
-    return tuple(sorted(fixed.items()))
+def _sb_fixed(state: State, user: int, x: str, y: str, log: Log) -> SBKey:
+    """The raw facts of ``state`` the side battle situation reads for ``user`` selecting x and y
+    (control, zones, permanent control and previous sides are derived from them in z3)."""
+    players, bondage = raw_stack(state)
+    chars = tuple((tuple(sorted(raw_card(state, c, log).items())), state.card(c).alignment is Alignment.GOOD,
+                   state.has_status(c, Status.PARALYZED)) for c in (x, y))
+    return players, bondage, state.players, user, state.side_battles[user], x == y, chars
 
 
-def _constraints(v: object, fixed: Iterable[tuple[str, int | bool]]) -> list[z3.BoolRef]:
-    return [getattr(v, name) == value for name, value in fixed]
+def _sb_constraints(v: sb.SBVars, fixed: SBKey) -> list[z3.BoolRef]:
+    """The situation's inputs, derived by z3 from the raw facts (:mod:`specs.smt.redemption.position`)."""
+    players, bondage, count_players, user, count, same, chars = fixed
+    stack = pos.StackPos.of(players, bondage)
+    top = stack.height - 1
+    out = [v.players == count_players, v.user == user, v.count == count, v.used, v.same_card == same,
+           v.p0 == stack.player0[top], v.p1 == stack.player1[top], v.m0 == stack.player0[0],
+           v.m1 == stack.player1[0], v.nested == (stack.height > 1)]
+    for c, (raw, hero, paralyzed) in zip(sb.CHARS, chars):
+        p = pos.CardPos.of(dict(raw))
+        out += [v.of("ctrl", c) == pos.control(p, stack), v.of("zone", c) == pos.sb_zone(p, stack),
+                v.of("perm", c) == pos.permanent(p), v.of("prev_side", c) == pos.side_now(p),
+                v.of("owner", c) == p.owner, v.of("hero", c) == hero, v.of("paralyzed", c) == paralyzed]
+    return out
 
 
 @dataclass(frozen=True)
@@ -80,14 +71,14 @@ class SideBattleAnswer:
 
 
 @lru_cache(maxsize=100_000)
-def _sb_answer(key: Key, fixed: tuple[tuple[str, int | bool], ...]) -> SideBattleAnswer:
+def _sb_answer(key: Key, fixed: SBKey) -> SideBattleAnswer:
     query, v = _sb_query(key), sb.SBVars.make()
     rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))
-    base = _constraints(v, fixed) + [v.takes_effect]
+    base = _sb_constraints(v, fixed) + [v.takes_effect]
     if not query.possible(base):
         return SideBattleAnswer(False, frozenset(), frozenset(), frozenset(), (False, False))
-    zones = dict(fixed)
-    came = tuple(z3.is_true(z3.simplify(sb.in_a_battle(z3.IntVal(int(zones[f"zone_{c}"])), rs))) for c in "xy")
+    stack = pos.StackPos.of(fixed[0], fixed[1])
+    came = tuple(pos.evaluate(sb.in_a_battle(pos.sb_zone(pos.CardPos.of(dict(raw)), stack), rs)) for raw, _, _ in fixed[6])
     return SideBattleAnswer(
         True,
         frozenset(query.allowed(base, [v.side_x, v.side_y, v.chooser])),  # type: ignore[arg-type]
@@ -98,9 +89,11 @@ def _sb_answer(key: Key, fixed: tuple[tuple[str, int | bool], ...]) -> SideBattl
     )
 
 
-def side_battle_answer(state: State, user: int, x: str, y: str, config: RuleConfig = DEFAULT) -> SideBattleAnswer:
-    """The encoding's answer for ``user`` using a side battle ability on ``x`` and ``y`` in ``state``."""
-    return _sb_answer(_key(config), _sb_fixed(state, user, x, y))
+def side_battle_answer(state: State, user: int, x: str, y: str, config: RuleConfig = DEFAULT,
+                       log: Log | None = None) -> SideBattleAnswer:
+    """The encoding's answer for ``user`` using a side battle ability on ``x`` and ``y`` in ``state``
+    (``log``: the encoding's log of the play so far; by default ``state`` is a starting position)."""
+    return _sb_answer(_key(config), _sb_fixed(state, user, x, y, initial_log(state) if log is None else log))
 
 
 SB_PAIR_CLAUSES = ("RED-SB-TARGET-ZONES", "RED-SB-TARGETS-TWO", "RED-SB-SAME-ALIGNMENT", "RED-SB-ONCE-PER-TURN",
@@ -132,9 +125,10 @@ def _model_side_battle(state: State, play: Play, config: RuleConfig) -> tuple[se
 
 
 def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
-                                 report: CrosscheckReport | None = None) -> list[Disagreement]:
+                                 report: CrosscheckReport | None = None, log: Log | None = None) -> list[Disagreement]:
     """Side battle cards of the player who must act (see the module docstring)."""
     found: list[Disagreement] = []
+    log = initial_log(state) if log is None else log
     if state.prompt is None or state.prompt.kind not in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE) or not state.battles:
         return found
     user = state.prompt.player
@@ -156,7 +150,7 @@ def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
                 report.count("sb-refused")  # the model refuses the card: z3 must allow no pair either
         model_pairs = {tuple(sorted(a.targets)) for a in plays if a.targets}
         smt_pairs = {(x, y) for i, x in enumerate(characters) for y in characters[i + 1:]
-                     if side_battle_answer(state, user, x, y, config).takes_effect}
+                     if side_battle_answer(state, user, x, y, config, log).takes_effect}
         if model_pairs != smt_pairs:
             found.append(Disagreement("sb-pairs", data, f"play {card_id}", sorted(smt_pairs - model_pairs),
                                       sorted(model_pairs - smt_pairs), SB_PAIR_CLAUSES))
@@ -165,7 +159,7 @@ def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
             if a.targets:
                 first.setdefault(tuple(sorted(a.targets)), a)
         for (x, y), play in sorted(first.items()):
-            answer = side_battle_answer(state, user, x, y, config)
+            answer = side_battle_answer(state, user, x, y, config, log)
             model_set, opened = _model_side_battle(state, play, config)
             if report:
                 report.count("sb-control")

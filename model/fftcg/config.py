@@ -22,6 +22,13 @@ from cardrules.specs.catalogue import Decision, default_catalogue
 GAME = "fftcg"
 F = TypeVar("F", bound=Callable[..., Any])
 
+NOT_MODELLED: frozenset[tuple[str, str]] = frozenset({
+    ("ff-removal-windows", "also-in-damage"),
+    ("ff-step-passing", "alternating-priority"),
+})
+"""Options recorded in the catalogue (protocol readings both encodings share) that neither
+encoding implements: selecting one is refused rather than silently played as the chosen one."""
+
 
 @lru_cache(maxsize=1)
 def fftcg_decisions() -> dict[str, Decision]:
@@ -57,6 +64,10 @@ class RuleConfig:
             if option_id not in options:
                 raise ScenarioError(
                     f"config.{decision_id}", f"unknown option {option_id!r}; known: {options}"
+                )
+            if (decision_id, option_id) in NOT_MODELLED:
+                raise ScenarioError(
+                    f"config.{decision_id}", f"option {option_id!r} is recorded in the catalogue but not implemented"
                 )
 
     @staticmethod

@@ -23,6 +23,26 @@ PRIORITY_STEPS = (Step.PREPARATION, Step.DECLARATION, Step.COMBAT_END)
 """Steps in which a Forward may be removed (plus Block Declaration once the block is declared)."""
 
 
+@implements("FF-BASE-ATTACK-STEPS", "FF-PARTY-LEAVE-FIELD")
+def removal_window(state: State, config: RuleConfig) -> bool:
+    """Whether a Forward may leave the field by an effect now (decision ``ff-removal-windows``):
+    ``outside-damage``: :data:`PRIORITY_STEPS`, and Block Declaration once the block is declared;
+    ``also-before-block``: Block Declaration before the block too."""
+    if state.step in PRIORITY_STEPS:
+        return True
+    if state.step is not Step.BLOCK or state.attack is None:
+        return False
+    return state.attack.blocked is not None or config.is_("ff-removal-windows", "also-before-block")
+
+
+@implements("FF-BASE-END-OF-TURN", "FF-BASE-ONE-ATTACK-AT-A-TIME")
+def end_turn_window(state: State, config: RuleConfig) -> bool:
+    """Whether the turn player may end the turn now (decision ``ff-end-turn-window``): no attack in
+    progress, in Attack Preparation or Attack Declaration (``declaration-only``: Declaration only)."""
+    steps = (Step.DECLARATION,) if config.is_("ff-end-turn-window", "declaration-only") else (Step.PREPARATION, Step.DECLARATION)
+    return state.step in steps and state.attack is None
+
+
 def _illegal(action: Action, reason: str, *clause_ids: str) -> IllegalAction:
     return IllegalAction(str(action), reason, tuple(clause_ids))
 
@@ -119,10 +139,7 @@ def why_illegal(state: State, action: Action, config: RuleConfig = DEFAULT) -> I
     if isinstance(action, Split):
         return _why_split_illegal(state, action, config)
     if isinstance(action, Remove):
-        in_window = state.step in PRIORITY_STEPS or (
-            state.step is Step.BLOCK and state.attack is not None and state.attack.blocked is not None
-        )
-        if not in_window:
+        if not removal_window(state, config):
             return _illegal(action, f"no player may act in {state.step.value} now", "FF-BASE-ATTACK-STEPS")
         if state.locate(action.forward) is None:
             return _illegal(action, f"{action.forward} is not on the field", "FF-PARTY-LEAVE-FIELD")
@@ -130,7 +147,7 @@ def why_illegal(state: State, action: Action, config: RuleConfig = DEFAULT) -> I
     if isinstance(action, Pass):
         return _why_pass_illegal(state, action, config)
     if isinstance(action, EndTurn):
-        if state.step not in (Step.PREPARATION, Step.DECLARATION) or state.attack is not None:
+        if not end_turn_window(state, config):
             return _illegal(action, "the current attack must be finished first",
                             "FF-BASE-ONE-ATTACK-AT-A-TIME", "FF-BASE-END-OF-TURN")
         return None

@@ -64,7 +64,8 @@ def resolve_damage_part(state: State, split: Split | None, config: RuleConfig) -
 
 @implements("FF-BASE-ATTACK-STEPS", "FF-BASE-ONE-ATTACK-AT-A-TIME")
 def pass_step(state: State, config: RuleConfig) -> State:
-    """Both players pass in a step that needs no choice (legality checked by the engine)."""
+    """Both players pass in a step that needs no choice (legality checked by the engine): one
+    action for both passes (decision ``ff-step-passing``: one-pass-for-both)."""
     step = state.step
     if step is Step.PREPARATION:
         return replace(state, step=Step.DECLARATION)
@@ -82,11 +83,13 @@ def pass_step(state: State, config: RuleConfig) -> State:
 def remove_forward(state: State, forward_id: str, config: RuleConfig) -> State:
     """A Forward leaves the field by an effect; it goes to its owner's Break
     Zone without break credit. It leaves the attack and any party
-    (FF-PARTY-LEAVE-FIELD); an attack with no attacker left before damage ends.
+    (FF-PARTY-LEAVE-FIELD); an attack with no attacker left before damage ends (decision
+    ``ff-attack-no-attacker-left``: ``ends``; ``continues``: it runs on, dealing nothing).
     """
     state = to_break_zone(state, forward_id).log(Event("remove", target=forward_id))
     state = forward_left_field(state, forward_id, config)
-    if state.attack is not None and not state.attack.attackers and state.step in (Step.DECLARATION, Step.BLOCK):
+    if (state.attack is not None and not state.attack.attackers and state.step in (Step.DECLARATION, Step.BLOCK)
+            and config.is_("ff-attack-no-attacker-left", "ends")):
         state = end_of_attack(state, config)
     return state
 

@@ -8,12 +8,16 @@ exactly one assignment of the action variables), and one or more
 group it does not name is kept (:func:`unchanged`, TLA+'s ``UNCHANGED``).
 The cases of one kind have disjoint guards.
 
-When players may act is the interface's protocol (FF-BASE-ATTACK-STEPS):
-both players pass to leave a step; a Forward may leave the field (``remove``,
-standing for any such effect) in Attack Preparation, Attack Declaration,
-Block Declaration once the block is declared, and Combat End; the turn may be
-ended in Attack Preparation or Declaration with no attack in progress; after
-the game is over no action is legal (FF-BASE-SEVEN-DAMAGE-LOSES).
+When players may act is the interface's protocol, recorded as catalogue decisions
+the model shares (FF-BASE-ATTACK-STEPS, FF-BASE-END-OF-TURN): both players pass to
+leave a step, as one action (``ff-step-passing``); a Forward may leave the field
+(``remove``, standing for any such effect) in Attack Preparation, Attack
+Declaration, Block Declaration once the block is declared (or before it, under
+``ff-removal-windows = also-before-block``), and Combat End; an attack left
+with no attacker before damage ends (``ff-attack-no-attacker-left``); the turn
+may be ended in Attack Preparation or Declaration with no attack in progress
+(``ff-end-turn-window``); after the game is over no action is legal
+(FF-BASE-SEVEN-DAMAGE-LOSES).
 
 Primed names (``x'``) are the next frame ``s2``.
 """
@@ -304,18 +308,21 @@ def remove(ctx: Ctx) -> ActionEncoding:
     """``remove f`` (``f = target``): a Forward leaves the field by an effect.
 
     Guard: game on; Attack Preparation, Attack Declaration, Combat End, or Block
-    Declaration after the block; ``field[f]``. Updates: :func:`leave_field` ``({f})``,
+    Declaration after the block (decision ``ff-removal-windows``; ``also-before-block``:
+    Block Declaration at any time); ``field[f]``. Updates: :func:`leave_field` ``({f})``,
     ``removed'[f] = true``; an attack left with no attacker before damage
-    (Declaration or Block step) ends (:func:`end_of_attack`).
+    (Declaration or Block step) ends (:func:`end_of_attack`; decision
+    ``ff-attack-no-attacker-left = ends``; ``continues``: it runs on and deals nothing).
     """
-    L, s, a = ctx.L, ctx.s, ctx.a
+    L, s, a, v = ctx.L, ctx.s, ctx.a, ctx.v
     n = range(L.n)
-    window = z3.Or(s.step == PREPARATION, s.step == DECLARATION, s.step == COMBAT_END,
-                   z3.And(s.step == BLOCK, s.block_declared))
+    in_block = s.step == BLOCK if v.is_("ff-removal-windows", "also-before-block") else z3.And(s.step == BLOCK, s.block_declared)
+    window = z3.Or(s.step == PREPARATION, s.step == DECLARATION, s.step == COMBAT_END, in_block)
     guard = z3.And(_game_on(s), window, z3.Or(*[z3.And(a.target == i, s.field[i]) for i in n]))
     leaving = [a.target == i for i in n]
     out = leave_field(ctx, leaving, s.dmg, _attack_terms(s))
-    ends = z3.And(s.in_attack, count(out["attacker"]) == 0, z3.Or(s.step == DECLARATION, s.step == BLOCK))
+    ends = z3.And(s.in_attack, count(out["attacker"]) == 0, z3.Or(s.step == DECLARATION, s.step == BLOCK),
+                  z3.BoolVal(v.is_("ff-attack-no-attacker-left", "ends")))
     attack, step = end_of_attack(ctx, ends, {g: out[g] for g in ATTACK_GROUPS}, s.step)
     out.update(attack)
     out["step"] = (step,)
@@ -326,7 +333,8 @@ def remove(ctx: Ctx) -> ActionEncoding:
 @implements("FF-BASE-ATTACK-STEPS", "FF-BASE-ONE-ATTACK-AT-A-TIME", "FF-BASE-PREEMPTIVE",
             "FF-PARTY-DISBAND-COMBAT-END")
 def pass_step(ctx: Ctx) -> ActionEncoding:
-    """``pass``: both players pass; the cases by step (FF-BASE-ATTACK-STEPS):
+    """``pass``: both players pass, as one action (decision ``ff-step-passing``: one-pass-for-both);
+    the cases by step (FF-BASE-ATTACK-STEPS):
 
     - Preparation -> Declaration;
     - Declaration with an attack -> Block Declaration;
@@ -354,14 +362,16 @@ def pass_step(ctx: Ctx) -> ActionEncoding:
 
 @implements("FF-BASE-END-OF-TURN", "FF-BASE-SEVEN-DAMAGE-LOSES")
 def end_turn(ctx: Ctx) -> ActionEncoding:
-    """``end-turn``. Guard: game on, Preparation or Declaration, no attack.
+    """``end-turn``. Guard: game on, Preparation or Declaration, no attack (decision
+    ``ff-end-turn-window``; ``declaration-only``: Declaration only).
     Updates (FF-BASE-END-OF-TURN): on-field Forwards lose their damage and are under control
     since the start; ``turn_player' = 1 - turn_player``, ``turn' = turn + 1``, Preparation;
     the new turn player's on-field Forwards become active; ``attacked``, ``broke``,
     ``removed``, ``credit`` are cleared (a new turn); a player with 7 damage has lost."""
-    L, s, a = ctx.L, ctx.s, ctx.a
+    L, s, a, v = ctx.L, ctx.s, ctx.a, ctx.v
     n = range(L.n)
-    guard = z3.And(_game_on(s), z3.Or(s.step == PREPARATION, s.step == DECLARATION), z3.Not(s.in_attack))
+    steps = [s.step == DECLARATION] if v.is_("ff-end-turn-window", "declaration-only") else [s.step == PREPARATION, s.step == DECLARATION]
+    guard = z3.And(_game_on(s), z3.Or(*steps), z3.Not(s.in_attack))
     new_player = 1 - s.turn_player
     f = z3.BoolVal(False)
     assigns: Terms = dict(_no_attack(L))

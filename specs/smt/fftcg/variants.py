@@ -25,10 +25,16 @@ ENCODED_DECISIONS: frozenset[str] = frozenset({
     "party-preemptive-broken-member",
     "party-disband-timing",
     "party-last-member",
+    "ff-removal-windows",
+    "ff-attack-no-attacker-left",
+    "ff-end-turn-window",
 })
 """Decisions whose options the encoding distinguishes. ``party-damage-source``
 only changes how damage events are itemised, which the abstract state does not
-record (see :mod:`.vocabulary`), so both of its options encode alike."""
+record (see :mod:`.vocabulary`), so both of its options encode alike.
+``ff-step-passing`` and the ``also-in-damage`` option of ``ff-removal-windows`` are
+encoded at their chosen reading only (protocol readings the model shares; it refuses
+the others)."""
 
 
 def decisions() -> dict[str, Decision]:

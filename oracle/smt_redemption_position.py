@@ -1,0 +1,133 @@
+"""Raw facts of a model position for the Redemption encodings, and the encoding's log carried along
+a play (see :mod:`specs.smt.redemption.position`).
+
+The bridge reads off a :class:`State` only what a position shows as it is serialised: which card
+sits in which list (a player's zone lists, a side of a battle, a fighter's enhancements), printed
+owners, the battle records' players, the size of each Land of Bondage. It never reads the model's
+bookkeeping (a fighter's ``permanent`` and ``origins``, ``State.in_any_battle``, control): z3
+derives those. What a position cannot show (where a fighter came from, who has permanent control
+of it) is the encoding's own :data:`Log`, advanced by z3 (:func:`advance`) from one position of
+the play to the next; a position handed without history starts the log from its given fighters
+(:func:`initial_log`: a scenario's starting position is its own input, written by its author).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from cardrules.model.redemption.state import OriginKind, State
+from cardrules.specs.smt.redemption import position as pos
+
+Raw = tuple[tuple[str, int], ...]
+"""A card's raw place (:func:`raw_card`) as a hashable key of cached z3 answers."""
+Log = Mapping[str, tuple[tuple[int, pos.Entry], ...]]
+"""Card -> (battle id, how it entered that battle), one per battle it is nested in, the last for
+the battle it is in now."""
+
+
+def raw_stack(state: State) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Each battle record's players (bottom first), and how many cards lie in each Land of Bondage."""
+    return tuple(b.players for b in state.battles), tuple(len(z.bondage) for z in state.zones)
+
+
+def raw_card(state: State, card_id: str, log: Log) -> dict[str, int]:
+    """One card's raw place (see :class:`specs.smt.redemption.position.CardPos`), and the permanent
+    controller the log holds for a fighter."""
+    out = {"owner": state.card(card_id).owner, "where": pos.NOWHERE, "holder": pos.NONE, "level": pos.NONE,
+           "raw_side": pos.NONE, "logged_perm": pos.NONE}
+    for level, battle in enumerate(state.battles):
+        for side, fighter in battle.fighters():
+            if fighter.card == card_id:
+                entries = log.get(card_id, ())
+                out.update(where=pos.FIGHTING, level=level, raw_side=side,
+                           logged_perm=entries[-1][1].perm if entries else pos.NONE)
+                return out
+            if card_id in fighter.enhancements:
+                out.update(where=pos.ON_FIGHTER, level=level)
+                return out
+    for player, zones in enumerate(state.zones):
+        for where, name in enumerate(pos.PLAYER_LISTS):
+            if card_id in getattr(zones, name):
+                out.update(where=where, holder=player)
+                return out
+    return out
+
+
+def initial_log(state: State) -> dict[str, tuple[tuple[int, pos.Entry], ...]]:
+    """The log of a position handed without history: its fighters as the position gives them."""
+    log: dict[str, tuple[tuple[int, pos.Entry], ...]] = {}
+    for battle in state.battles:
+        for _, fighter in battle.fighters():
+            entries: list[tuple[int, pos.Entry]] = []
+            entered = battle.id
+            for origin in reversed(fighter.origins):
+                if origin.kind is OriginKind.BATTLE:
+                    below = [b.id for b in state.battles]
+                    paused = below.index(entered) - 1 >= 0 and below[below.index(entered) - 1] == origin.battle
+                    entry = pos.Entry(pos.SB_PAUSED if paused else pos.SB_LOWER, origin.player, fighter.permanent,
+                                      origin.side, origin.battle)
+                else:
+                    zone = pos.SB_TERRITORY if origin.kind is OriginKind.TERRITORY else pos.SB_HAND
+                    entry = pos.Entry(zone, origin.player, fighter.permanent, 0)
+                entries.append((entered, entry))
+                entered = origin.battle
+            log[fighter.card] = tuple(reversed(entries))
+    return log
+
+
+def advance(before: State, log: Log, after: State) -> dict[str, tuple[tuple[int, pos.Entry], ...]]:
+    """The log of ``after``, one step of the play from ``before``: a fighter still in a battle it
+    had entered keeps its entries up to that battle (a side battle's survivor back in its previous
+    battle drops the side battle's); a character new to a battle gets the entry z3 derives from
+    its raw place in ``before`` (:func:`specs.smt.redemption.position.entry_of`), after its entries
+    of the battle it came from."""
+    players, bondage = raw_stack(before)
+    on_stack = {b.id for b in after.battles}
+    # a character out of every battle keeps its entries of battles still on the stack: an
+    # interrupt that undoes its discard puts it back as it was (RED-BASE-INTERRUPT)
+    out: dict[str, tuple[tuple[int, pos.Entry], ...]] = {
+        card: kept for card, entries in log.items() if (kept := tuple(e for e in entries if e[0] in on_stack))}
+    for battle in after.battles:
+        for _, fighter in battle.fighters():
+            card = fighter.card
+            entries = log.get(card, ())
+            kept = [i for i, (battle_id, _) in enumerate(entries) if battle_id == battle.id]
+            if kept:
+                out[card] = entries[:kept[0] + 1]
+                continue
+            raw = raw_card(before, card, log)
+            zone, ctrl, perm, side = pos.entry_values(raw, players, bondage)
+            came_from = before.battles[raw["level"]].id if raw["where"] == pos.FIGHTING else -1
+            prefix = entries if raw["where"] == pos.FIGHTING else ()
+            out[card] = (*prefix, (battle.id, pos.Entry(zone, ctrl, perm, side, came_from)))
+    return out
+
+
+def entry(log: Log, card_id: str) -> pos.Entry:
+    """How a fighter entered the battle it is in, as the log holds it."""
+    entries = log.get(card_id)
+    if not entries:
+        raise KeyError(f"the encoding's log has no entry for fighter {card_id}")
+    return entries[-1][1]
+
+
+class Logs:
+    """The encoding's log of every position of one exploration, carried from its first position
+    along the model's steps (:meth:`record` after each step; :meth:`of` before checking a
+    position). A position no recorded step reached is taken as a starting position."""
+
+    def __init__(self) -> None:
+        self.by_state: dict[State, dict[str, tuple[tuple[int, pos.Entry], ...]]] = {}
+        self.starts = 0
+        """Positions taken as starting positions (their log from their own fighters)."""
+
+    def of(self, state: State) -> Log:
+        found = self.by_state.get(state)
+        if found is None:
+            self.starts += 1
+            found = self.by_state[state] = initial_log(state)
+        return found
+
+    def record(self, before: State, after: State) -> None:
+        if after not in self.by_state:
+            self.by_state[after] = advance(before, self.of(before), after)
