@@ -33,6 +33,13 @@ def fftcg_decisions() -> dict[str, Decision]:
     }
 
 
+UNMODELLED_OPTIONS: frozenset[tuple[str, str]] = frozenset({
+    ("party-sum-members", "declared-members"),
+})
+"""Recorded readings the model does not implement: selecting one is refused, never run as the
+chosen reading (every other option of every fftcg decision is a variant point)."""
+
+
 @dataclass(frozen=True, slots=True)
 class RuleConfig:
     """A selection of rule variants; the default is every decision's chosen option."""
@@ -57,6 +64,10 @@ class RuleConfig:
             if option_id not in options:
                 raise ScenarioError(
                     f"config.{decision_id}", f"unknown option {option_id!r}; known: {options}"
+                )
+            if (decision_id, option_id) in UNMODELLED_OPTIONS:
+                raise ScenarioError(
+                    f"config.{decision_id}", f"option {option_id!r} is recorded but not implemented by the model"
                 )
 
     @staticmethod

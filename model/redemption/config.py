@@ -37,6 +37,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "redline-discard-pile": ("pile-new", "both-old"),
     # heal: readings of one clause
     "prev-owner-scope": ("every-healed-discard", "pile-only"),
+    "prev-healable-pending": ("clarification-covers", "earlier-only"),
     "prev-pile-owner": ("holder-only", "any-pile"),
     "heal-territory-whose": ("any-territory", "own-territory"),
     # redirect

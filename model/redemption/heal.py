@@ -45,6 +45,7 @@ from cardrules.model.redemption.healable import (
     holder,
     is_heal,
     matches,
+    pending_discard_healable,
     recently_discarded,
 )
 from cardrules.model.redemption.initiative import play_prompt
@@ -124,14 +125,19 @@ def _pile_targets(state: State, piles: range | tuple[int, ...], config: RuleConf
 def window_heals(state: State, player: int, cards: tuple[str, ...], resolution: bool, config: RuleConfig) -> list[Heal]:
     """Heals ``player`` may use on characters being discarded (their controller).
 
-    The window exists only while RED-HEAL-WINDOW (and, at Battle Resolution,
-    RED-HEAL-AT-RESOLUTION) is in force. The means must be able to heal that
+    An ability's discard has a window only while RED-HEAL-WINDOW is in force;
+    Battle Resolution's window (RED-BR-HEAL-WINDOW) only needs
+    RED-HEAL-AT-RESOLUTION, which both wordings have. Under the previous
+    wording a pending discard is healable only with ``prev-healable-pending =
+    clarification-covers`` (RED-HEAL-PREV-HEALABLE). The means must be able to heal that
     very character (RED-HEAL-WINDOW-MEANS): an enhancement from hand of
     matching alignment and brigade (RED-HEAL-ENH-ON-MATCHING-BRIGADE), or a
     heal ability of one of the player's characters in the battle, or of one
     with Territory Class in their territory.
     """
-    if not in_force(config, "RED-HEAL-WINDOW") or (resolution and not in_force(config, "RED-HEAL-AT-RESOLUTION")):
+    if not in_force(config, "RED-HEAL-AT-RESOLUTION" if resolution else "RED-HEAL-WINDOW"):
+        return []
+    if not pending_discard_healable(config):
         return []
     out: list[Heal] = []
     sources = [c for c in ability_sources(state, player, in_battle=True, from_territory=True) if c not in cards]
@@ -288,7 +294,7 @@ def heal_from_window(state: State, target: str, config: RuleConfig) -> Handed:
     if prompt.record >= 0:
         record = state.record(prompt.record)
         state = set_record(state, replace(record, status=RecordStatus.FIZZLED))
-        return play_prompt(replace(state, prompt=None)), Then.DONE
+        return play_prompt(replace(state, prompt=None), config), Then.DONE
     index = len(state.battles) - 1
     battle = state.battles[index]
     state = set_battle(state, index, replace(battle, defeated=tuple(c for c in battle.defeated if c != target)))
@@ -355,7 +361,7 @@ def do_heal(state: State, action: Heal, config: RuleConfig) -> Handed:
     if used_enhancement:
         state = discard_card(state, action.source)
     if state.prompt is not None and state.prompt.kind is PromptKind.PLAY and not window:
-        return play_prompt(state), then
+        return play_prompt(state, config), then
     return state, then
 
 

@@ -213,4 +213,4 @@ def finish_resolution(state: State, config: RuleConfig) -> State:
         state = add_to(state, home, "territory", fighter.card)
     if not state.battles:
         return replace(state, prompt=None, records=())
-    return play_prompt(state)
+    return play_prompt(state, config)

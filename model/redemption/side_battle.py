@@ -228,7 +228,7 @@ def _take(state: State, card_id: str, user: int, battle_id: int) -> tuple[State,
 
 
 @implements("RED-SB-SUSPEND", "RED-SB-INSTANTANEOUS")
-def start_side_battle(state: State, record_id: int, first: str, second: str, user: int) -> State:
+def start_side_battle(state: State, record_id: int, first: str, second: str, user: int, config: RuleConfig) -> State:
     """Suspend the active battle and push a side battle between ``first``
     (side 0, the first battling player's) and ``second`` (RED-SB-SUSPEND).
 
@@ -249,7 +249,7 @@ def start_side_battle(state: State, record_id: int, first: str, second: str, use
         opened_by=record_id,
     )
     state = replace(state, battles=(*state.battles, battle), next_battle=battle_id + 1)
-    return play_prompt(state)
+    return play_prompt(state, config)
 
 
 @implements("RED-SB-ONCE-PER-TURN", "RED-SB-SIDES-BATTLE-PLAYERS")
@@ -263,13 +263,13 @@ def use_side_battle(state: State, record: PlayRecord, config: RuleConfig) -> Sta
     assignment = assign_sides(state, x, y, record.player, config)
     if assignment is None:
         return replace(state, prompt=Prompt(PromptKind.CHOOSE_SIDES, record.player, record=record.id, cards=(x, y)))
-    return open_side_battle(state, record.id, assignment)
+    return open_side_battle(state, record.id, assignment, config)
 
 
-def open_side_battle(state: State, record_id: int, assignment: tuple[str, str]) -> State:
+def open_side_battle(state: State, record_id: int, assignment: tuple[str, str], config: RuleConfig) -> State:
     """Start the side battle of play record ``record_id`` with the sides assigned;
     the record remembers the battle it opened (for RED-SB-NEGATE-CASCADE)."""
     record = state.record(record_id)
     battle_id = state.next_battle
     state = set_record(state, replace(record, undo=Undo(opened=battle_id)))
-    return start_side_battle(state, record_id, assignment[0], assignment[1], record.player)
+    return start_side_battle(state, record_id, assignment[0], assignment[1], record.player, config)

@@ -265,15 +265,22 @@ def enhancement_placement_revised(v: HealVars, rs: RuleSet) -> ClauseConstraint:
 # --- previous wording ----------------------------------------------------------------
 
 
-def _recently_discarded(v: HealVars) -> z3.BoolRef:
-    """'Being', 'about to be' or 'recently' discarded: by an ability or a game rule (RED-HEAL-PREV-DISCARDED-MEANS)."""
+def _recently_discarded(v: HealVars, pending_counts: bool = True) -> z3.BoolRef:
+    """'Being', 'about to be' or 'recently' discarded: by an ability or a game rule (RED-HEAL-PREV-DISCARDED-MEANS).
+
+    A pending discard ('being discarded') counts only when the old clarification
+    is read as covering it (decision ``prev-healable-pending``)."""
     by_ability_or_rule = v.cause != FROM_HAND_OR_DECK
-    return z3.And(by_ability_or_rule, z3.Or(v.place == BEING_DISCARDED, z3.And(v.place == DISCARD_PILE, v.this_turn)))
+    earlier = z3.And(v.place == DISCARD_PILE, v.this_turn)
+    if not pending_counts:
+        return z3.And(by_ability_or_rule, earlier)
+    return z3.And(by_ability_or_rule, z3.Or(v.place == BEING_DISCARDED, earlier))
 
 
 @clause_constraint("RED-HEAL-PREV-HEALABLE")
 def healable_previous(v: HealVars, rs: RuleSet) -> ClauseConstraint:
-    healable = z3.Or(_recently_discarded(v), _status(v))
+    pending_counts = rs.option("prev-healable-pending") == "clarification-covers"
+    healable = z3.Or(_recently_discarded(v, pending_counts), _status(v))
     return ClauseConstraint("RED-HEAL-PREV-HEALABLE", z3.And(_attempt(v), z3.Not(healable)), z3.Not(v.healed))
 
 

@@ -33,6 +33,7 @@ REDLINE = RuleSet(versions={"heal": frozenset({"revised", "previous"})})
 
 DESTINATION = ("RED-HEAL-WINDOW", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
 PILE = ("RED-HEAL-NOT-IN-DISCARD-PILE", "RED-HEAL-PREV-ENH-TWO-WAYS")
+AT_RESOLUTION_DESTINATION = ("RED-HEAL-AT-RESOLUTION", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +64,7 @@ def test_redline_destination_contradiction_is_found_with_owner_not_controller(re
     assert situation["owner"] != situation["permanent controller"]
     assert situation["place"] == "being discarded"
     # the same clash for a discard by Battle Resolution
-    assert ("RED-HEAL-AT-RESOLUTION", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER") in found
+    assert AT_RESOLUTION_DESTINATION in found
 
 
 @pytest.mark.clause(*PILE, "RED-HEAL-HEALABLE", "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
@@ -87,7 +88,21 @@ def test_alternative_reconstruction_makes_the_previous_wording_contradict_itself
     ids = clauses_in_force("heal", both_old)
     assert "RED-HEAL-TO-PERMANENT-CONTROLLER" in ids
     report = find_contradictions(heal.heal_situation(both_old), ids)
-    assert DESTINATION in {c.clause_ids for c in report.contradictions}
+    # The previous wording has no heal window (redline-window = inserted), so the two
+    # destinations clash on a character healed at Battle Resolution.
+    assert "RED-HEAL-WINDOW" not in ids
+    assert AT_RESOLUTION_DESTINATION in {c.clause_ids for c in report.contradictions}
+
+
+@pytest.mark.clause("RED-HEAL-PREV-HEALABLE", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-PREV-DISCARDED-MEANS")
+def test_previous_healable_read_without_the_clarification_contradicts_battle_resolution() -> None:
+    # prev-healable-pending = earlier-only: a character Battle Resolution is about to discard
+    # is not healable, yet RED-HEAL-AT-RESOLUTION says it can be healed.
+    earlier = RuleSet(versions={"heal": frozenset({"previous"})}, decisions={"prev-healable-pending": "earlier-only"})
+    report = find_contradictions(heal.heal_situation(earlier), clauses_in_force("heal", earlier))
+    found = {c.clause_ids: c for c in report.contradictions}
+    assert ("RED-HEAL-AT-RESOLUTION", "RED-HEAL-PREV-HEALABLE") in found
+    assert found[("RED-HEAL-AT-RESOLUTION", "RED-HEAL-PREV-HEALABLE")].situation["place"] == "being discarded"
 
 
 @pytest.mark.clause("RED-HEAL-PREV-TO-OWNER")

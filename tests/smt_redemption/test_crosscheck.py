@@ -247,5 +247,5 @@ def test_unread_variants_are_refused() -> None:
     read is out of scope (the encodings would silently run the chosen reading); heal-area
     decisions are not encoded and pass."""
     assert smt_redemption._unread_variants((("br-rescued-soul", "rescuer-chooses"),)) == ("br-rescued-soul=rescuer-chooses",)
-    assert smt_redemption._unread_variants((("br-rescued-soul", "lowest-id"), ("redline-window", "inserted"))) == ()
+    assert smt_redemption._unread_variants((("br-rescued-soul", "lowest-id"), ("redline-window", "unchanged"))) == ()
     assert smt_redemption._unread_variants((("br-discard-which", "losing-side-only"),)) == ()

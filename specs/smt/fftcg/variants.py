@@ -25,10 +25,13 @@ ENCODED_DECISIONS: frozenset[str] = frozenset({
     "party-preemptive-broken-member",
     "party-disband-timing",
     "party-last-member",
+    "ff-base-blocker-dulls",
+    "party-damage-source",
 })
-"""Decisions whose options the encoding distinguishes. ``party-damage-source``
-only changes how damage events are itemised, which the abstract state does not
-record (see :mod:`.vocabulary`), so both of its options encode alike."""
+"""Decisions whose options the encoding reads. ``party-damage-source`` only changes
+how damage events are itemised, which the abstract state does not record (see
+:mod:`.vocabulary`), so both of its options encode alike. Any other decision
+(``party-sum-members``) is refused for its non-chosen options (``STRICT``)."""
 
 
 def decisions() -> dict[str, Decision]:
@@ -42,6 +45,7 @@ class Variants(CatalogueVariants):
 
     GAME = GAME
     ENCODED = ENCODED_DECISIONS
+    STRICT = True
 
 
 DEFAULT = Variants()
