@@ -27,6 +27,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "sb-return-territory": ("owner", "permanent-controller"),
     "sb-in-battle-meaning": ("any-battle-on-stack", "suspended-battle-only"),
     "sb-in-play-zones": ("territory-or-battle", "territory-only"),
+    "sb-pair-alignment": ("same-alignment-only", "any-alignment"),
     "br-challenge-success": ("challenger-wins", "challenger-not-beaten"),
     "br-discard-which": ("defeated-characters", "losing-side-only"),
     "br-heal-window-player": ("battle-controller", "permanent-controller"),
@@ -38,6 +39,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     # heal: readings of one clause
     "prev-owner-scope": ("every-healed-discard", "pile-only"),
     "prev-healable-pending": ("clarification-covers", "earlier-only"),
+    "prev-two-ways-in-battle": ("outside-battle-only", "in-battle-too"),
     "prev-pile-owner": ("holder-only", "any-pile"),
     "heal-territory-whose": ("any-territory", "own-territory"),
     # redirect

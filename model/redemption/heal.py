@@ -158,7 +158,22 @@ def battle_ability_heals(state: State, player: int, config: RuleConfig) -> list[
     assert battle is not None
     targets = sorted(f.card for _, f in battle.fighters() if has_status(state, f.card))
     targets += [e.card for e in _pile_targets(state, range(state.players), config)]
-    return [Heal(t, x) for x in ability_sources(state, player, in_battle=True, from_territory=False) for t in targets]
+    out = [Heal(t, x) for x in ability_sources(state, player, in_battle=True, from_territory=False) for t in targets]
+    return out + battle_pile_enhancement_heals(state, player, config)
+
+
+@implements("RED-HEAL-PREV-ENH-TWO-WAYS", "RED-HEAL-PREV-ENH-INITIATIVE", "RED-HEAL-PREV-PILE-SAME-CHARACTER")
+def battle_pile_enhancement_heals(state: State, player: int, config: RuleConfig) -> list[Heal]:
+    """Previous wording, decision ``prev-two-ways-in-battle = in-battle-too``: in battle the
+    player with initiative may also play a healing enhancement the pile way, on a character
+    in their discard pile discarded this turn, matched as it was (RED-HEAL-PREV-ENH-TWO-WAYS).
+    By default the list is for play outside battle only, and this offers nothing."""
+    if not in_force(config, "RED-HEAL-PREV-ENH-TWO-WAYS") or config.option("prev-two-ways-in-battle") != "in-battle-too":
+        return []
+    piles = range(state.players) if config.option("prev-pile-owner") == "any-pile" else (player,)
+    events = _pile_targets(state, piles, config)
+    return [Heal(e.card, enh.id) for enh in healing_enhancements(state, player) for e in events
+            if matches(enh, e.alignment, e.brigades)]
 
 
 @implements(

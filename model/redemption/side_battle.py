@@ -100,11 +100,18 @@ def candidates(state: State, user: int, config: RuleConfig) -> tuple[str, ...]:
 @implements("RED-SB-TARGETS-TWO", "RED-SB-SAME-ALIGNMENT")
 def target_pairs(state: State, user: int, config: RuleConfig) -> tuple[tuple[str, str], ...]:
     """Every legal pair of fighters: two distinct characters (RED-SB-TARGETS-TWO)
-    of the same alignment, Hero-Hero or Evil-Evil (RED-SB-SAME-ALIGNMENT)."""
+    of the same alignment, Hero-Hero or Evil-Evil (RED-SB-SAME-ALIGNMENT), unless
+    decision ``sb-pair-alignment = any-alignment`` allows a mixed pair."""
     pool = candidates(state, user, config)
-    return tuple(
-        (x, y) for x, y in combinations(pool, 2) if state.card(x).alignment is state.card(y).alignment
-    )
+    return tuple((x, y) for x, y in combinations(pool, 2) if alignment_allowed(state, x, y, config))
+
+
+@implements("RED-SB-SAME-ALIGNMENT")
+def alignment_allowed(state: State, x: str, y: str, config: RuleConfig) -> bool:
+    """Whether ``x`` and ``y`` may fight each other in a side battle (decision ``sb-pair-alignment``)."""
+    if config.option("sb-pair-alignment") == "any-alignment":
+        return True
+    return state.card(x).alignment is state.card(y).alignment
 
 
 def side_battle_targets(state: State, user: int, config: RuleConfig) -> tuple[tuple[str, str], ...]:
@@ -123,7 +130,7 @@ def check_pair(state: State, user: int, targets: tuple[str, ...], action: str, c
         if not state.has_card(target) or state.card(target).type.value != "character":
             raise IllegalAction(action, f"{target} is not a character", ("RED-SB-TARGETS-TWO",))
     x, y = targets
-    if state.card(x).alignment is not state.card(y).alignment:
+    if not alignment_allowed(state, x, y, config):
         raise IllegalAction(action, "the two fighters must both be Heroes or both Evil Characters", ("RED-SB-SAME-ALIGNMENT",))
     pool = candidates(state, user, config)
     for target in targets:

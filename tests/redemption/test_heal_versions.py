@@ -232,9 +232,32 @@ def test_membership_matches_the_catalogue() -> None:
 def test_outside_battle_previous_reaches_only_the_holders_territory() -> None:
     from tests.redemption.test_heal import phase_position
 
-    # p1's paralyzed Hero x: revised lets p0's blue heals reach it in p1's territory (any
-    # territory); previous only the holder's own territory, so only h for p0, e for p1.
-    assert heal_actions(phase_position(), REVISED) == [
-        "heal e with eh", "heal h with hl", "heal h with rs", "heal x with hl", "heal x with rs",
-    ]
-    assert heal_actions(phase_position(config=PREVIOUS), PREVIOUS) == ["heal e with eh", "heal h with hl", "heal h with rs"]
+    # p1's paralyzed Hero x: both wordings reach only the holder's own territory (revised:
+    # heal-territory-whose = own-territory; previous: the holder's territory of the two ways),
+    # so only h for p0, e for p1. Read as any territory, the revised lets p0's blue heals reach x.
+    own = ["heal e with eh", "heal h with hl", "heal h with rs"]
+    assert heal_actions(phase_position(), REVISED) == own
+    assert heal_actions(phase_position(config=PREVIOUS), PREVIOUS) == own
+    any_territory = RuleConfig.of({"heal-territory-whose": "any-territory"})
+    assert heal_actions(phase_position(config=any_territory), any_territory) == [*own, "heal x with hl", "heal x with rs"]
+
+
+@pytest.mark.clause("RED-HEAL-PREV-ENH-TWO-WAYS", "RED-HEAL-PREV-ENH-INITIATIVE", "RED-HEAL-PREV-TO-OWNER")
+def test_two_ways_in_battle_only_under_its_option() -> None:
+    # h 1/5 (p0) attacks, e 1/5 blocks: stalemate, p1 blocked last, p0 has initiative. y (p0's
+    # Hero, blue as it was) was discarded by an ability earlier this turn and lies in p0's pile;
+    # p0 holds hl (good blue heal). Nothing in battle has a status.
+    cards = [hero("h", 0, 1, 5), evil("e", 1, 1, 5), hero("y", 0, 1, 5), good_enh("hl", 0, ability=E.HEAL)]
+    s = position(cards, {0: {"territory": ["h"], "discard": ["y"], "hand": ["hl"]}, 1: {"territory": ["e"]}}, 2)
+    s = replace(s, discards=(DiscardEvent("y", DiscardCause.ABILITY, 0, 0, Alignment.GOOD, frozenset({"blue"})),))
+    s = acts(s, ["attack 1 h", "block e"])
+    # Default (prev-two-ways-in-battle = outside-battle-only): the two ways are for play outside
+    # battle; in battle hl can only go on a fighter, and no fighter needs healing.
+    assert heal_actions(s, PREVIOUS) == []
+    # in-battle-too: p0, with initiative, may play hl the pile way; y goes to its owner's (p0's)
+    # territory, the pile is searched, hl is spent.
+    both = RuleConfig.of({"prev-two-ways-in-battle": "in-battle-too"}, heal_version="previous")
+    assert heal_actions(s, both) == ["heal y with hl"]
+    healed = act(s, "heal y with hl", both)
+    assert "y" in healed.zones[0].territory and healed.searches == (Search(0, 0, "y"),)
+    assert "hl" in healed.zones[0].discard

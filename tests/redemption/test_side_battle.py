@@ -285,6 +285,19 @@ def test_hero_against_evil_is_not_a_side_battle() -> None:
     illegal(s, "play sb0 on h0 -> e1 h0", "RED-SB-SAME-ALIGNMENT")
 
 
+@pytest.mark.clause("RED-SB-SAME-ALIGNMENT", "RED-SB-CONTROL-ONE-INSIDER")
+def test_hero_against_evil_side_battle_under_the_literal_reading() -> None:
+    # Decision sb-pair-alignment = any-alignment: the clarification only says same-alignment
+    # fights are side battles, so a Hero-against-Evil pair is a legal selection too. h0 is p0's
+    # (in battle), e1 p1's (territory): case 2, each battling player keeps their own.
+    config = RuleConfig.of({"sb-pair-alignment": "any-alignment"})
+    s = game(2, [evil("e1", 1, 1, 5)], {1: {"territory": ["e1"]}}, config=config)
+    assert "play sb0 on h0 -> e1 h0" in [a.text() for a in legal_actions(s, config)]
+    s = act(s, "play sb0 on h0 -> e1 h0", config)
+    assert s.battles[1].kind is BattleKind.SIDE
+    assert side_cards(s.battles[1].sides) == (("h0",), ("e1",))
+
+
 @pytest.mark.clause("RED-SB-TARGETS-TWO")
 def test_exactly_two_targets() -> None:
     s = game(2, [evil("e1", 1, 1, 5)], {1: {"territory": ["e1"]}})

@@ -176,3 +176,21 @@ def test_cli_rejects_unknown_decisions_and_areas(capsys: pytest.CaptureFixture[s
     assert "has no option 'maybe'" in capsys.readouterr().err
     assert main(["smt", "vacuity", "--area", "party"]) == 3
     assert "no SMT situation for area 'party'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("option", "can_heal"), [("outside-battle-only", False), ("in-battle-too", True)])
+@pytest.mark.clause("RED-HEAL-PREV-ENH-TWO-WAYS", "RED-HEAL-PREV-ENH-INITIATIVE")
+def test_previous_two_ways_in_battle_follows_its_decision(option: str, can_heal: bool) -> None:
+    # Previous wording: in the battle phase the player with initiative plays a healing
+    # enhancement on a character in their own pile, discarded this turn by an ability, legal on
+    # it as it was. Healed only if the two ways apply in battle too (prev-two-ways-in-battle).
+    rule_set = RuleSet(versions={"heal": frozenset({"previous"})}, decisions={"prev-two-ways-in-battle": option})
+    situation = heal.heal_situation(rule_set)
+    v = heal.HealVars.make()
+    solver = z3.Solver()
+    solver.add(situation.background, situation.domain,
+               *[situation.constraints[c].formula for c in clauses_in_force("heal", rule_set)])
+    solver.add(v.is_heal, v.is_character, v.means == heal.ENHANCEMENT, v.phase == heal.BATTLE,
+               v.place == heal.DISCARD_PILE, v.cause == heal.BY_ABILITY, v.this_turn, v.holders_pile,
+               v.has_initiative, v.able, v.same_target, v.targeted, v.healed)
+    assert solver.check() == (z3.sat if can_heal else z3.unsat)

@@ -23,11 +23,14 @@ from cardrules.specs.smt.redemption import side_battle as sb
 AREAS = tuple(SITUATIONS)
 EXPECTED_DEAD: dict[tuple[str, str], tuple[str, ...]] = {
     ("sb-in-play-zones", "territory-only"): ("RED-SB-CONTROL-SAME-MIXED",),
+    # the literal reading of the clarification makes it a sufficient condition only: it forbids nothing
+    ("sb-pair-alignment", "any-alignment"): ("RED-SB-SAME-ALIGNMENT",),
 }
 """Variants under which some clause can never apply (findings, see the tests below)."""
 VARIANTS: tuple[tuple[str, str, str], ...] = (
     ("side-battle", "sb-in-play-zones", "territory-only"),
     ("side-battle", "sb-restriction-scope", "card-unplayable"),
+    ("side-battle", "sb-pair-alignment", "any-alignment"),
     ("battle-resolution", "br-outcome-several-characters", "any-defeated"),
     ("battle-resolution", "br-challenge-success", "challenger-not-beaten"),
     ("battle-resolution", "br-discard-which", "losing-side-only"),

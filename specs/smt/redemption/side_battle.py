@@ -322,9 +322,17 @@ def legal_selection(v: SBVars, rs: RuleSet) -> z3.BoolRef:
     (RED-SB-TARGETS-TWO) of one alignment (RED-SB-SAME-ALIGNMENT), each in play or in the
     user's hand (RED-SB-TARGET-ZONES), neither paralyzed (RED-BASE-PARALYZED-NO-BATTLE)."""
     return z3.And(
-        z3.Not(v.same_card), v.hero_x == v.hero_y, in_play_or_hand(v, rs, "x"), in_play_or_hand(v, rs, "y"),
+        z3.Not(v.same_card), alignment_ok(v, rs), in_play_or_hand(v, rs, "x"), in_play_or_hand(v, rs, "y"),
         z3.Not(v.paralyzed_x), z3.Not(v.paralyzed_y),
     )
+
+
+def alignment_ok(v: SBVars, rs: RuleSet) -> z3.BoolRef:
+    """The pair's alignments allow a side battle: one alignment (RED-SB-SAME-ALIGNMENT), or any
+    pair under decision ``sb-pair-alignment = any-alignment`` (the literal, sufficient reading)."""
+    if rs.option("sb-pair-alignment") == "any-alignment":
+        return z3.BoolVal(True)
+    return v.hero_x == v.hero_y
 
 
 @REG.clause("RED-SB-INSTANTANEOUS")
@@ -380,8 +388,9 @@ def restrict_after(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-SB-SAME-ALIGNMENT")
 def same_alignment(v: SBVars, rs: RuleSet) -> ClauseConstraint:
-    """``used and hero_x != hero_y -> not takes_effect``: Hero against Hero or Evil against Evil."""
-    return ClauseConstraint("RED-SB-SAME-ALIGNMENT", z3.And(v.used, v.hero_x != v.hero_y), z3.Not(v.takes_effect))
+    """``used and not alignment_ok -> not takes_effect``: Hero against Hero or Evil against Evil
+    (decision ``sb-pair-alignment``; under ``any-alignment`` the premise never holds)."""
+    return ClauseConstraint("RED-SB-SAME-ALIGNMENT", z3.And(v.used, z3.Not(alignment_ok(v, rs))), z3.Not(v.takes_effect))
 
 
 @REG.clause("RED-SB-NEGATE-CASCADE")
