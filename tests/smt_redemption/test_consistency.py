@@ -114,3 +114,22 @@ def test_encoding_does_not_import_the_model() -> None:
             "print(sorted(m for m in sys.modules if m == 'cardrules.model' or m.startswith('cardrules.model.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("option", "goes_back"), [("heal-placement", False), ("back-to-previous-battle", True)])
+@pytest.mark.clause("RED-SB-RETURN-TO-BATTLE", "RED-SB-DEFEAT-NORMAL")
+def test_a_fighter_healed_at_side_battle_resolution_follows_its_decision(option: str, goes_back: bool) -> None:
+    """Fighter x came from another battle, was defeated in the side battle and healed in the heal
+    window. Decision sb-healed-fighter-destination: it goes where the heal rules place it (not
+    back), or back to its previous battle as a survivor. z3 must force that answer either way."""
+    import z3
+
+    rule_set = RuleSet(decisions={"sb-healed-fighter-destination": option})
+    situation = sb.started_side_battle_situation(rule_set)
+    v = sb.SBVars.make()
+    facts = [situation.background, situation.domain, *[c.formula for c in situation.constraints.values()],
+             v.ended, sb.in_a_battle(v.zone_x, rule_set), v.defeated_x, v.healed_x]
+    solver = z3.Solver()
+    solver.add(*facts)
+    assert solver.check(v.back_x) == (z3.sat if goes_back else z3.unsat)
+    assert solver.check(z3.Not(v.back_x)) == (z3.unsat if goes_back else z3.sat)

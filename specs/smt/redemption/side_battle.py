@@ -287,15 +287,33 @@ def _survivor(v: SBVars, c: str) -> z3.BoolRef:
 @REG.clause("RED-SB-RETURN-TO-BATTLE")
 def return_to_battle(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     """For each survivor ``c`` in a battle when selected:
-    ``back_c and back_side_c = prev_side_c and keeps_c``."""
+    ``back_c and back_side_c = prev_side_c and keeps_c``. A fighter healed from being
+    discarded (decision ``sb-healed-fighter-destination``): under ``heal-placement`` it is
+    no survivor and ``not back_c`` (it goes where the heal rules place it); under
+    ``back-to-previous-battle`` it is a survivor like any other."""
+    heal_placement = rs.option("sb-healed-fighter-destination") == "heal-placement"
+
+    def from_battle(c: str) -> z3.BoolRef:
+        return z3.And(v.ended, in_a_battle(v.of("zone", c), rs))
+
     def applies(c: str) -> z3.BoolRef:
-        return z3.And(_survivor(v, c), in_a_battle(v.of("zone", c), rs))
+        survivor = _survivor(v, c)
+        if heal_placement:
+            survivor = z3.And(survivor, z3.Not(v.of("healed", c)))
+        return z3.And(survivor, in_a_battle(v.of("zone", c), rs))
+
+    def healed_away(c: str) -> z3.BoolRef:
+        return z3.And(from_battle(c), v.of("healed", c)) if heal_placement else z3.BoolVal(False)
 
     conclusion = z3.And(*[
-        z3.Implies(applies(c), z3.And(v.of("back", c), v.of("back_side", c) == v.of("prev_side", c), v.of("keeps", c)))
+        z3.And(
+            z3.Implies(applies(c), z3.And(v.of("back", c), v.of("back_side", c) == v.of("prev_side", c), v.of("keeps", c))),
+            z3.Implies(healed_away(c), z3.Not(v.of("back", c))),
+        )
         for c in CHARS
     ])
-    return ClauseConstraint("RED-SB-RETURN-TO-BATTLE", z3.Or(*[applies(c) for c in CHARS]), conclusion)
+    premise = z3.Or(*[z3.Or(applies(c), healed_away(c)) for c in CHARS])
+    return ClauseConstraint("RED-SB-RETURN-TO-BATTLE", premise, conclusion)
 
 
 @REG.clause("RED-SB-RETURN-TO-TERRITORY")
