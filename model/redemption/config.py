@@ -42,6 +42,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "prev-two-ways-in-battle": ("outside-battle-only", "in-battle-too"),
     "prev-pile-owner": ("holder-only", "any-pile"),
     "heal-territory-whose": ("any-territory", "own-territory"),
+    "heal-window-player": ("battle-controller", "permanent-controller"),
     # redirect
     "rd-amount": ("all-numbers", "stated-only"),
     "rd-in-battle": ("active-battle", "any-battle"),

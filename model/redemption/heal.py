@@ -385,15 +385,20 @@ def do_heal(state: State, action: Heal, config: RuleConfig) -> Handed:
 
 @implements("RED-HEAL-WINDOW", "RED-HEAL-WINDOW-SUSPENDS")
 def open_window(state: State, record: PlayRecord, config: RuleConfig) -> State | None:
-    """A discard by an ability waits for its controller's heal (RED-HEAL-WINDOW):
+    """A discard by an ability waits for its controller's heal (RED-HEAL-WINDOW; the
+    player of its side in the battle, or its permanent controller: decision
+    ``heal-window-player``):
     the discarding ability is suspended (its record stays announced), pending
     abilities wait (they are only checked on a pass), and active ongoing effects
     keep working (RED-HEAL-WINDOW-SUSPENDS). ``None`` when no heal is possible."""
     found = state.fighter(record.targets[0])
     if found is None:
         return None
-    index, side, _ = found
-    controller = state.battles[index].players[side]
+    index, side, fighter = found
+    if config.option("heal-window-player") == "permanent-controller":
+        controller = fighter.permanent
+    else:
+        controller = state.battles[index].players[side]
     if not window_heals(state, controller, (record.targets[0],), False, config):
         return None
     state = set_record(state, replace(record, status=RecordStatus.ANNOUNCED))

@@ -446,3 +446,26 @@ def test_a_fighter_healed_at_side_battle_resolution_goes_to_territory() -> None:
     assert {"e0", "e1"} <= s.zones[1].territory
     with pytest.raises(ConfigError, match="not a variant the Redemption model implements"):
         RuleConfig.of({"sb-healed-fighter-destination": "back-to-previous-battle"})
+
+
+@pytest.mark.parametrize(("option", "player", "heal"), [("battle-controller", 0, "heal y with eh0"),
+                                                         ("permanent-controller", 2, "heal y with eh2")])
+@pytest.mark.clause("RED-HEAL-WINDOW", "RED-SB-CONTROL-ONE-INSIDER", "RED-BASE-SPECIAL-INITIATIVE")
+def test_heal_window_goes_to_the_controller_the_decision_names(option: str, player: int, heal: str) -> None:
+    # 3 players. p0 plays sb0 on h0 -> e1 y: e1 is p1's (territory), y is p2's, an outsider's
+    # (case 2): p1 keeps e1, p0 controls y in the side battle; p2 keeps permanent control.
+    # y 1/5 vs e1 1/5: stalemate, p0 (the user) played last, so p1 plays dc on e1 -> y.
+    # That would leave p0 with no character in the side battle: p0 has special initiative
+    # and declines. Then y's heal window opens for 'its controller' (decision heal-window-player):
+    # p0, who plays for it in the battle (holding eh0), or p2, its permanent controller (eh2).
+    config = RuleConfig.of({"heal-window-player": option})
+    cards = [evil("e1", 1, 1, 5), evil("y", 2, 1, 5), evil_enh("dc", 1, ability=Effect.DISCARD),
+             evil_enh("eh0", 0, ability=Effect.HEAL), evil_enh("eh2", 2, ability=Effect.HEAL)]
+    zones = {0: {"hand": ["eh0"]}, 1: {"territory": ["e1"], "hand": ["dc"]}, 2: {"territory": ["y"], "hand": ["eh2"]}}
+    s = game(3, cards, zones, config=config)
+    s = acts(s, ["play sb0 on h0 -> e1 y", "play dc on e1 -> y"], config)
+    assert s.prompt is not None and s.prompt.kind is PromptKind.SPECIAL_INITIATIVE and s.prompt.player == 0
+    s = act(s, "decline", config)
+    assert s.prompt is not None and s.prompt.kind is PromptKind.HEAL_WINDOW
+    assert (s.prompt.player, s.prompt.cards) == (player, ("y",))
+    assert [a.text() for a in legal_actions(s, config)] == ["discard", heal]
