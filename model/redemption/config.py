@@ -29,6 +29,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "sb-in-play-zones": ("territory-or-battle", "territory-only"),
     "sb-pair-alignment": ("same-alignment-only", "any-alignment"),
     "br-challenge-success": ("challenger-wins", "challenger-not-beaten"),
+    "br-rescue-access": ("rescue-attempt-only", "challenge-can-become-rescue"),
     "br-discard-which": ("defeated-characters", "losing-side-only"),
     "br-heal-window-player": ("battle-controller", "permanent-controller"),
     "red-base-interrupt-reactivation": ("when-play-would-end", "never"),

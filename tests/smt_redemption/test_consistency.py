@@ -13,11 +13,13 @@ import sys
 from typing import Any
 
 import pytest
+import z3
 
 from cardrules.specs.catalogue import default_catalogue
 from cardrules.specs.rulesets import RuleSet, clauses_in_force
 from cardrules.specs.smt.consistency import Verdict, check_vacuity, find_contradictions
 from cardrules.specs.smt.redemption import SITUATIONS
+from cardrules.specs.smt.redemption import resolution as br
 from cardrules.specs.smt.redemption import side_battle as sb
 
 AREAS = tuple(SITUATIONS)
@@ -122,8 +124,6 @@ def test_a_fighter_healed_at_side_battle_resolution_follows_its_decision(option:
     """Fighter x came from another battle, was defeated in the side battle and healed in the heal
     window. Decision sb-healed-fighter-destination: it goes where the heal rules place it (not
     back), or back to its previous battle as a survivor. z3 must force that answer either way."""
-    import z3
-
     rule_set = RuleSet(decisions={"sb-healed-fighter-destination": option})
     situation = sb.started_side_battle_situation(rule_set)
     v = sb.SBVars.make()
@@ -133,3 +133,23 @@ def test_a_fighter_healed_at_side_battle_resolution_follows_its_decision(option:
     solver.add(*facts)
     assert solver.check(v.back_x) == (z3.sat if goes_back else z3.unsat)
     assert solver.check(z3.Not(v.back_x)) == (z3.unsat if goes_back else z3.sat)
+
+
+@pytest.mark.parametrize("option", ["rescue-attempt-only", "challenge-can-become-rescue"])
+@pytest.mark.clause("RED-BR-RESCUE-SUCCESS", "RED-BR-CHALLENGE-RESULT", "RED-BR-UNAFFECTED-NORMAL")
+def test_access_in_a_battle_challenge_follows_its_decision(option: str) -> None:
+    """A battle challenge the Hero side wins at step 2, with access to a Lost Soul (gained during
+    the battle). Decision br-rescue-access: impossible by the background (access only matters
+    for a rescue), or judged as a rescue that moves a Lost Soul."""
+    rule_set = RuleSet(decisions={"br-rescue-access": option})
+    situation = br.resolution_situation(rule_set)
+    v = br.BRVars.make(br.K_CONSISTENCY)
+    solver = z3.Solver()
+    solver.add(situation.background, situation.domain, *[c.formula for c in situation.constraints.values()],
+               v.kind == br.CHALLENGE, v.outcome_step2 == br.SIDE0_WINS)
+    if option == "rescue-attempt-only":
+        assert solver.check(v.access) == z3.unsat
+        assert solver.check(v.soul_rescued) == z3.unsat
+    else:
+        assert solver.check(v.access, z3.Not(v.soul_rescued)) == z3.unsat
+        assert solver.check(v.access, v.soul_rescued, v.mission == br.SUCCESS) == z3.sat

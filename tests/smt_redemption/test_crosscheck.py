@@ -95,6 +95,7 @@ VARIANTS = (
     ({"sb-per-turn-limit": "two"}, "revised"), ({"sb-return-territory": "permanent-controller"}, "revised"),
     ({"sb-in-battle-meaning": "suspended-battle-only"}, "revised"), ({"sb-in-play-zones": "territory-only"}, "revised"),
     ({"sb-restriction-scope": "card-unplayable"}, "revised"), ({"sb-pair-alignment": "any-alignment"}, "revised"), ({"br-challenge-success": "challenger-not-beaten"}, "revised"),
+    ({"br-rescue-access": "challenge-can-become-rescue"}, "revised"),
     ({"br-discard-which": "losing-side-only"}, "revised"), ({"br-heal-window-player": "permanent-controller"}, "revised"),
     ({"rd-amount": "stated-only"}, "revised"), ({"rd-in-battle": "any-battle"}, "revised"),
 )
