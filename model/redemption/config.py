@@ -25,6 +25,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "sb-per-turn-limit": ("one", "two"),
     "sb-restriction-scope": ("ability-blanked", "card-unplayable"),
     "sb-return-territory": ("owner", "permanent-controller"),
+    "sb-healed-fighter-destination": ("heal-placement", "back-to-previous-battle"),
     "sb-in-battle-meaning": ("any-battle-on-stack", "suspended-battle-only"),
     "sb-in-play-zones": ("territory-or-battle", "territory-only"),
     "sb-pair-alignment": ("same-alignment-only", "any-alignment"),

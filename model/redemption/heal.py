@@ -59,12 +59,14 @@ from cardrules.model.redemption.ops import (
     set_record,
 )
 from cardrules.model.redemption.state import (
+    BattleKind,
     Card,
     CardType,
     DiscardCause,
     DiscardEvent,
     Effect,
     Fighter,
+    OriginKind,
     PlayRecord,
     Prompt,
     PromptKind,
@@ -289,6 +291,20 @@ def clear_conditions(state: State, target: str) -> State:
     return state
 
 
+@implements("RED-SB-RETURN-TO-BATTLE", "RED-HEAL-AT-RESOLUTION")
+def back_to_previous_battle(state: State, target: str, resolution: bool, config: RuleConfig) -> bool:
+    """A fighter healed at its side battle's resolution that came from another battle stays in the
+    side battle, not defeated any more, and so returns to its previous battle with its
+    enhancements (RED-SB-RETURN-TO-BATTLE) only under decision ``sb-healed-fighter-destination =
+    back-to-previous-battle``; by default it goes where the heal rules place it."""
+    if not resolution or config.option("sb-healed-fighter-destination") != "back-to-previous-battle":
+        return False
+    found = state.fighter(target)
+    if found is None or state.battles[found[0]].kind is not BattleKind.SIDE:
+        return False
+    return found[2].origin.kind is OriginKind.BATTLE
+
+
 @implements("RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-DISCARD-NOT-COMPLETED", "RED-HEAL-WINDOW-SUSPENDS")
 def heal_from_window(state: State, target: str, config: RuleConfig) -> Handed:
     """Heal a character whose discard is pending: it leaves the battle for a
@@ -299,10 +315,15 @@ def heal_from_window(state: State, target: str, config: RuleConfig) -> Handed:
     Battle Resolution window opens (``Then.NEXT_HEAL_WINDOW``)."""
     prompt = state.prompt
     assert prompt is not None
-    state, _, _, fighter = remove_fighter(state, target)
-    for enh in fighter.enhancements:
-        state = discard_card(state, enh)
-    state = add_to(state, destination(state, fighter, config), "territory", target)
+    if back_to_previous_battle(state, target, prompt.record < 0, config):
+        found = state.fighter(target)
+        assert found is not None
+        fighter = found[2]
+    else:
+        state, _, _, fighter = remove_fighter(state, target)
+        for enh in fighter.enhancements:
+            state = discard_card(state, enh)
+        state = add_to(state, destination(state, fighter, config), "territory", target)
     if not in_force(config, "RED-HEAL-DISCARD-NOT-COMPLETED"):
         cause = DiscardCause.ABILITY if prompt.record >= 0 else DiscardCause.RULE
         state = note_discard(state, fighter, cause, healed=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules.model.redemption.config import ConfigError, RuleConfig
+from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.engine import legal_actions
 from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero
 from cardrules.model.redemption.state import BattleKind, Effect, PromptKind, RecordStatus
@@ -428,24 +428,28 @@ def test_negating_side_battle_card_negates_effects_played_in_it() -> None:
     assert "xa" in s.zones[2].discard and "xb" in s.zones[2].territory
 
 
+@pytest.mark.parametrize("option", ["heal-placement", "back-to-previous-battle"])
 @pytest.mark.clause("RED-SB-RETURN-TO-BATTLE", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-TO-PERMANENT-CONTROLLER")
-def test_a_fighter_healed_at_side_battle_resolution_goes_to_territory() -> None:
+def test_a_fighter_healed_at_side_battle_resolution(option: str) -> None:
     # p0 plays sb0 on h0 -> e0 e1: both p1's, e0 in battle, e1 (5/5) in territory: case 4, p1
     # keeps e0, p0 controls e1. e1 5 >= e0's toughness 5: e0 defeated; e0 1 < 5: e1 not. p1 is
-    # losing, has initiative, passes; at resolution p1 heals e0 with eh (evil heal). Decision
-    # sb-healed-fighter-destination = heal-placement: a healed character goes to the territory
-    # of its permanent controller (p1), not back to the main battle, which resumes with h0 alone.
+    # losing, has initiative, passes; at resolution p1 heals e0 with eh (evil heal, then spent).
+    # Decision sb-healed-fighter-destination: heal-placement sends e0 to the territory of its
+    # permanent controller (p1) and the main battle resumes with h0 alone; back-to-previous-battle
+    # counts e0 as a survivor that goes back to the main battle, on p1's side.
+    config = RuleConfig.of({"sb-healed-fighter-destination": option})
     cards = [evil("e1", 1, 5, 5), evil_enh("eh", 1, ability=Effect.HEAL)]
-    s = game(2, cards, {1: {"territory": ["e1"], "hand": ["eh"]}})
-    s = act(s, "play sb0 on h0 -> e0 e1")
+    s = game(2, cards, {1: {"territory": ["e1"], "hand": ["eh"]}}, config=config)
+    s = act(s, "play sb0 on h0 -> e0 e1", config)
     assert side_cards(s.battles[1].sides) == (("e1",), ("e0",))
-    s = act(s, "pass")
+    s = act(s, "pass", config)
     assert s.prompt is not None and s.prompt.kind is PromptKind.HEAL_WINDOW and s.prompt.cards == ("e0",)
-    s = act(s, "heal e0 with eh")
-    assert len(s.battles) == 1 and side_cards(s.battles[0].sides) == (("h0",), ())
-    assert {"e0", "e1"} <= s.zones[1].territory
-    with pytest.raises(ConfigError, match="not a variant the Redemption model implements"):
-        RuleConfig.of({"sb-healed-fighter-destination": "back-to-previous-battle"})
+    s = act(s, "heal e0 with eh", config)
+    assert len(s.battles) == 1 and "e1" in s.zones[1].territory and "eh" in s.zones[1].discard
+    if option == "heal-placement":
+        assert side_cards(s.battles[0].sides) == (("h0",), ()) and "e0" in s.zones[1].territory
+    else:
+        assert side_cards(s.battles[0].sides) == (("h0",), ("e0",)) and "e0" not in s.zones[1].territory
 
 
 @pytest.mark.parametrize(("option", "player", "heal"), [("battle-controller", 0, "heal y with eh0"),

@@ -96,6 +96,7 @@ VARIANTS = (
     ({"sb-in-battle-meaning": "suspended-battle-only"}, "revised"), ({"sb-in-play-zones": "territory-only"}, "revised"),
     ({"sb-restriction-scope": "card-unplayable"}, "revised"), ({"sb-pair-alignment": "any-alignment"}, "revised"), ({"br-challenge-success": "challenger-not-beaten"}, "revised"),
     ({"br-rescue-access": "challenge-can-become-rescue"}, "revised"),
+    ({"sb-healed-fighter-destination": "back-to-previous-battle"}, "revised"),
     ({"br-discard-which": "losing-side-only"}, "revised"), ({"br-heal-window-player": "permanent-controller"}, "revised"),
     ({"rd-amount": "stated-only"}, "revised"), ({"rd-in-battle": "any-battle"}, "revised"),
 )
