@@ -86,10 +86,9 @@ def list_rule_sets(game: str | None, scenario: str | None) -> Listing:
 def _model_options(game: str, decision_id: str, options: Sequence[str]) -> list[str]:
     """The options of a decision the executable model can select."""
     if game == "fftcg":
-        from cardrules.model.fftcg.config import NOT_MODELLED as FF_NOT_MODELLED
+        from cardrules.model.fftcg.config import UNMODELLED_OPTIONS
 
-        # every FFTCG decision is a variant point of the model, but for options recorded only
-        return [o for o in options if (decision_id, o) not in FF_NOT_MODELLED]
+        return [o for o in options if (decision_id, o) not in UNMODELLED_OPTIONS]
     from cardrules.model.redemption.config import MODELLED
 
     return [o for o in options if o in MODELLED.get(decision_id, ())]

@@ -92,9 +92,9 @@ def _py(value: z3.ExprRef) -> Any:
 ENCODED_AREAS: frozenset[str] = frozenset({"side-battle", "battle-resolution", "redirect"})
 """The catalogue areas the rule-level encodings hold clauses of."""
 READ_DECISIONS: frozenset[str] = frozenset({
-    "sb-nested-battle-players", "sb-different-player", "sb-in-battle-meaning", "sb-return-territory",
-    "sb-in-play-zones", "sb-per-turn-limit", "sb-restriction-scope", "sb-negate-resolution",
-    "br-outcome-several-characters", "br-challenge-success", "br-rescue-draw", "br-discard-which",
+    "sb-nested-battle-players", "sb-different-player", "sb-healed-fighter-destination", "sb-in-battle-meaning", "sb-return-territory",
+    "sb-in-play-zones", "sb-pair-alignment", "sb-per-turn-limit", "sb-restriction-scope", "sb-negate-resolution",
+    "br-outcome-several-characters", "br-challenge-success", "br-rescue-access", "br-rescue-draw", "br-discard-which",
     "br-heal-window-player", "rd-amount", "rd-in-battle",
 })
 """Decisions of :data:`ENCODED_AREAS` whose options :mod:`specs.smt.redemption` reads (``rs.option``).

@@ -15,7 +15,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from cardrules.model.fftcg.actions import Action, Split
-from cardrules.model.fftcg.config import NOT_MODELLED, RuleConfig, fftcg_decisions
+from cardrules.model.fftcg.config import UNMODELLED_OPTIONS, RuleConfig, fftcg_decisions
 from cardrules.model.fftcg.party import is_valid_party
 from cardrules.model.fftcg.state import Forward, Player, State, Step
 from cardrules.specs.registry import implements
@@ -73,10 +73,10 @@ def positions(draw: st.DrawFn, max_forwards: int = 4) -> State:
 
 
 def sound_configs() -> st.SearchStrategy[RuleConfig]:
-    """Any combination of the recorded options except the deliberate mutants."""
+    """Any combination of the recorded options the model implements, except the deliberate mutants."""
     decisions = fftcg_decisions()
     per_decision = [
-        st.sampled_from([o.id for o in d.options if (d.id, o.id) not in MUTANT_OPTIONS | NOT_MODELLED]).map(
+        st.sampled_from([o.id for o in d.options if (d.id, o.id) not in MUTANT_OPTIONS | UNMODELLED_OPTIONS]).map(
             lambda option, decision_id=d.id: (decision_id, option)
         )
         for d in sorted(decisions.values(), key=lambda d: d.id)

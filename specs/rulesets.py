@@ -18,10 +18,12 @@ from cardrules.specs.catalogue import Catalogue, default_catalogue
 
 # (decision id, option id) -> {clause id: (versions added, versions removed)}
 MEMBERSHIP_CHANGES: Mapping[tuple[str, str], Mapping[str, tuple[frozenset[str], frozenset[str]]]] = {
-    # The heal window was inserted by the revision: the previous wording lacks it.
-    ("redline-window", "inserted"): {
-        cid: (frozenset(), frozenset({"previous"}))
-        for cid in ("RED-HEAL-WINDOW", "RED-HEAL-WINDOW-SUSPENDS", "RED-HEAL-WINDOW-MEANS", "RED-HEAL-AT-RESOLUTION")
+    # The heal window was unchanged text: the previous wording had it too (by
+    # default it was inserted by the revision). Battle Resolution's heal
+    # (RED-HEAL-AT-RESOLUTION) is in both wordings either way.
+    ("redline-window", "unchanged"): {
+        cid: (frozenset({"previous"}), frozenset())
+        for cid in ("RED-HEAL-WINDOW", "RED-HEAL-WINDOW-SUSPENDS", "RED-HEAL-WINDOW-MEANS")
     },
     # Both destination sentences were old text: the previous wording had both.
     ("redline-destination", "both-old"): {

@@ -77,8 +77,12 @@ def declare_attack(state: State, forward_ids: tuple[str, ...], config: RuleConfi
 
 
 @implements("FF-BASE-BLOCK")
-def declare_block(state: State, blocker_id: str | None) -> State:
-    """Record the block declaration: blocked by ``blocker_id``, or not blocked (None)."""
+def declare_block(state: State, blocker_id: str | None, config: RuleConfig) -> State:
+    """Record the block declaration: blocked by ``blocker_id``, or not blocked (None).
+    The blocker stays active unless ``ff-base-blocker-dulls = dulls`` (FF-BASE-BLOCK)."""
     attack = state.attack
     assert attack is not None
-    return replace(state, attack=replace(attack, blocked=blocker_id is not None, blocker=blocker_id))
+    state = replace(state, attack=replace(attack, blocked=blocker_id is not None, blocker=blocker_id))
+    if blocker_id is not None and config.is_("ff-base-blocker-dulls", "dulls"):
+        state = state.with_forward(replace(state.forward(blocker_id), dull=True))
+    return state

@@ -22,14 +22,6 @@ from cardrules.specs.catalogue import Decision, default_catalogue
 GAME = "fftcg"
 F = TypeVar("F", bound=Callable[..., Any])
 
-NOT_MODELLED: frozenset[tuple[str, str]] = frozenset({
-    ("ff-removal-windows", "also-in-damage"),
-    ("ff-step-passing", "alternating-priority"),
-})
-"""Options recorded in the catalogue (protocol readings both encodings share) that neither
-encoding implements: selecting one is refused rather than silently played as the chosen one."""
-
-
 @lru_cache(maxsize=1)
 def fftcg_decisions() -> dict[str, Decision]:
     """Every decision recorded on an fftcg clause, by id."""
@@ -38,6 +30,16 @@ def fftcg_decisions() -> dict[str, Decision]:
         for clause, decision in default_catalogue().decisions.values()
         if clause.game == GAME
     }
+
+
+UNMODELLED_OPTIONS: frozenset[tuple[str, str]] = frozenset({
+    ("party-sum-members", "declared-members"),
+    ("ff-removal-windows", "also-in-damage"),
+    ("ff-step-passing", "alternating-priority"),
+})
+"""Recorded readings the model does not implement (a rules reading, and two protocol readings
+both encodings share): selecting one is refused, never run as the chosen reading (every other
+option of every fftcg decision is a variant point)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +67,9 @@ class RuleConfig:
                 raise ScenarioError(
                     f"config.{decision_id}", f"unknown option {option_id!r}; known: {options}"
                 )
-            if (decision_id, option_id) in NOT_MODELLED:
+            if (decision_id, option_id) in UNMODELLED_OPTIONS:
                 raise ScenarioError(
-                    f"config.{decision_id}", f"option {option_id!r} is recorded in the catalogue but not implemented"
+                    f"config.{decision_id}", f"option {option_id!r} is recorded but not implemented by the model"
                 )
 
     @staticmethod

@@ -165,7 +165,7 @@ def deal_combat_damage(state: State, split: Split | None, config: RuleConfig) ->
         total = sum(powers.values())
         damage[attack.blocker] = total
         if attack.party and config.is_("party-damage-source", "per-member"):
-            events.extend(Event("damage", (fid,), attack.blocker, powers[fid]) for fid in attack.attackers)
+            events.extend(Event("damage", (fid,), attack.blocker, powers[fid]) for fid in attack.attackers if powers[fid] > 0)
         else:
             events.append(Event("damage", attack.attackers, attack.blocker, total))
         credit = attack.attackers

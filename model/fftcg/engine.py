@@ -206,9 +206,9 @@ def _apply(state: State, action: Action, config: RuleConfig) -> State:
     if isinstance(action, DeclareAttack):
         return declare_attack(state, action.forwards, config)
     if isinstance(action, Block):
-        return declare_block(state, action.blocker)
+        return declare_block(state, action.blocker, config)
     if isinstance(action, NoBlock):
-        return declare_block(state, None)
+        return declare_block(state, None, config)
     if isinstance(action, Split):
         return resolve_damage_part(state, action, config)
     if isinstance(action, Remove):

@@ -285,7 +285,7 @@ def settle_announced(state: State, record_id: int, config: RuleConfig, apply: Ap
     state = replace(state, prompt=None)
     if record.status is RecordStatus.ANNOUNCED:
         state = apply(state, record, config)
-    return play_prompt_unless_waiting(state)
+    return play_prompt_unless_waiting(state, config)
 
 
 # --- effects and their undo ----------------------------------------------------------
@@ -308,7 +308,7 @@ def complete_ability_discard(state: State, config: RuleConfig) -> State:
     prompt = state.prompt
     assert prompt is not None and prompt.record >= 0
     state = discard_now(replace(state, prompt=None), state.record(prompt.record))
-    return play_prompt(state)
+    return play_prompt(state, config)
 
 
 def apply_effect(state: State, record: PlayRecord, config: RuleConfig | None = None) -> State:

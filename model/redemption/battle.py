@@ -85,4 +85,4 @@ def block(state: State, blockers: tuple[str, ...], action: str, config: RuleConf
     state = replace(state, battles=(battle,))
     if not blockers:
         return state, Then.RESOLVE
-    return play_prompt(state), Then.DONE
+    return play_prompt(state, config), Then.DONE

@@ -134,7 +134,7 @@ def play_card(state: State, play: Play, config: RuleConfig) -> State:
         state = use_ability(state, record, config)
         return abilities.settle_announced(state, prompt.record, config, apply_effect)
     if record.status is RecordStatus.BLANKED or record.effect is Effect.DRAW_ON_SUCCESS:
-        return play_prompt(state)
+        return play_prompt(state, config)
     return use_ability(state, record, config)
 
 
@@ -144,26 +144,26 @@ def use_ability(state: State, record: PlayRecord, config: RuleConfig) -> State:
     if effect is Effect.SIDE_BATTLE:
         return side_battle.use_side_battle(state, record, config)
     if effect in HEAL_EFFECTS:
-        return play_prompt(follow(*heal.heal_target(state, record.targets[0], record.player, config), config))
+        return play_prompt(follow(*heal.heal_target(state, record.targets[0], record.player, config), config), config)
     if effect is Effect.REDIRECT_NUMBERS:
-        return play_prompt(redirect.start_numbers(state, record, record.targets[0], config))
+        return play_prompt(redirect.start_numbers(state, record, record.targets[0], config), config)
     if effect is Effect.REDIRECT_BOTH:
         state, ability = redirect.split_both(state, record, config)
         if ability is None:
-            return play_prompt(state)
+            return play_prompt(state, config)
         record = ability
         effect = Effect.REDIRECT_ABILITY
     if effect is Effect.REDIRECT_ABILITY:
         state, taken = redirect.take_over(state, record, config)
         return use_ability(state, taken, config)
     if effect is Effect.INTERRUPT:
-        return play_prompt_unless_waiting(abilities.interrupt(state, int(record.targets[0][1:])))
+        return play_prompt_unless_waiting(abilities.interrupt(state, int(record.targets[0][1:])), config)
     if effect is Effect.NEGATE:
-        return play_prompt_unless_waiting(abilities.negate(state, int(record.targets[0][1:]), config))
+        return play_prompt_unless_waiting(abilities.negate(state, int(record.targets[0][1:]), config), config)
     announced = abilities.announce(state, record)
     if announced is not None:
         return announced
-    return play_prompt_unless_waiting(apply_effect(state, record, config))
+    return play_prompt_unless_waiting(apply_effect(state, record, config), config)
 
 
 @implements("RED-HEAL-WINDOW")
@@ -270,7 +270,7 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
         return follow(*block(state, action.blockers, text, config), config)
     if prompt.kind is PromptKind.PLAY and isinstance(action, Pass):
         state, had_pending = abilities.reactivate_pending(state, config, apply_effect)
-        return play_prompt_unless_waiting(state) if had_pending else resolution.begin_resolution(state, config)
+        return play_prompt_unless_waiting(state, config) if had_pending else resolution.begin_resolution(state, config)
     if prompt.kind in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE) and isinstance(action, Play):
         if state.has_card(action.card) and state.card(action.card).ability is Effect.SIDE_BATTLE:
             action = Play(action.card, action.on, tuple(sorted(action.targets)))  # canonical: unordered pair
@@ -284,7 +284,7 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
                 f"the sides must be the two selected characters {' and '.join(prompt.cards)}",
                 ("RED-SB-TARGETS-TWO",),
             )
-        return side_battle.open_side_battle(replace(state, prompt=None), prompt.record, (action.first, action.second))
+        return side_battle.open_side_battle(replace(state, prompt=None), prompt.record, (action.first, action.second), config)
     if prompt.kind is PromptKind.HEAL_WINDOW and isinstance(action, CompleteDiscard):
         if prompt.record >= 0:
             return abilities.complete_ability_discard(state, config)

@@ -45,6 +45,7 @@ from cardrules.model.redemption.healable import (
     holder,
     is_heal,
     matches,
+    pending_discard_healable,
     recently_discarded,
 )
 from cardrules.model.redemption.initiative import play_prompt
@@ -58,12 +59,14 @@ from cardrules.model.redemption.ops import (
     set_record,
 )
 from cardrules.model.redemption.state import (
+    BattleKind,
     Card,
     CardType,
     DiscardCause,
     DiscardEvent,
     Effect,
     Fighter,
+    OriginKind,
     PlayRecord,
     Prompt,
     PromptKind,
@@ -124,14 +127,19 @@ def _pile_targets(state: State, piles: range | tuple[int, ...], config: RuleConf
 def window_heals(state: State, player: int, cards: tuple[str, ...], resolution: bool, config: RuleConfig) -> list[Heal]:
     """Heals ``player`` may use on characters being discarded (their controller).
 
-    The window exists only while RED-HEAL-WINDOW (and, at Battle Resolution,
-    RED-HEAL-AT-RESOLUTION) is in force. The means must be able to heal that
+    An ability's discard has a window only while RED-HEAL-WINDOW is in force;
+    Battle Resolution's window (RED-BR-HEAL-WINDOW) only needs
+    RED-HEAL-AT-RESOLUTION, which both wordings have. Under the previous
+    wording a pending discard is healable only with ``prev-healable-pending =
+    clarification-covers`` (RED-HEAL-PREV-HEALABLE). The means must be able to heal that
     very character (RED-HEAL-WINDOW-MEANS): an enhancement from hand of
     matching alignment and brigade (RED-HEAL-ENH-ON-MATCHING-BRIGADE), or a
     heal ability of one of the player's characters in the battle, or of one
     with Territory Class in their territory.
     """
-    if not in_force(config, "RED-HEAL-WINDOW") or (resolution and not in_force(config, "RED-HEAL-AT-RESOLUTION")):
+    if not in_force(config, "RED-HEAL-AT-RESOLUTION" if resolution else "RED-HEAL-WINDOW"):
+        return []
+    if not pending_discard_healable(config):
         return []
     out: list[Heal] = []
     sources = [c for c in ability_sources(state, player, in_battle=True, from_territory=True) if c not in cards]
@@ -152,7 +160,22 @@ def battle_ability_heals(state: State, player: int, config: RuleConfig) -> list[
     assert battle is not None
     targets = sorted(f.card for _, f in battle.fighters() if has_status(state, f.card))
     targets += [e.card for e in _pile_targets(state, range(state.players), config)]
-    return [Heal(t, x) for x in ability_sources(state, player, in_battle=True, from_territory=False) for t in targets]
+    out = [Heal(t, x) for x in ability_sources(state, player, in_battle=True, from_territory=False) for t in targets]
+    return out + battle_pile_enhancement_heals(state, player, config)
+
+
+@implements("RED-HEAL-PREV-ENH-TWO-WAYS", "RED-HEAL-PREV-ENH-INITIATIVE", "RED-HEAL-PREV-PILE-SAME-CHARACTER")
+def battle_pile_enhancement_heals(state: State, player: int, config: RuleConfig) -> list[Heal]:
+    """Previous wording, decision ``prev-two-ways-in-battle = in-battle-too``: in battle the
+    player with initiative may also play a healing enhancement the pile way, on a character
+    in their discard pile discarded this turn, matched as it was (RED-HEAL-PREV-ENH-TWO-WAYS).
+    By default the list is for play outside battle only, and this offers nothing."""
+    if not in_force(config, "RED-HEAL-PREV-ENH-TWO-WAYS") or config.option("prev-two-ways-in-battle") != "in-battle-too":
+        return []
+    piles = range(state.players) if config.option("prev-pile-owner") == "any-pile" else (player,)
+    events = _pile_targets(state, piles, config)
+    return [Heal(e.card, enh.id) for enh in healing_enhancements(state, player) for e in events
+            if matches(enh, e.alignment, e.brigades)]
 
 
 @implements(
@@ -268,6 +291,20 @@ def clear_conditions(state: State, target: str) -> State:
     return state
 
 
+@implements("RED-SB-RETURN-TO-BATTLE", "RED-HEAL-AT-RESOLUTION")
+def back_to_previous_battle(state: State, target: str, resolution: bool, config: RuleConfig) -> bool:
+    """A fighter healed at its side battle's resolution that came from another battle stays in the
+    side battle, not defeated any more, and so returns to its previous battle with its
+    enhancements (RED-SB-RETURN-TO-BATTLE) only under decision ``sb-healed-fighter-destination =
+    back-to-previous-battle``; by default it goes where the heal rules place it."""
+    if not resolution or config.option("sb-healed-fighter-destination") != "back-to-previous-battle":
+        return False
+    found = state.fighter(target)
+    if found is None or state.battles[found[0]].kind is not BattleKind.SIDE:
+        return False
+    return found[2].origin.kind is OriginKind.BATTLE
+
+
 @implements("RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-DISCARD-NOT-COMPLETED", "RED-HEAL-WINDOW-SUSPENDS")
 def heal_from_window(state: State, target: str, config: RuleConfig) -> Handed:
     """Heal a character whose discard is pending: it leaves the battle for a
@@ -278,17 +315,22 @@ def heal_from_window(state: State, target: str, config: RuleConfig) -> Handed:
     Battle Resolution window opens (``Then.NEXT_HEAL_WINDOW``)."""
     prompt = state.prompt
     assert prompt is not None
-    state, _, _, fighter = remove_fighter(state, target)
-    for enh in fighter.enhancements:
-        state = discard_card(state, enh)
-    state = add_to(state, destination(state, fighter, config), "territory", target)
+    if back_to_previous_battle(state, target, prompt.record < 0, config):
+        found = state.fighter(target)
+        assert found is not None
+        fighter = found[2]
+    else:
+        state, _, _, fighter = remove_fighter(state, target)
+        for enh in fighter.enhancements:
+            state = discard_card(state, enh)
+        state = add_to(state, destination(state, fighter, config), "territory", target)
     if not in_force(config, "RED-HEAL-DISCARD-NOT-COMPLETED"):
         cause = DiscardCause.ABILITY if prompt.record >= 0 else DiscardCause.RULE
         state = note_discard(state, fighter, cause, healed=True)
     if prompt.record >= 0:
         record = state.record(prompt.record)
         state = set_record(state, replace(record, status=RecordStatus.FIZZLED))
-        return play_prompt(replace(state, prompt=None)), Then.DONE
+        return play_prompt(replace(state, prompt=None), config), Then.DONE
     index = len(state.battles) - 1
     battle = state.battles[index]
     state = set_battle(state, index, replace(battle, defeated=tuple(c for c in battle.defeated if c != target)))
@@ -355,7 +397,7 @@ def do_heal(state: State, action: Heal, config: RuleConfig) -> Handed:
     if used_enhancement:
         state = discard_card(state, action.source)
     if state.prompt is not None and state.prompt.kind is PromptKind.PLAY and not window:
-        return play_prompt(state), then
+        return play_prompt(state, config), then
     return state, then
 
 
@@ -364,15 +406,20 @@ def do_heal(state: State, action: Heal, config: RuleConfig) -> Handed:
 
 @implements("RED-HEAL-WINDOW", "RED-HEAL-WINDOW-SUSPENDS")
 def open_window(state: State, record: PlayRecord, config: RuleConfig) -> State | None:
-    """A discard by an ability waits for its controller's heal (RED-HEAL-WINDOW):
+    """A discard by an ability waits for its controller's heal (RED-HEAL-WINDOW; the
+    player of its side in the battle, or its permanent controller: decision
+    ``heal-window-player``):
     the discarding ability is suspended (its record stays announced), pending
     abilities wait (they are only checked on a pass), and active ongoing effects
     keep working (RED-HEAL-WINDOW-SUSPENDS). ``None`` when no heal is possible."""
     found = state.fighter(record.targets[0])
     if found is None:
         return None
-    index, side, _ = found
-    controller = state.battles[index].players[side]
+    index, side, fighter = found
+    if config.option("heal-window-player") == "permanent-controller":
+        controller = fighter.permanent
+    else:
+        controller = state.battles[index].players[side]
     if not window_heals(state, controller, (record.targets[0],), False, config):
         return None
     state = set_record(state, replace(record, status=RecordStatus.ANNOUNCED))

@@ -69,6 +69,17 @@ def recently_discarded(state: State, card_id: str, config: RuleConfig) -> Discar
     return None
 
 
+@implements("RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-PREV-DISCARDED-MEANS")
+def pending_discard_healable(config: RuleConfig) -> bool:
+    """A character whose discard is pending is healable: always under the
+    revised wording (RED-HEAL-HEALABLE); under the previous one only when the
+    old clarification makes 'being discarded' mean discarded
+    (RED-HEAL-PREV-DISCARDED-MEANS, decision ``prev-healable-pending``)."""
+    if not in_force(config, "RED-HEAL-PREV-HEALABLE"):
+        return True
+    return config.option("prev-healable-pending") == "clarification-covers"
+
+
 @implements("RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-ONLY-CHARACTERS", "RED-HEAL-PURPOSE")
 def healable(state: State, card_id: str, config: RuleConfig) -> bool:
     """Whether a card may be the target of a heal.
@@ -76,14 +87,14 @@ def healable(state: State, card_id: str, config: RuleConfig) -> bool:
     Only characters (RED-HEAL-ONLY-CHARACTERS). Revised: being discarded, or
     poisoned, diseased or paralyzed (RED-HEAL-HEALABLE). Previous: discarded
     earlier this turn, or one of the statuses (RED-HEAL-PREV-HEALABLE); a
-    character in its heal window too (RED-HEAL-WINDOW, note of the clause).
+    character whose discard is pending too, by the old clarification
+    (decision ``prev-healable-pending``).
     Either way a heal undoes a discard or a status (RED-HEAL-PURPOSE).
     """
     if not state.has_card(card_id) or state.card(card_id).type is not CardType.CHARACTER:
         return False
-    return has_status(state, card_id) or being_discarded(state, card_id) or (
-        recently_discarded(state, card_id, config) is not None
-    )
+    pending = being_discarded(state, card_id) and pending_discard_healable(config)
+    return has_status(state, card_id) or pending or recently_discarded(state, card_id, config) is not None
 
 
 def matches(enhancement: Card, alignment: Alignment | None, brigades: frozenset[str]) -> bool:
@@ -162,8 +173,11 @@ def explain(state: State, action: Heal, config: RuleConfig) -> IllegalAction:
             return no(f"{action.source} has no Territory Class: its heal ability works only in battle", "RED-HEAL-CHARACTER-TC")
         return no(f"{action.source} cannot heal {action.target} now", "RED-HEAL-WINDOW-MEANS", "RED-HEAL-TARGETS-HEALED")
     if prompt is not None and prompt.kind is PromptKind.HEAL_WINDOW:
-        if not in_force(config, "RED-HEAL-WINDOW"):
+        resolution = prompt.record < 0
+        if not in_force(config, "RED-HEAL-AT-RESOLUTION" if resolution else "RED-HEAL-WINDOW"):
             return no("this wording has no heal window", "RED-HEAL-PREV-HEALABLE")
+        if not pending_discard_healable(config):
+            return no(f"{action.target} is not discarded yet, so not healable in this wording", "RED-HEAL-PREV-HEALABLE")
         return no(f"{action.source} cannot be played on {action.target}", "RED-HEAL-WINDOW-MEANS")
     if in_force(config, "RED-HEAL-PREV-ENH-TWO-WAYS"):
         if in_pile:

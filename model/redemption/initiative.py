@@ -33,19 +33,20 @@ def initiative(state: State, battle: Battle, config: RuleConfig) -> int:
     return second if battle.last_player == first else first
 
 
-def play_prompt(state: State) -> State:
-    """Give the active battle's initiative holder the next decision."""
+@implements("RED-BASE-INITIATIVE")
+def play_prompt(state: State, config: RuleConfig) -> State:
+    """Give the active battle's initiative holder, under the run's ``config``, the next decision."""
     battle = state.active_battle
     assert battle is not None
-    return replace(state, prompt=Prompt(PromptKind.PLAY, initiative(state, battle, RuleConfig())))
+    return replace(state, prompt=Prompt(PromptKind.PLAY, initiative(state, battle, config)))
 
 
 WAITING: frozenset[PromptKind] = frozenset({PromptKind.SPECIAL_INITIATIVE, PromptKind.HEAL_WINDOW, PromptKind.CHOOSE_SIDES})
 """Decisions that must be answered before the player with initiative plays again."""
 
 
-def play_prompt_unless_waiting(state: State) -> State:
+def play_prompt_unless_waiting(state: State, config: RuleConfig) -> State:
     """``play_prompt``, unless a decision (special initiative, a heal window) is still open."""
     if state.prompt is not None and state.prompt.kind in WAITING:
         return state
-    return play_prompt(state)
+    return play_prompt(state, config)

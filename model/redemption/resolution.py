@@ -59,14 +59,25 @@ def mission_result(state: State, battle: Battle, result: Outcome, config: RuleCo
     """
     if battle.kind is BattleKind.SIDE:
         return Mission.NONE
-    if battle.kind is BattleKind.CHALLENGE:
+    access = rescue_access(state, battle, config)
+    if battle.kind is BattleKind.CHALLENGE and not access:
         if config.option("br-challenge-success") == "challenger-not-beaten":
             won = result is not Outcome.SIDE1_WINS
         else:
             won = result is Outcome.SIDE0_WINS
         return Mission.SUCCESS if won else Mission.FAILURE
-    access = bool(state.zones[battle.players[1]].bondage)
     return Mission.SUCCESS if result is Outcome.SIDE0_WINS and access else Mission.FAILURE
+
+
+@implements("RED-BR-RESCUE-SUCCESS", "RED-BR-RESCUE-FAIL")
+def rescue_access(state: State, battle: Battle, config: RuleConfig) -> bool:
+    """Whether step 2 judges a rescue with access: a rescue attempt whose defender still has a
+    Lost Soul in bondage (held or gained); under decision ``br-rescue-access =
+    challenge-can-become-rescue`` also a battle challenge whose defender now has one."""
+    judged = battle.kind is BattleKind.RESCUE or (
+        battle.kind is BattleKind.CHALLENGE and config.option("br-rescue-access") == "challenge-can-become-rescue"
+    )
+    return judged and bool(state.zones[battle.players[1]].bondage)
 
 
 @implements("RED-BR-STEP4-DISCARD-RETURN", "RED-SB-DEFEAT-NORMAL")
@@ -117,7 +128,7 @@ def begin_resolution(state: State, config: RuleConfig) -> State:
             ):
                 state = draw_cards(state, record.player, 1)
     # Step 3: unaffected cards under the ordinary rules.
-    if mission is Mission.SUCCESS and battle.kind is BattleKind.RESCUE:
+    if mission is Mission.SUCCESS and battle.kind is not BattleKind.SIDE and rescue_access(state, battle, config):
         defender, rescuer = battle.players[1], battle.players[0]
         soul = min(state.zones[defender].bondage)  # decision br-rescued-soul: lowest id
         zones = list(state.zones)
@@ -213,4 +224,4 @@ def finish_resolution(state: State, config: RuleConfig) -> State:
         state = add_to(state, home, "territory", fighter.card)
     if not state.battles:
         return replace(state, prompt=None, records=())
-    return play_prompt(state)
+    return play_prompt(state, config)

@@ -100,11 +100,18 @@ def candidates(state: State, user: int, config: RuleConfig) -> tuple[str, ...]:
 @implements("RED-SB-TARGETS-TWO", "RED-SB-SAME-ALIGNMENT")
 def target_pairs(state: State, user: int, config: RuleConfig) -> tuple[tuple[str, str], ...]:
     """Every legal pair of fighters: two distinct characters (RED-SB-TARGETS-TWO)
-    of the same alignment, Hero-Hero or Evil-Evil (RED-SB-SAME-ALIGNMENT)."""
+    of the same alignment, Hero-Hero or Evil-Evil (RED-SB-SAME-ALIGNMENT), unless
+    decision ``sb-pair-alignment = any-alignment`` allows a mixed pair."""
     pool = candidates(state, user, config)
-    return tuple(
-        (x, y) for x, y in combinations(pool, 2) if state.card(x).alignment is state.card(y).alignment
-    )
+    return tuple((x, y) for x, y in combinations(pool, 2) if alignment_allowed(state, x, y, config))
+
+
+@implements("RED-SB-SAME-ALIGNMENT")
+def alignment_allowed(state: State, x: str, y: str, config: RuleConfig) -> bool:
+    """Whether ``x`` and ``y`` may fight each other in a side battle (decision ``sb-pair-alignment``)."""
+    if config.option("sb-pair-alignment") == "any-alignment":
+        return True
+    return state.card(x).alignment is state.card(y).alignment
 
 
 def side_battle_targets(state: State, user: int, config: RuleConfig) -> tuple[tuple[str, str], ...]:
@@ -123,7 +130,7 @@ def check_pair(state: State, user: int, targets: tuple[str, ...], action: str, c
         if not state.has_card(target) or state.card(target).type.value != "character":
             raise IllegalAction(action, f"{target} is not a character", ("RED-SB-TARGETS-TWO",))
     x, y = targets
-    if state.card(x).alignment is not state.card(y).alignment:
+    if not alignment_allowed(state, x, y, config):
         raise IllegalAction(action, "the two fighters must both be Heroes or both Evil Characters", ("RED-SB-SAME-ALIGNMENT",))
     pool = candidates(state, user, config)
     for target in targets:
@@ -228,7 +235,7 @@ def _take(state: State, card_id: str, user: int, battle_id: int) -> tuple[State,
 
 
 @implements("RED-SB-SUSPEND", "RED-SB-INSTANTANEOUS")
-def start_side_battle(state: State, record_id: int, first: str, second: str, user: int) -> State:
+def start_side_battle(state: State, record_id: int, first: str, second: str, user: int, config: RuleConfig) -> State:
     """Suspend the active battle and push a side battle between ``first``
     (side 0, the first battling player's) and ``second`` (RED-SB-SUSPEND).
 
@@ -249,7 +256,7 @@ def start_side_battle(state: State, record_id: int, first: str, second: str, use
         opened_by=record_id,
     )
     state = replace(state, battles=(*state.battles, battle), next_battle=battle_id + 1)
-    return play_prompt(state)
+    return play_prompt(state, config)
 
 
 @implements("RED-SB-ONCE-PER-TURN", "RED-SB-SIDES-BATTLE-PLAYERS")
@@ -263,13 +270,13 @@ def use_side_battle(state: State, record: PlayRecord, config: RuleConfig) -> Sta
     assignment = assign_sides(state, x, y, record.player, config)
     if assignment is None:
         return replace(state, prompt=Prompt(PromptKind.CHOOSE_SIDES, record.player, record=record.id, cards=(x, y)))
-    return open_side_battle(state, record.id, assignment)
+    return open_side_battle(state, record.id, assignment, config)
 
 
-def open_side_battle(state: State, record_id: int, assignment: tuple[str, str]) -> State:
+def open_side_battle(state: State, record_id: int, assignment: tuple[str, str], config: RuleConfig) -> State:
     """Start the side battle of play record ``record_id`` with the sides assigned;
     the record remembers the battle it opened (for RED-SB-NEGATE-CASCADE)."""
     record = state.record(record_id)
     battle_id = state.next_battle
     state = set_record(state, replace(record, undo=Undo(opened=battle_id)))
-    return start_side_battle(state, record_id, assignment[0], assignment[1], record.player)
+    return start_side_battle(state, record_id, assignment[0], assignment[1], record.player, config)

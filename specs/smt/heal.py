@@ -265,15 +265,22 @@ def enhancement_placement_revised(v: HealVars, rs: RuleSet) -> ClauseConstraint:
 # --- previous wording ----------------------------------------------------------------
 
 
-def _recently_discarded(v: HealVars) -> z3.BoolRef:
-    """'Being', 'about to be' or 'recently' discarded: by an ability or a game rule (RED-HEAL-PREV-DISCARDED-MEANS)."""
+def _recently_discarded(v: HealVars, pending_counts: bool = True) -> z3.BoolRef:
+    """'Being', 'about to be' or 'recently' discarded: by an ability or a game rule (RED-HEAL-PREV-DISCARDED-MEANS).
+
+    A pending discard ('being discarded') counts only when the old clarification
+    is read as covering it (decision ``prev-healable-pending``)."""
     by_ability_or_rule = v.cause != FROM_HAND_OR_DECK
-    return z3.And(by_ability_or_rule, z3.Or(v.place == BEING_DISCARDED, z3.And(v.place == DISCARD_PILE, v.this_turn)))
+    earlier = z3.And(v.place == DISCARD_PILE, v.this_turn)
+    if not pending_counts:
+        return z3.And(by_ability_or_rule, earlier)
+    return z3.And(by_ability_or_rule, z3.Or(v.place == BEING_DISCARDED, earlier))
 
 
 @clause_constraint("RED-HEAL-PREV-HEALABLE")
 def healable_previous(v: HealVars, rs: RuleSet) -> ClauseConstraint:
-    healable = z3.Or(_recently_discarded(v), _status(v))
+    pending_counts = rs.option("prev-healable-pending") == "clarification-covers"
+    healable = z3.Or(_recently_discarded(v, pending_counts), _status(v))
     return ClauseConstraint("RED-HEAL-PREV-HEALABLE", z3.And(_attempt(v), z3.Not(healable)), z3.Not(v.healed))
 
 
@@ -338,20 +345,26 @@ def _two_ways(v: HealVars, rs: RuleSet) -> tuple[z3.BoolRef, z3.BoolRef]:
 def enhancement_two_ways(v: HealVars, rs: RuleSet) -> ClauseConstraint:
     """Out of battle, a healing enhancement goes one of two ways, and the pile way heals the character.
 
-    Premise: an enhancement used out of battle and out of a heal window. Conclusion:
-    it is on one of the two allowed places, and one played the pile way on a
-    character recently discarded, targeting it, heals it.
+    Premise: an enhancement used out of a heal window, out of battle (preparation or
+    discard phase) or in battle. Conclusion out of battle: it is on one of the two
+    allowed places, and one played the pile way on a character recently discarded,
+    targeting it, heals it. In battle (decision ``prev-two-ways-in-battle``): by
+    default the list does not apply and no enhancement heals a character in a pile;
+    with ``in-battle-too`` the same two ways hold for the player with initiative.
     """
     allowed, pile_way = _two_ways(v, rs)
-    premise = z3.And(
-        _attempt(v), v.means == ENHANCEMENT, _out_of_battle(v), v.place != BEING_DISCARDED,
-        z3.Or(v.phase == PREPARATION, v.phase == DISCARD),
-    )
     heals = z3.And(pile_way, v.is_character, v.cause != FROM_HAND_OR_DECK, v.able, v.same_target)
-    return ClauseConstraint(
-        "RED-HEAL-PREV-ENH-TWO-WAYS", premise,
-        z3.And(z3.Implies(z3.Not(allowed), z3.Not(v.healed)), z3.Implies(heals, v.healed)),
-    )
+    two_ways = z3.And(z3.Implies(z3.Not(allowed), z3.Not(v.healed)), z3.Implies(heals, v.healed))
+    out_of_battle = z3.And(_out_of_battle(v), z3.Or(v.phase == PREPARATION, v.phase == DISCARD))
+    premise = z3.And(_attempt(v), v.means == ENHANCEMENT, v.place != BEING_DISCARDED,
+                     z3.Or(out_of_battle, v.phase == BATTLE))
+    if rs.option("prev-two-ways-in-battle") == "in-battle-too":
+        # in battle too: the same two ways, for the player with initiative
+        in_battle = z3.Implies(v.has_initiative, two_ways)
+    else:
+        # only outside battle: in battle an enhancement goes on a fighter, never into a pile
+        in_battle = z3.Implies(v.place == DISCARD_PILE, z3.Not(v.healed))
+    return ClauseConstraint("RED-HEAL-PREV-ENH-TWO-WAYS", premise, z3.If(v.phase == BATTLE, in_battle, two_ways))
 
 
 @clause_constraint("RED-HEAL-PREV-PILE-SAME-CHARACTER")

@@ -35,6 +35,8 @@ class CatalogueVariants:
     GAME: ClassVar[str] = ""
     ENCODED: ClassVar[frozenset[str]] = frozenset()
     STRICT: ClassVar[bool] = False
+    UNENCODED_OPTIONS: ClassVar[frozenset[tuple[str, str]]] = frozenset()
+    """(decision, option) pairs of a decision in ``ENCODED`` whose option is still not encoded."""
     overrides: tuple[tuple[str, str], ...] = ()
 
     @classmethod
@@ -59,6 +61,9 @@ class CatalogueVariants:
                 raise UnknownVariant(f"the encoding does not read decision {decision_id!r} "
                                      f"(only its chosen option {known[decision_id].chosen!r} is encoded), "
                                      f"so option {option_id!r} cannot be compared")
+            if (decision_id, option_id) in cls.UNENCODED_OPTIONS:
+                raise UnknownVariant(f"option {option_id!r} of {decision_id!r} is recorded in the catalogue "
+                                     f"but not encoded, so it cannot be compared")
             kept[decision_id] = option_id
         return cls(tuple(sorted(kept.items())))
 

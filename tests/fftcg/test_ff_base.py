@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules.model.fftcg.state import Step
+from cardrules.model.fftcg.config import RuleConfig
+from cardrules.model.fftcg.state import State, Step
 
-from .helpers import assert_illegal, broken_ids, field_ids, fw, legal_texts, play, position
+from .helpers import DEFAULT, assert_illegal, broken_ids, cfg, field_ids, fw, legal_texts, play, position
 
 
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS")
@@ -72,6 +73,23 @@ def test_blocking_rules_for_a_single_attacker() -> None:
     state = play(state, "block b1")
     assert not state.forward("b1").dull  # blocking does not dull
     assert_illegal(state, "block b1", "FF-BASE-BLOCK")  # one block only
+
+
+@pytest.mark.clause("FF-BASE-BLOCK", "FF-BASE-ATTACK-DULLS")
+def test_a_blocker_may_block_again_unless_blocking_dulls() -> None:
+    # a1 (1000) attacks, b1 (5000) blocks: 1000 < 5000, b1 survives; 5000 >= 1000, a1 breaks.
+    # Then a2 attacks. Blocking does not dull (ff-base-blocker-dulls = stays-active): b1 is
+    # still active and may block a2 too. With the alternative reading b1 is dull: no block.
+    def second_attack(config: RuleConfig) -> State:
+        start = position([fw("a1", power=1000), fw("a2", power=1000)], [fw("b1", power=5000)])
+        return play(start, "attack a1", "pass", "block b1", "pass", "pass", "pass", "attack a2", "pass", config=config)
+
+    assert legal_texts(second_attack(DEFAULT)) == ["block b1", "noblock"]
+    dulls = cfg(ff_base_blocker_dulls="dulls")
+    state = second_attack(dulls)
+    assert state.forward("b1").dull
+    assert legal_texts(state, dulls) == ["noblock"]
+    assert_illegal(state, "block b1", "FF-BASE-BLOCK", dulls)
 
 
 @pytest.mark.clause("FF-BASE-UNBLOCKED-DAMAGE")

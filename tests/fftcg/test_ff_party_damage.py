@@ -25,8 +25,9 @@ def test_blocked_party_deals_the_sum_and_breaks_the_blocker() -> None:
     state = blocked_party([fw("a1", power=3000), fw("a2", power=5000)], [fw("b1", power=7000)])
     assert state.step is Step.DAMAGE
     state = play(state, "split a1=0 a2=7000")
-    # 3000 + 5000 = 8000 >= 7000 toughness -> b1 broken
-    assert events(state, "damage")[0] == (("a1", "a2"), "b1", 8000)
+    # 3000 + 5000 = 8000 >= 7000 toughness -> b1 broken; each member deals its own
+    # power (party-damage-source = per-member, the default)
+    assert events(state, "damage")[:2] == [(("a1",), "b1", 3000), (("a2",), "b1", 5000)]
     assert broken_ids(state, 1) == ["b1"]
     # b1 dealt all 7000 to a2 (power 5000): 7000 >= 5000 -> a2 broken; a1 took 0
     assert broken_ids(state, 0) == ["a2"]
@@ -217,12 +218,15 @@ def test_blocker_preemptive_breaks_members_before_they_deal_damage() -> None:
     assert legal_texts(state) == ["pass"]  # b1 already dealt its damage
     after = play(state, "pass")
     # survivors deal 3000 + 3000 = 6000 >= 4000: b1 broken, credited to a3 and a4 only
-    assert events(after, "damage")[-1] == (("a3", "a4"), "b1", 6000)
+    assert events(after, "damage")[-2:] == [(("a3",), "b1", 3000), (("a4",), "b1", 3000)]
     assert (("a3", "a4"), "b1", 0) in events(after, "break")
     variant = cfg(party_preemptive_broken_member="all-declared")
     other = play(blocked_party(mine, [fw("b1", power=4000, preemptive=True)], config=variant),
                  "split a1=1000 a2=3000 a3=0 a4=0", "pass", config=variant)
     assert (("a1", "a2", "a3", "a4"), "b1", 0) in events(other, "break")
+    # the seed's 'even if some have not dealt any damage': a1 and a2 are credited
+    # with the break although no damage of theirs reached b1
+    assert {e[0] for e in events(other, "damage") if e[1] == "b1"} == {("a3",), ("a4",)}
 
 
 # --- FF-PARTY-BLOCK-ANY-MEMBER --------------------------------------------------
@@ -268,10 +272,12 @@ def test_every_member_is_credited_even_if_not_needed() -> None:
 @pytest.mark.clause("FF-PARTY-BREAK-CREDIT")
 def test_damage_source_variants() -> None:
     mine, theirs = [fw("a1", power=3000), fw("a2", power=5000)], [fw("b1", power=7000)]
-    one = play(blocked_party(mine, theirs), "split a1=0 a2=7000")
-    assert events(one, "damage")[0] == (("a1", "a2"), "b1", 8000)
-    variant = cfg(party_damage_source="per-member")
-    each = play(blocked_party(mine, theirs, config=variant), "split a1=0 a2=7000", config=variant)
-    # per member: a1 deals 3000 and a2 deals 5000 (3000 + 5000 = 8000)
+    each = play(blocked_party(mine, theirs), "split a1=0 a2=7000")
+    # per member (default): a1 deals 3000 and a2 deals 5000 (3000 + 5000 = 8000)
     assert events(each, "damage")[:2] == [(("a1",), "b1", 3000), (("a2",), "b1", 5000)]
     assert (("a1", "a2"), "b1", 0) in events(each, "break")
+    variant = cfg(party_damage_source="party-as-one-source")
+    one = play(blocked_party(mine, theirs, config=variant), "split a1=0 a2=7000", config=variant)
+    # one source: a single 8000 damage event from both members
+    assert events(one, "damage")[0] == (("a1", "a2"), "b1", 8000)
+    assert (("a1", "a2"), "b1", 0) in events(one, "break")

@@ -2,6 +2,7 @@
 
 The expected text was checked by hand against the rules:
 a1 (Fire 3000) + a2 (Fire 5000) attack as a party into b1 (Water 7000);
+each member deals its own power (3000 and 5000, party-damage-source = per-member);
 3000 + 5000 = 8000 >= 7000 -> b1 broken, credited to a1 and a2 (FF-PARTY-BREAK-CREDIT);
 b1's 7000 all go to a2: 7000 >= 5000 -> a2 broken, leaving a1 alone -> the party
 disbands (FF-PARTY-DISBAND-UNDER-TWO). Then a3 attacks unblocked: 6 + 1 = 7 -> player 1 loses.
@@ -36,7 +37,8 @@ turn 1, player 0, block-declaration | damage 0-6
 turn 1, player 0, damage-resolution | damage 0-6
   legal: split a1=7000 a2=0 | split a1=6000 a2=1000 | split a1=5000 a2=2000 | split a1=4000 a2=3000 | split a1=3000 a2=4000 | split a1=2000 a2=5000 | split a1=1000 a2=6000 | split a1=0 a2=7000
   > split a1=0 a2=7000
-  event: damage a1+a2 -> b1 8000
+  event: damage a1 -> b1 3000
+  event: damage a2 -> b1 5000
   event: damage b1 -> a2 7000
   event: break a2 by b1
   event: break b1 by a1+a2

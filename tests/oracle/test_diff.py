@@ -32,8 +32,10 @@ def side_battle_limit(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, di
 @pytest.fixture(scope="module")
 def heal_revision(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict, Path]:
     traces = tmp_path_factory.mktemp("heal-traces")
-    code, report = diff_json("heal=previous", "heal=revised", "--scenario", "redemption-heal-and-redirect",
-                             "--traces", str(traces))
+    # The previous wording read with the heal window as unchanged text (redline-window), so that
+    # both wordings open a window at the discard and play stays in lockstep up to the discard pile.
+    code, report = diff_json("heal=previous,redline-window=unchanged", "heal=revised", "--scenario",
+                             "redemption-heal-and-redirect", "--traces", str(traces))
     return code, report, traces
 
 
@@ -75,6 +77,21 @@ def test_the_heal_revision_forbids_healing_from_the_discard_pile_and_changes_hea
     changed = traces["changed"]
     assert changed["a"]["legal"] and changed["b"]["legal"] and changed["a"]["state"] != changed["b"]["state"]
     assert changed["action"].startswith("heal ")
+
+
+@pytest.mark.clause("RED-HEAL-WINDOW", "RED-HEAL-PREV-HEALABLE")
+def test_by_default_the_revision_adds_the_heal_window() -> None:
+    # redline-window = inserted: under the previous wording p1's discard ability (dc on h0)
+    # completes at once and h0 is in p0's pile; the revised wording first opens p0's heal window.
+    code, report = diff_json("heal=previous", "heal=revised", "--scenario", "redemption-heal-and-redirect")
+    assert code == 1
+    traces = {t["kind"]: t for t in report["scenarios"][0]["traces"]}
+    changed = traces["changed"]
+    assert changed["action"] == "play dc on e1 -> h0"
+    assert "h0" in changed["a"]["state"]["zones"][0]["discard"]
+    assert "h0" not in changed["b"]["state"]["zones"][0]["discard"]
+    assert changed["b"]["state"]["prompt"]["kind"] == "heal-window"
+    assert "RED-HEAL-WINDOW" in changed["clause_ids"]
 
 
 def test_every_shortest_scenario_replays(side_battle_limit: tuple[int, dict, Path],

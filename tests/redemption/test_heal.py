@@ -191,24 +191,28 @@ def phase_position(phase: Phase = Phase.PREPARATION, config: RuleConfig = RuleCo
 @pytest.mark.clause("RED-HEAL-ENH-PHASES", "RED-HEAL-ENH-ON-MATCHING-BRIGADE", "RED-HEAL-HEALABLE", "RED-HEAL-RESTORE-IS-HEAL")
 def test_healing_enhancements_in_preparation_and_discard_phases(phase: Phase) -> None:
     s = phase_position(phase)
-    # Matching alignment and brigade, any territory (decision heal-territory-whose): hl and rs
-    # (blue, good) on h and x; eh (evil crimson) on e, by p1 in p0's phase; hr (red) on nobody.
-    assert heal_actions(s) == [
-        "heal e with eh", "heal h with hl", "heal h with rs", "heal x with hl", "heal x with rs",
-    ]
+    # Matching alignment and brigade, in the holder's own territory (decision
+    # heal-territory-whose = own-territory): hl and rs (blue, good) on h, not on p1's x; eh (evil
+    # crimson) on e, by p1 in p0's phase; hr (red) on nobody.
+    assert heal_actions(s) == ["heal e with eh", "heal h with hl", "heal h with rs"]
     illegal(s, "heal h with hr", "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
+    illegal(s, "heal x with hl", "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
     s2 = act(s, "heal e with eh")
     assert not s2.has_status("e", Status.DISEASED) and "eh" in s2.zones[1].discard and s2.prompt is None
-    s3 = act(s, "heal x with rs")  # 'restore abilities' is a heal
-    assert not s3.has_status("x", Status.PARALYZED) and "rs" in s3.zones[0].discard
+    s3 = act(s, "heal h with rs")  # 'restore abilities' is a heal
+    assert not s3.has_status("h", Status.POISONED) and "rs" in s3.zones[0].discard
 
 
 @pytest.mark.clause("RED-HEAL-ENH-ON-MATCHING-BRIGADE")
-def test_own_territory_variant() -> None:
-    config = RuleConfig.of({"heal-territory-whose": "own-territory"})
+def test_any_territory_variant() -> None:
+    config = RuleConfig.of({"heal-territory-whose": "any-territory"})
     s = phase_position(config=config)
-    # x lies in p1's territory: p0's heals can no longer reach it.
-    assert heal_actions(s, config) == ["heal e with eh", "heal h with hl", "heal h with rs"]
+    # x (p1's, blue, paralyzed) lies in p1's territory: p0's blue heals hl and rs now reach it.
+    assert heal_actions(s, config) == [
+        "heal e with eh", "heal h with hl", "heal h with rs", "heal x with hl", "heal x with rs",
+    ]
+    s3 = act(s, "heal x with rs", config)
+    assert not s3.has_status("x", Status.PARALYZED) and "rs" in s3.zones[0].discard
 
 
 @pytest.mark.clause("RED-HEAL-ENH-PHASES", "RED-HEAL-HEALABLE", "RED-HEAL-ONLY-CHARACTERS")

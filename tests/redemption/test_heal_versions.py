@@ -22,6 +22,9 @@ from tests.redemption.test_heal import discard_fight, heal_actions, poison_fight
 
 E = Effect
 REVISED = RuleConfig()
+WINDOWED = RuleConfig.of({"redline-window": "unchanged"}, heal_version="previous")
+"""Previous wording read with the heal window as unchanged text (decision redline-window;
+by default the window was inserted by the revision and the previous wording lacks it)."""
 
 
 # --- where the healed character goes ------------------------------------------------------------
@@ -30,23 +33,24 @@ REVISED = RuleConfig()
 @pytest.mark.clause("RED-HEAL-PREV-TO-OWNER", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-WINDOW")
 def test_window_heal_destination_differs_when_owner_and_controller_differ() -> None:
     # h2 is owned by p1 and permanently controlled by p0 (it came from p0's territory).
+    # The previous wording has a window only with redline-window = unchanged.
     revised = act(discard_fight(REVISED), "heal h2 with hl", REVISED)
-    previous = act(discard_fight(PREVIOUS), "heal h2 with hl", PREVIOUS)
+    previous = act(discard_fight(WINDOWED), "heal h2 with hl", WINDOWED)
     assert "h2" in revised.zones[0].territory and "h2" not in revised.zones[1].territory
     assert "h2" in previous.zones[1].territory and "h2" not in previous.zones[0].territory
     # Decision prev-owner-scope = pile-only: a window heal keeps the permanent controller.
-    pile_only = RuleConfig.of({"prev-owner-scope": "pile-only"}, heal_version="previous")
+    pile_only = RuleConfig.of({"prev-owner-scope": "pile-only", "redline-window": "unchanged"}, heal_version="previous")
     assert "h2" in act(discard_fight(pile_only), "heal h2 with hl", pile_only).zones[0].territory
 
 
 @pytest.mark.clause("RED-HEAL-DISCARD-NOT-COMPLETED", "RED-HEAL-PREV-DISCARDED-MEANS")
 def test_healed_discard_counts_only_under_previous() -> None:
     revised = act(discard_fight(REVISED), "heal h2 with hl", REVISED)
-    previous = act(discard_fight(PREVIOUS), "heal h2 with hl", PREVIOUS)
+    previous = act(discard_fight(WINDOWED), "heal h2 with hl", WINDOWED)
     assert revised.discards == ()
     assert [(d.card, d.cause, d.healed) for d in previous.discards] == [("h2", DiscardCause.ABILITY, True)]
     # Reading redline-not-completed = half-old: the previous wording also says it never completed.
-    half_old = RuleConfig.of({"redline-not-completed": "half-old"}, heal_version="previous")
+    half_old = RuleConfig.of({"redline-not-completed": "half-old", "redline-window": "unchanged"}, heal_version="previous")
     assert act(discard_fight(half_old), "heal h2 with hl", half_old).discards == ()
 
 
@@ -56,14 +60,17 @@ def test_healed_discard_counts_only_under_previous() -> None:
 def pile_fight(config: RuleConfig):
     """h 1/5 and h2 1/5 (p0's) attack; e 1/5 blocks: stalemate, p1 last, p0 has initiative.
     p0 plays bo (+0/+2) on h2: h2 1/7, still a tie, p1 has initiative and plays dc on e -> h2.
-    p0 has hl, the window opens; p0 lets the discard complete: h2 and bo go to p0's pile.
-    h 1 vs e 1/5: tie, p1 played last, p0 passes: stalemate; then the discard phase."""
+    Where the wording has a heal window (revised; previous only with redline-window =
+    unchanged) p0 has hl, the window opens and p0 lets the discard complete; under the
+    previous wording's default the discard completes at once. Either way h2 and bo go to
+    p0's pile. h 1 vs e 1/5: tie, p1 played last, p0 passes: stalemate; then the discard phase."""
     cards = [
         hero("h", 0, 1, 5), hero("h2", 0, 1, 5), evil("e", 1, 1, 5), good_enh("bo", 0, 0, 2),
         good_enh("hl", 0, ability=E.HEAL), evil_enh("dc", 1, ability=E.DISCARD),
     ]
     s = position(cards, {0: {"territory": ["h", "h2"], "hand": ["bo", "hl"]}, 1: {"territory": ["e"], "hand": ["dc"]}}, 2)
-    return acts(s, ["attack 1 h h2", "block e", "play bo on h2", "play dc on e -> h2", "discard", "pass", "next"], config)
+    window = ["discard"] if "RED-HEAL-WINDOW" in heal_clauses(config) else []
+    return acts(s, ["attack 1 h h2", "block e", "play bo on h2", "play dc on e -> h2", *window, "pass", "next"], config)
 
 
 @pytest.mark.clause(
@@ -93,8 +100,10 @@ def test_holder_pile_and_owner_territory() -> None:
     # As discard_fight, but p0 declines: h2 (owned by p1) lies in p1's pile. p0 healed nothing;
     # p0's hl cannot reach p1's pile (decision prev-pile-owner = holder-only); with any-pile it
     # can, and h2 goes to its owner p1's territory, not to p0 who controlled it.
+    # No heal window in the previous wording (redline-window = inserted): the discard by dc
+    # completes at once and p0, with initiative again, passes.
     def to_discard_phase(config: RuleConfig):
-        return acts(discard_fight(config), ["discard", "pass", "next"], config)
+        return acts(discard_fight(config), ["pass", "next"], config)
 
     s = to_discard_phase(PREVIOUS)
     assert "h2" in s.zones[1].discard and heal_actions(s, PREVIOUS) == []
@@ -182,18 +191,27 @@ def test_in_battle_only_the_player_with_initiative_heals() -> None:
     assert "play hl on h -> h" in texts(s, PREVIOUS)
 
 
-@pytest.mark.clause("RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-PREV-HEALABLE")
-def test_redline_window_inserted_removes_the_window_from_previous() -> None:
-    inserted = RuleConfig.of({"redline-window": "inserted"}, heal_version="previous")
-    assert "RED-HEAL-WINDOW" not in heal_clauses(inserted) and "RED-HEAL-WINDOW" in heal_clauses(PREVIOUS)
+@pytest.mark.clause("RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-PREV-HEALABLE", "RED-BR-HEAL-WINDOW")
+def test_previous_wording_has_no_heal_window_but_keeps_battle_resolution() -> None:
+    # Decision redline-window = inserted (the default): the previous wording lacks the window.
+    assert "RED-HEAL-WINDOW" not in heal_clauses(PREVIOUS) and "RED-HEAL-WINDOW" in heal_clauses(WINDOWED)
+    assert "RED-HEAL-AT-RESOLUTION" in heal_clauses(PREVIOUS)
     # The discard by dc completes at once: h2 is in its owner p1's pile, p0 has initiative again.
-    s = discard_fight(inserted)
+    s = discard_fight(PREVIOUS)
     assert "h2" in s.zones[1].discard and s.prompt.kind is PromptKind.PLAY  # type: ignore[union-attr]
-    # At Battle Resolution the step 4 moment stays (RED-BR-HEAL-WINDOW) but offers no heal.
+    # h 3/3 vs e 3/3: mutual destruction. Battle Resolution's step 4 window stays in both
+    # wordings (RED-BR-HEAL-WINDOW, RED-HEAL-AT-RESOLUTION): p0 may heal h with hl (good, blue,
+    # like h); by the old clarification a character about to be discarded counts as discarded,
+    # so it is healable (prev-healable-pending = clarification-covers).
     cards = [hero("h", 0, 3, 3), evil("e", 1, 3, 3), good_enh("hl", 0, ability=E.HEAL)]
-    r = acts(position(cards, {0: {"territory": ["h"], "hand": ["hl"]}, 1: {"territory": ["e"]}}, 2), ["attack 1 h", "block e", "pass"], inserted)
-    assert texts(r, inserted) == ["discard"]
-    illegal(r, "heal h with hl", "RED-HEAL-PREV-HEALABLE", inserted)
+    start = position(cards, {0: {"territory": ["h"], "hand": ["hl"]}, 1: {"territory": ["e"]}}, 2)
+    r = acts(start, ["attack 1 h", "block e", "pass"], PREVIOUS)
+    assert texts(r, PREVIOUS) == ["discard", "heal h with hl"]
+    # Read without the clarification (prev-healable-pending = earlier-only) h is not healable yet.
+    earlier = RuleConfig.of({"prev-healable-pending": "earlier-only"}, heal_version="previous")
+    r = acts(start, ["attack 1 h", "block e", "pass"], earlier)
+    assert texts(r, earlier) == ["discard"]
+    illegal(r, "heal h with hl", "RED-HEAL-PREV-HEALABLE", earlier)
 
 
 @pytest.mark.clause("RED-HEAL-NOT-IN-DISCARD-PILE")
@@ -203,17 +221,43 @@ def test_redline_discard_pile_both_old_bans_pile_heals_in_previous() -> None:
 
 
 def test_membership_matches_the_catalogue() -> None:
-    # 18 revised clauses, 25 previous (13 shared + 12 previous-only), from heal.toml.
-    assert len(heal_clauses(REVISED)) == 18 and len(heal_clauses(PREVIOUS)) == 25
+    # 18 revised clauses; 22 previous (10 shared + 12 previous-only), from heal.toml: the three
+    # heal-window clauses are revised only (redline-window = inserted), and come back with
+    # redline-window = unchanged (25).
+    assert len(heal_clauses(REVISED)) == 18 and len(heal_clauses(PREVIOUS)) == 22
+    assert len(heal_clauses(WINDOWED)) == 25
 
 
 @pytest.mark.clause("RED-HEAL-PREV-ENH-TWO-WAYS", "RED-HEAL-ENH-ON-MATCHING-BRIGADE", "RED-HEAL-ENH-PHASES")
 def test_outside_battle_previous_reaches_only_the_holders_territory() -> None:
     from tests.redemption.test_heal import phase_position
 
-    # p1's paralyzed Hero x: revised lets p0's blue heals reach it in p1's territory (any
-    # territory); previous only the holder's own territory, so only h for p0, e for p1.
-    assert heal_actions(phase_position(), REVISED) == [
-        "heal e with eh", "heal h with hl", "heal h with rs", "heal x with hl", "heal x with rs",
-    ]
-    assert heal_actions(phase_position(config=PREVIOUS), PREVIOUS) == ["heal e with eh", "heal h with hl", "heal h with rs"]
+    # p1's paralyzed Hero x: both wordings reach only the holder's own territory (revised:
+    # heal-territory-whose = own-territory; previous: the holder's territory of the two ways),
+    # so only h for p0, e for p1. Read as any territory, the revised lets p0's blue heals reach x.
+    own = ["heal e with eh", "heal h with hl", "heal h with rs"]
+    assert heal_actions(phase_position(), REVISED) == own
+    assert heal_actions(phase_position(config=PREVIOUS), PREVIOUS) == own
+    any_territory = RuleConfig.of({"heal-territory-whose": "any-territory"})
+    assert heal_actions(phase_position(config=any_territory), any_territory) == [*own, "heal x with hl", "heal x with rs"]
+
+
+@pytest.mark.clause("RED-HEAL-PREV-ENH-TWO-WAYS", "RED-HEAL-PREV-ENH-INITIATIVE", "RED-HEAL-PREV-TO-OWNER")
+def test_two_ways_in_battle_only_under_its_option() -> None:
+    # h 1/5 (p0) attacks, e 1/5 blocks: stalemate, p1 blocked last, p0 has initiative. y (p0's
+    # Hero, blue as it was) was discarded by an ability earlier this turn and lies in p0's pile;
+    # p0 holds hl (good blue heal). Nothing in battle has a status.
+    cards = [hero("h", 0, 1, 5), evil("e", 1, 1, 5), hero("y", 0, 1, 5), good_enh("hl", 0, ability=E.HEAL)]
+    s = position(cards, {0: {"territory": ["h"], "discard": ["y"], "hand": ["hl"]}, 1: {"territory": ["e"]}}, 2)
+    s = replace(s, discards=(DiscardEvent("y", DiscardCause.ABILITY, 0, 0, Alignment.GOOD, frozenset({"blue"})),))
+    s = acts(s, ["attack 1 h", "block e"])
+    # Default (prev-two-ways-in-battle = outside-battle-only): the two ways are for play outside
+    # battle; in battle hl can only go on a fighter, and no fighter needs healing.
+    assert heal_actions(s, PREVIOUS) == []
+    # in-battle-too: p0, with initiative, may play hl the pile way; y goes to its owner's (p0's)
+    # territory, the pile is searched, hl is spent.
+    both = RuleConfig.of({"prev-two-ways-in-battle": "in-battle-too"}, heal_version="previous")
+    assert heal_actions(s, both) == ["heal y with hl"]
+    healed = act(s, "heal y with hl", both)
+    assert "y" in healed.zones[0].territory and healed.searches == (Search(0, 0, "y"),)
+    assert "hl" in healed.zones[0].discard

@@ -250,3 +250,22 @@ def test_turn_phases_and_putting_characters() -> None:
     illegal(s, "draw", "RED-BASE-TURN-PHASES")
     s = acts(s, ["next", "next", "next"])
     assert (s.active, s.turn, s.phase) == (1, 2, Phase.DRAW)
+
+
+@pytest.mark.parametrize(("option", "rescued"), [("rescue-attempt-only", False), ("challenge-can-become-rescue", True)])
+@pytest.mark.clause("RED-BR-RESCUE-SUCCESS", "RED-BR-CHALLENGE-RESULT")
+def test_access_gained_during_a_battle_challenge(option: str, rescued: bool) -> None:
+    # p1 has no Lost Soul: h 5/5 makes a battle challenge, e 1/1 blocks. Then (by hand: no card
+    # in scope does it) a Lost Soul ls reaches p1's Land of Bondage, so the Hero 'has gained
+    # access'. p1, losing, passes; e (1 >= 5? no; 5 >= 1) is defeated, h is not: Hero wins.
+    # Decision br-rescue-access: the challenge stays a challenge (won, no soul moves), or it is
+    # judged as a rescue and ls goes to p0's Land of Redemption.
+    config = RuleConfig.of({"br-rescue-access": option})
+    s = position([hero("h", 0, 5, 5), evil("e", 1, 1, 1), soul("ls", 1)], {0: {"territory": ["h"]}, 1: {"territory": ["e"]}}, 2)
+    s = acts(s, ["attack 1 h", "block e"], config)
+    assert s.battles[0].kind is BattleKind.CHALLENGE
+    zones = list(s.zones)
+    zones[1] = replace(zones[1], bondage=frozenset({"ls"}))
+    s = acts(replace(s, zones=tuple(zones)), ["pass", "discard"], config)
+    assert ("ls" in s.zones[0].redemption) is rescued
+    assert ("ls" in s.zones[1].bondage) is not rescued

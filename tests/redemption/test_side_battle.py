@@ -285,6 +285,19 @@ def test_hero_against_evil_is_not_a_side_battle() -> None:
     illegal(s, "play sb0 on h0 -> e1 h0", "RED-SB-SAME-ALIGNMENT")
 
 
+@pytest.mark.clause("RED-SB-SAME-ALIGNMENT", "RED-SB-CONTROL-ONE-INSIDER")
+def test_hero_against_evil_side_battle_under_the_literal_reading() -> None:
+    # Decision sb-pair-alignment = any-alignment: the clarification only says same-alignment
+    # fights are side battles, so a Hero-against-Evil pair is a legal selection too. h0 is p0's
+    # (in battle), e1 p1's (territory): case 2, each battling player keeps their own.
+    config = RuleConfig.of({"sb-pair-alignment": "any-alignment"})
+    s = game(2, [evil("e1", 1, 1, 5)], {1: {"territory": ["e1"]}}, config=config)
+    assert "play sb0 on h0 -> e1 h0" in [a.text() for a in legal_actions(s, config)]
+    s = act(s, "play sb0 on h0 -> e1 h0", config)
+    assert s.battles[1].kind is BattleKind.SIDE
+    assert side_cards(s.battles[1].sides) == (("h0",), ("e1",))
+
+
 @pytest.mark.clause("RED-SB-TARGETS-TWO")
 def test_exactly_two_targets() -> None:
     s = game(2, [evil("e1", 1, 1, 5)], {1: {"territory": ["e1"]}})
@@ -413,3 +426,50 @@ def test_negating_side_battle_card_negates_effects_played_in_it() -> None:
     assert sorted(f.card for f in s.battles[0].sides[1]) == ["e0", "e9"]
     assert "e0" not in s.zones[1].discard
     assert "xa" in s.zones[2].discard and "xb" in s.zones[2].territory
+
+
+@pytest.mark.parametrize("option", ["heal-placement", "back-to-previous-battle"])
+@pytest.mark.clause("RED-SB-RETURN-TO-BATTLE", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-TO-PERMANENT-CONTROLLER")
+def test_a_fighter_healed_at_side_battle_resolution(option: str) -> None:
+    # p0 plays sb0 on h0 -> e0 e1: both p1's, e0 in battle, e1 (5/5) in territory: case 4, p1
+    # keeps e0, p0 controls e1. e1 5 >= e0's toughness 5: e0 defeated; e0 1 < 5: e1 not. p1 is
+    # losing, has initiative, passes; at resolution p1 heals e0 with eh (evil heal, then spent).
+    # Decision sb-healed-fighter-destination: heal-placement sends e0 to the territory of its
+    # permanent controller (p1) and the main battle resumes with h0 alone; back-to-previous-battle
+    # counts e0 as a survivor that goes back to the main battle, on p1's side.
+    config = RuleConfig.of({"sb-healed-fighter-destination": option})
+    cards = [evil("e1", 1, 5, 5), evil_enh("eh", 1, ability=Effect.HEAL)]
+    s = game(2, cards, {1: {"territory": ["e1"], "hand": ["eh"]}}, config=config)
+    s = act(s, "play sb0 on h0 -> e0 e1", config)
+    assert side_cards(s.battles[1].sides) == (("e1",), ("e0",))
+    s = act(s, "pass", config)
+    assert s.prompt is not None and s.prompt.kind is PromptKind.HEAL_WINDOW and s.prompt.cards == ("e0",)
+    s = act(s, "heal e0 with eh", config)
+    assert len(s.battles) == 1 and "e1" in s.zones[1].territory and "eh" in s.zones[1].discard
+    if option == "heal-placement":
+        assert side_cards(s.battles[0].sides) == (("h0",), ()) and "e0" in s.zones[1].territory
+    else:
+        assert side_cards(s.battles[0].sides) == (("h0",), ("e0",)) and "e0" not in s.zones[1].territory
+
+
+@pytest.mark.parametrize(("option", "player", "heal"), [("battle-controller", 0, "heal y with eh0"),
+                                                         ("permanent-controller", 2, "heal y with eh2")])
+@pytest.mark.clause("RED-HEAL-WINDOW", "RED-SB-CONTROL-ONE-INSIDER", "RED-BASE-SPECIAL-INITIATIVE")
+def test_heal_window_goes_to_the_controller_the_decision_names(option: str, player: int, heal: str) -> None:
+    # 3 players. p0 plays sb0 on h0 -> e1 y: e1 is p1's (territory), y is p2's, an outsider's
+    # (case 2): p1 keeps e1, p0 controls y in the side battle; p2 keeps permanent control.
+    # y 1/5 vs e1 1/5: stalemate, p0 (the user) played last, so p1 plays dc on e1 -> y.
+    # That would leave p0 with no character in the side battle: p0 has special initiative
+    # and declines. Then y's heal window opens for 'its controller' (decision heal-window-player):
+    # p0, who plays for it in the battle (holding eh0), or p2, its permanent controller (eh2).
+    config = RuleConfig.of({"heal-window-player": option})
+    cards = [evil("e1", 1, 1, 5), evil("y", 2, 1, 5), evil_enh("dc", 1, ability=Effect.DISCARD),
+             evil_enh("eh0", 0, ability=Effect.HEAL), evil_enh("eh2", 2, ability=Effect.HEAL)]
+    zones = {0: {"hand": ["eh0"]}, 1: {"territory": ["e1"], "hand": ["dc"]}, 2: {"territory": ["y"], "hand": ["eh2"]}}
+    s = game(3, cards, zones, config=config)
+    s = acts(s, ["play sb0 on h0 -> e1 y", "play dc on e1 -> y"], config)
+    assert s.prompt is not None and s.prompt.kind is PromptKind.SPECIAL_INITIATIVE and s.prompt.player == 0
+    s = act(s, "decline", config)
+    assert s.prompt is not None and s.prompt.kind is PromptKind.HEAL_WINDOW
+    assert (s.prompt.player, s.prompt.cards) == (player, ("y",))
+    assert [a.text() for a in legal_actions(s, config)] == ["discard", heal]

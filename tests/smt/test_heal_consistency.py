@@ -33,6 +33,7 @@ REDLINE = RuleSet(versions={"heal": frozenset({"revised", "previous"})})
 
 DESTINATION = ("RED-HEAL-WINDOW", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
 PILE = ("RED-HEAL-NOT-IN-DISCARD-PILE", "RED-HEAL-PREV-ENH-TWO-WAYS")
+AT_RESOLUTION_DESTINATION = ("RED-HEAL-AT-RESOLUTION", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +64,7 @@ def test_redline_destination_contradiction_is_found_with_owner_not_controller(re
     assert situation["owner"] != situation["permanent controller"]
     assert situation["place"] == "being discarded"
     # the same clash for a discard by Battle Resolution
-    assert ("RED-HEAL-AT-RESOLUTION", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER") in found
+    assert AT_RESOLUTION_DESTINATION in found
 
 
 @pytest.mark.clause(*PILE, "RED-HEAL-HEALABLE", "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
@@ -87,7 +88,21 @@ def test_alternative_reconstruction_makes_the_previous_wording_contradict_itself
     ids = clauses_in_force("heal", both_old)
     assert "RED-HEAL-TO-PERMANENT-CONTROLLER" in ids
     report = find_contradictions(heal.heal_situation(both_old), ids)
-    assert DESTINATION in {c.clause_ids for c in report.contradictions}
+    # The previous wording has no heal window (redline-window = inserted), so the two
+    # destinations clash on a character healed at Battle Resolution.
+    assert "RED-HEAL-WINDOW" not in ids
+    assert AT_RESOLUTION_DESTINATION in {c.clause_ids for c in report.contradictions}
+
+
+@pytest.mark.clause("RED-HEAL-PREV-HEALABLE", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-PREV-DISCARDED-MEANS")
+def test_previous_healable_read_without_the_clarification_contradicts_battle_resolution() -> None:
+    # prev-healable-pending = earlier-only: a character Battle Resolution is about to discard
+    # is not healable, yet RED-HEAL-AT-RESOLUTION says it can be healed.
+    earlier = RuleSet(versions={"heal": frozenset({"previous"})}, decisions={"prev-healable-pending": "earlier-only"})
+    report = find_contradictions(heal.heal_situation(earlier), clauses_in_force("heal", earlier))
+    found = {c.clause_ids: c for c in report.contradictions}
+    assert ("RED-HEAL-AT-RESOLUTION", "RED-HEAL-PREV-HEALABLE") in found
+    assert found[("RED-HEAL-AT-RESOLUTION", "RED-HEAL-PREV-HEALABLE")].situation["place"] == "being discarded"
 
 
 @pytest.mark.clause("RED-HEAL-PREV-TO-OWNER")
@@ -161,3 +176,21 @@ def test_cli_rejects_unknown_decisions_and_areas(capsys: pytest.CaptureFixture[s
     assert "has no option 'maybe'" in capsys.readouterr().err
     assert main(["smt", "vacuity", "--area", "party"]) == 3
     assert "no SMT situation for area 'party'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("option", "can_heal"), [("outside-battle-only", False), ("in-battle-too", True)])
+@pytest.mark.clause("RED-HEAL-PREV-ENH-TWO-WAYS", "RED-HEAL-PREV-ENH-INITIATIVE")
+def test_previous_two_ways_in_battle_follows_its_decision(option: str, can_heal: bool) -> None:
+    # Previous wording: in the battle phase the player with initiative plays a healing
+    # enhancement on a character in their own pile, discarded this turn by an ability, legal on
+    # it as it was. Healed only if the two ways apply in battle too (prev-two-ways-in-battle).
+    rule_set = RuleSet(versions={"heal": frozenset({"previous"})}, decisions={"prev-two-ways-in-battle": option})
+    situation = heal.heal_situation(rule_set)
+    v = heal.HealVars.make()
+    solver = z3.Solver()
+    solver.add(situation.background, situation.domain,
+               *[situation.constraints[c].formula for c in clauses_in_force("heal", rule_set)])
+    solver.add(v.is_heal, v.is_character, v.means == heal.ENHANCEMENT, v.phase == heal.BATTLE,
+               v.place == heal.DISCARD_PILE, v.cause == heal.BY_ABILITY, v.this_turn, v.holders_pile,
+               v.has_initiative, v.able, v.same_target, v.targeted, v.healed)
+    assert solver.check() == (z3.sat if can_heal else z3.unsat)

@@ -43,6 +43,7 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("party-preemptive-broken-member", "all-declared"),
     ("party-disband-timing", "after-damage-resolution"),
     ("party-last-member", "removed-from-combat"),
+    ("ff-base-blocker-dulls", "dulls"),
 )
 ALL_CLAUSES = (
     "FF-PARTY-FORM-VALID", "FF-PARTY-ELEMENT", "FF-PARTY-P-ICON", "FF-PARTY-DULL-ALL", "FF-PARTY-BLOCKED-SUM",

@@ -13,21 +13,26 @@ import sys
 from typing import Any
 
 import pytest
+import z3
 
 from cardrules.specs.catalogue import default_catalogue
 from cardrules.specs.rulesets import RuleSet, clauses_in_force
 from cardrules.specs.smt.consistency import Verdict, check_vacuity, find_contradictions
 from cardrules.specs.smt.redemption import SITUATIONS
+from cardrules.specs.smt.redemption import resolution as br
 from cardrules.specs.smt.redemption import side_battle as sb
 
 AREAS = tuple(SITUATIONS)
 EXPECTED_DEAD: dict[tuple[str, str], tuple[str, ...]] = {
     ("sb-in-play-zones", "territory-only"): ("RED-SB-CONTROL-SAME-MIXED",),
+    # the literal reading of the clarification makes it a sufficient condition only: it forbids nothing
+    ("sb-pair-alignment", "any-alignment"): ("RED-SB-SAME-ALIGNMENT",),
 }
 """Variants under which some clause can never apply (findings, see the tests below)."""
 VARIANTS: tuple[tuple[str, str, str], ...] = (
     ("side-battle", "sb-in-play-zones", "territory-only"),
     ("side-battle", "sb-restriction-scope", "card-unplayable"),
+    ("side-battle", "sb-pair-alignment", "any-alignment"),
     ("battle-resolution", "br-outcome-several-characters", "any-defeated"),
     ("battle-resolution", "br-challenge-success", "challenger-not-beaten"),
     ("battle-resolution", "br-discard-which", "losing-side-only"),
@@ -111,3 +116,40 @@ def test_encoding_does_not_import_the_model() -> None:
             "print(sorted(m for m in sys.modules if m == 'cardrules.model' or m.startswith('cardrules.model.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("option", "goes_back"), [("heal-placement", False), ("back-to-previous-battle", True)])
+@pytest.mark.clause("RED-SB-RETURN-TO-BATTLE", "RED-SB-DEFEAT-NORMAL")
+def test_a_fighter_healed_at_side_battle_resolution_follows_its_decision(option: str, goes_back: bool) -> None:
+    """Fighter x came from another battle, was defeated in the side battle and healed in the heal
+    window. Decision sb-healed-fighter-destination: it goes where the heal rules place it (not
+    back), or back to its previous battle as a survivor. z3 must force that answer either way."""
+    rule_set = RuleSet(decisions={"sb-healed-fighter-destination": option})
+    situation = sb.started_side_battle_situation(rule_set)
+    v = sb.SBVars.make()
+    facts = [situation.background, situation.domain, *[c.formula for c in situation.constraints.values()],
+             v.ended, sb.in_a_battle(v.zone_x, rule_set), v.defeated_x, v.healed_x]
+    solver = z3.Solver()
+    solver.add(*facts)
+    assert solver.check(v.back_x) == (z3.sat if goes_back else z3.unsat)
+    assert solver.check(z3.Not(v.back_x)) == (z3.unsat if goes_back else z3.sat)
+
+
+@pytest.mark.parametrize("option", ["rescue-attempt-only", "challenge-can-become-rescue"])
+@pytest.mark.clause("RED-BR-RESCUE-SUCCESS", "RED-BR-CHALLENGE-RESULT", "RED-BR-UNAFFECTED-NORMAL")
+def test_access_in_a_battle_challenge_follows_its_decision(option: str) -> None:
+    """A battle challenge the Hero side wins at step 2, with access to a Lost Soul (gained during
+    the battle). Decision br-rescue-access: impossible by the background (access only matters
+    for a rescue), or judged as a rescue that moves a Lost Soul."""
+    rule_set = RuleSet(decisions={"br-rescue-access": option})
+    situation = br.resolution_situation(rule_set)
+    v = br.BRVars.make(br.K_CONSISTENCY)
+    solver = z3.Solver()
+    solver.add(situation.background, situation.domain, *[c.formula for c in situation.constraints.values()],
+               v.kind == br.CHALLENGE, v.outcome_step2 == br.SIDE0_WINS)
+    if option == "rescue-attempt-only":
+        assert solver.check(v.access) == z3.unsat
+        assert solver.check(v.soul_rescued) == z3.unsat
+    else:
+        assert solver.check(v.access, z3.Not(v.soul_rescued)) == z3.unsat
+        assert solver.check(v.access, v.soul_rescued, v.mission == br.SUCCESS) == z3.sat

@@ -94,7 +94,9 @@ VARIANTS = (
     ({}, "revised"), ({}, "previous"),
     ({"sb-per-turn-limit": "two"}, "revised"), ({"sb-return-territory": "permanent-controller"}, "revised"),
     ({"sb-in-battle-meaning": "suspended-battle-only"}, "revised"), ({"sb-in-play-zones": "territory-only"}, "revised"),
-    ({"sb-restriction-scope": "card-unplayable"}, "revised"), ({"br-challenge-success": "challenger-not-beaten"}, "revised"),
+    ({"sb-restriction-scope": "card-unplayable"}, "revised"), ({"sb-pair-alignment": "any-alignment"}, "revised"), ({"br-challenge-success": "challenger-not-beaten"}, "revised"),
+    ({"br-rescue-access": "challenge-can-become-rescue"}, "revised"),
+    ({"sb-healed-fighter-destination": "back-to-previous-battle"}, "revised"),
     ({"br-discard-which": "losing-side-only"}, "revised"), ({"br-heal-window-player": "permanent-controller"}, "revised"),
     ({"rd-amount": "stated-only"}, "revised"), ({"rd-in-battle": "any-battle"}, "revised"),
 )
@@ -247,5 +249,5 @@ def test_unread_variants_are_refused() -> None:
     read is out of scope (the encodings would silently run the chosen reading); heal-area
     decisions are not encoded and pass."""
     assert smt_redemption._unread_variants((("br-rescued-soul", "rescuer-chooses"),)) == ("br-rescued-soul=rescuer-chooses",)
-    assert smt_redemption._unread_variants((("br-rescued-soul", "lowest-id"), ("redline-window", "inserted"))) == ()
+    assert smt_redemption._unread_variants((("br-rescued-soul", "lowest-id"), ("redline-window", "unchanged"))) == ()
     assert smt_redemption._unread_variants((("br-discard-which", "losing-side-only"),)) == ()

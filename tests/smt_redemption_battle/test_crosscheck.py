@@ -162,7 +162,7 @@ def test_encoding_does_not_import_the_model() -> None:
     assert out.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize("decisions", [{"sb-per-turn-limit": "two"}, {"redline-window": "inserted"},
+@pytest.mark.parametrize("decisions", [{"sb-per-turn-limit": "two"}, {"redline-window": "unchanged"},
                                        {"red-base-interrupt-reactivation": "never"}])
 def test_unread_variants_are_out_of_scope(decisions: dict[str, str]) -> None:
     """A variant the battle encoding does not read is refused, never run as the default reading."""

@@ -274,11 +274,14 @@ def declare_attack(ctx: Ctx) -> ActionEncoding:
 def block(ctx: Ctx) -> ActionEncoding:
     """``block b`` (``b = target``). Guard: game on, Block Declaration, an attack whose block
     is not yet declared, :func:`rules.can_block` ``(b)``. Updates: ``block_declared' =
-    blocked' = true``, ``blocker' = b`` (blocking does not dull, FF-BASE-BLOCK)."""
-    L, c, s, a = ctx.L, ctx.c, ctx.s, ctx.a
+    blocked' = true``, ``blocker' = b``; blocking does not dull (FF-BASE-BLOCK), unless
+    ``ff-base-blocker-dulls = dulls``: ``dull'_b = true``."""
+    L, c, s, a, v = ctx.L, ctx.c, ctx.s, ctx.a, ctx.v
     guard = z3.And(_game_on(s), s.step == BLOCK, s.in_attack, z3.Not(s.block_declared),
                    z3.Or(*[z3.And(a.target == b, rules.can_block(L, c, s, b)) for b in range(L.n)]))
     assigns: Terms = {"block_declared": (z3.BoolVal(True),), "blocked": (z3.BoolVal(True),), "blocker": (a.target,)}
+    if v.is_("ff-base-blocker-dulls", "dulls"):
+        assigns["dull"] = tuple(z3.Or(s.dull[i], a.target == i) for i in range(L.n))
     return ActionEncoding(BLOCK_WITH, _params(L, a, target=True), (Case("block", guard, assigns),))
 
 

@@ -25,16 +25,18 @@ ENCODED_DECISIONS: frozenset[str] = frozenset({
     "party-preemptive-broken-member",
     "party-disband-timing",
     "party-last-member",
+    "ff-base-blocker-dulls",
+    "party-damage-source",
     "ff-removal-windows",
     "ff-attack-no-attacker-left",
     "ff-end-turn-window",
 })
-"""Decisions whose options the encoding distinguishes. ``party-damage-source``
-only changes how damage events are itemised, which the abstract state does not
-record (see :mod:`.vocabulary`), so both of its options encode alike.
-``ff-step-passing`` and the ``also-in-damage`` option of ``ff-removal-windows`` are
-encoded at their chosen reading only (protocol readings the model shares; it refuses
-the others)."""
+"""Decisions whose options the encoding reads. ``party-damage-source`` only changes
+how damage events are itemised, which the abstract state does not record (see
+:mod:`.vocabulary`), so both of its options encode alike. Any other decision
+(``party-sum-members``, ``ff-step-passing``) is refused for its non-chosen options
+(``STRICT``), and so is the ``also-in-damage`` option of ``ff-removal-windows``
+(``UNENCODED_OPTIONS``): protocol readings encoded at their chosen reading only."""
 
 
 def decisions() -> dict[str, Decision]:
@@ -48,6 +50,8 @@ class Variants(CatalogueVariants):
 
     GAME = GAME
     ENCODED = ENCODED_DECISIONS
+    STRICT = True
+    UNENCODED_OPTIONS = frozenset({("ff-removal-windows", "also-in-damage")})
 
 
 DEFAULT = Variants()

@@ -218,13 +218,22 @@ def step1_outcome(v: BRVars, rs: RuleSet) -> ClauseConstraint:
 def challenge_result(v: BRVars, rs: RuleSet) -> ClauseConstraint:
     """``kind = challenge -> mission = (challenge_won(outcome_step2) ? success : failure)``."""
     conclusion = v.mission == z3.If(challenge_won(v.outcome_step2, rs), SUCCESS, FAILURE)
-    return ClauseConstraint("RED-BR-CHALLENGE-RESULT", v.kind == CHALLENGE, conclusion)
+    return ClauseConstraint("RED-BR-CHALLENGE-RESULT", z3.And(v.kind == CHALLENGE, z3.Not(judged_as_rescue(v, rs))),
+                            conclusion)
+
+
+def judged_as_rescue(v: BRVars, rs: RuleSet) -> z3.BoolRef:
+    """Step 2 judges a rescue: a rescue attempt, or (decision ``br-rescue-access =
+    challenge-can-become-rescue``) a battle challenge in which the Hero has gained access."""
+    if rs.option("br-rescue-access") == "challenge-can-become-rescue":
+        return z3.Or(v.kind == RESCUE, z3.And(v.kind == CHALLENGE, v.access))
+    return v.kind == RESCUE
 
 
 @REG.clause("RED-BR-RESCUE-SUCCESS")
 def rescue_success(v: BRVars, rs: RuleSet) -> ClauseConstraint:
     """``kind = rescue and outcome_step2 = side0-wins and access -> mission = success and soul_rescued``."""
-    premise = z3.And(v.kind == RESCUE, v.outcome_step2 == SIDE0_WINS, v.access)
+    premise = z3.And(judged_as_rescue(v, rs), v.outcome_step2 == SIDE0_WINS, v.access)
     return ClauseConstraint("RED-BR-RESCUE-SUCCESS", premise, z3.And(v.mission == SUCCESS, v.soul_rescued))
 
 
@@ -236,7 +245,7 @@ def rescue_fail(v: BRVars, rs: RuleSet) -> ClauseConstraint:
     draw = one_of(v.outcome_step2, MUTUAL, STALEMATE)
     undetermined = rs.option("br-rescue-draw") == "undetermined"
     conclusion = z3.If(lost, v.mission == FAILURE, v.mission == (UNDETERMINED if undetermined else FAILURE))
-    return ClauseConstraint("RED-BR-RESCUE-FAIL", z3.And(v.kind == RESCUE, z3.Or(lost, draw)), conclusion)
+    return ClauseConstraint("RED-BR-RESCUE-FAIL", z3.And(judged_as_rescue(v, rs), z3.Or(lost, draw)), conclusion)
 
 
 @REG.clause("RED-BR-STEP3-END-ABILITIES")
@@ -253,7 +262,7 @@ def unaffected_normal(v: BRVars, rs: RuleSet) -> ClauseConstraint:
     except a side battle survivor's from another battle (RED-SB-RETURN-TO-BATTLE is the specific rule)."""
     kept = [[z3.And(v.kind == SIDE, v.from_battle[s][i], z3.Not(v.doomed[s][i])) for i in range(v.k)] for s in (0, 1)]
     conclusion = z3.And(
-        v.soul_rescued == z3.And(v.kind == RESCUE, v.mission == SUCCESS),
+        v.soul_rescued == z3.And(judged_as_rescue(v, rs), v.mission == SUCCESS),
         *[z3.Implies(z3.And(v.used(s, i), z3.Not(kept[s][i])), v.enh_discarded[s][i]) for s, i in v.slots],
     )
     return ClauseConstraint("RED-BR-UNAFFECTED-NORMAL", z3.BoolVal(True), conclusion)
@@ -305,17 +314,20 @@ def heal_window(v: BRVars, rs: RuleSet) -> ClauseConstraint:
 # --- the situation -----------------------------------------------------------------------------
 
 
-def background(v: BRVars) -> z3.BoolRef:
+def background(v: BRVars, rs: RuleSet | None = None) -> z3.BoolRef:
     """Facts of every resolution (inputs only).
 
     * kinds, side counts and players in range; two distinct battling players;
     * numbers are in -MAX_NUMBER..MAX_NUMBER (numbers redirects lower a card, RED-RD-NUMBERS-TRANSFER);
     * RED-BASE-DEFEAT: ``defeated[s][i] = (total strength of the other side >= toughness[s][i])``;
     * only side battles have fighters from another battle; a healed character was defeated;
-    * access to a Lost Soul only matters for a rescue (false otherwise).
+    * access to a Lost Soul only matters for a rescue (false otherwise); with decision
+      ``br-rescue-access = challenge-can-become-rescue`` a battle challenge may have gained it.
     """
+    gained = rs is not None and rs.option("br-rescue-access") == "challenge-can-become-rescue"
+    no_access = v.kind == SIDE if gained else v.kind != RESCUE
     facts = [in_range(v.kind, RESCUE, SIDE), in_range(v.player_count, 2, MAX_PLAYERS), v.players[0] != v.players[1],
-             z3.Implies(v.kind != RESCUE, z3.Not(v.access))]
+             z3.Implies(no_access, z3.Not(v.access))]
     for s in (0, 1):
         facts += [in_range(v.n[s], 0, v.k), v.players[s] >= 0, v.players[s] < v.player_count]
     for s, i in v.slots:
@@ -363,6 +375,6 @@ def resolution_situation(rule_set: RuleSet | None = None, k: int = K_CONSISTENCY
     rule_set = rule_set or RuleSet()
     v = BRVars.make(k)
     return Situation(
-        name="battle-resolution", inputs=v.inputs(), outputs=v.outputs(), background=background(v),
+        name="battle-resolution", inputs=v.inputs(), outputs=v.outputs(), background=background(v, rule_set),
         domain=domain(v), constraints=REG.build(v, rule_set), describe=describe(v),
     )

@@ -287,15 +287,33 @@ def _survivor(v: SBVars, c: str) -> z3.BoolRef:
 @REG.clause("RED-SB-RETURN-TO-BATTLE")
 def return_to_battle(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     """For each survivor ``c`` in a battle when selected:
-    ``back_c and back_side_c = prev_side_c and keeps_c``."""
+    ``back_c and back_side_c = prev_side_c and keeps_c``. A fighter healed from being
+    discarded (decision ``sb-healed-fighter-destination``): under ``heal-placement`` it is
+    no survivor and ``not back_c`` (it goes where the heal rules place it); under
+    ``back-to-previous-battle`` it is a survivor like any other."""
+    heal_placement = rs.option("sb-healed-fighter-destination") == "heal-placement"
+
+    def from_battle(c: str) -> z3.BoolRef:
+        return z3.And(v.ended, in_a_battle(v.of("zone", c), rs))
+
     def applies(c: str) -> z3.BoolRef:
-        return z3.And(_survivor(v, c), in_a_battle(v.of("zone", c), rs))
+        survivor = _survivor(v, c)
+        if heal_placement:
+            survivor = z3.And(survivor, z3.Not(v.of("healed", c)))
+        return z3.And(survivor, in_a_battle(v.of("zone", c), rs))
+
+    def healed_away(c: str) -> z3.BoolRef:
+        return z3.And(from_battle(c), v.of("healed", c)) if heal_placement else z3.BoolVal(False)
 
     conclusion = z3.And(*[
-        z3.Implies(applies(c), z3.And(v.of("back", c), v.of("back_side", c) == v.of("prev_side", c), v.of("keeps", c)))
+        z3.And(
+            z3.Implies(applies(c), z3.And(v.of("back", c), v.of("back_side", c) == v.of("prev_side", c), v.of("keeps", c))),
+            z3.Implies(healed_away(c), z3.Not(v.of("back", c))),
+        )
         for c in CHARS
     ])
-    return ClauseConstraint("RED-SB-RETURN-TO-BATTLE", z3.Or(*[applies(c) for c in CHARS]), conclusion)
+    premise = z3.Or(*[z3.Or(applies(c), healed_away(c)) for c in CHARS])
+    return ClauseConstraint("RED-SB-RETURN-TO-BATTLE", premise, conclusion)
 
 
 @REG.clause("RED-SB-RETURN-TO-TERRITORY")
@@ -322,9 +340,17 @@ def legal_selection(v: SBVars, rs: RuleSet) -> z3.BoolRef:
     (RED-SB-TARGETS-TWO) of one alignment (RED-SB-SAME-ALIGNMENT), each in play or in the
     user's hand (RED-SB-TARGET-ZONES), neither paralyzed (RED-BASE-PARALYZED-NO-BATTLE)."""
     return z3.And(
-        z3.Not(v.same_card), v.hero_x == v.hero_y, in_play_or_hand(v, rs, "x"), in_play_or_hand(v, rs, "y"),
+        z3.Not(v.same_card), alignment_ok(v, rs), in_play_or_hand(v, rs, "x"), in_play_or_hand(v, rs, "y"),
         z3.Not(v.paralyzed_x), z3.Not(v.paralyzed_y),
     )
+
+
+def alignment_ok(v: SBVars, rs: RuleSet) -> z3.BoolRef:
+    """The pair's alignments allow a side battle: one alignment (RED-SB-SAME-ALIGNMENT), or any
+    pair under decision ``sb-pair-alignment = any-alignment`` (the literal, sufficient reading)."""
+    if rs.option("sb-pair-alignment") == "any-alignment":
+        return z3.BoolVal(True)
+    return v.hero_x == v.hero_y
 
 
 @REG.clause("RED-SB-INSTANTANEOUS")
@@ -380,8 +406,9 @@ def restrict_after(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-SB-SAME-ALIGNMENT")
 def same_alignment(v: SBVars, rs: RuleSet) -> ClauseConstraint:
-    """``used and hero_x != hero_y -> not takes_effect``: Hero against Hero or Evil against Evil."""
-    return ClauseConstraint("RED-SB-SAME-ALIGNMENT", z3.And(v.used, v.hero_x != v.hero_y), z3.Not(v.takes_effect))
+    """``used and not alignment_ok -> not takes_effect``: Hero against Hero or Evil against Evil
+    (decision ``sb-pair-alignment``; under ``any-alignment`` the premise never holds)."""
+    return ClauseConstraint("RED-SB-SAME-ALIGNMENT", z3.And(v.used, z3.Not(alignment_ok(v, rs))), z3.Not(v.takes_effect))
 
 
 @REG.clause("RED-SB-NEGATE-CASCADE")
