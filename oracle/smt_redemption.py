@@ -48,6 +48,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterable
 
+from cardrules.oracle.clause_counts import comparison, recording
 from cardrules.oracle.disagreement import Disagreement
 from cardrules.model.redemption.actions import Action
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
@@ -88,21 +89,26 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: Crossch
     """Every per-state and per-transition check from ``state`` (each legal action is stepped once)."""
     report = report if report is not None else CrosscheckReport()
     _key(config)  # a variant the encodings do not read is an error here, not a silent default
-    found = crosscheck_side_battle_plays(state, config, report)
-    try:
-        found += crosscheck_redirect_plays(state, config, report)
-    except EncodingNoAnswer as e:
-        found.append(_no_answer(state, "(redirect plays)", e, report))
+    with comparison():  # each block below is one comparison (oracle.clause_counts)
+        found = crosscheck_side_battle_plays(state, config, report)
+    with comparison():
+        try:
+            found += crosscheck_redirect_plays(state, config, report)
+        except EncodingNoAnswer as e:
+            found.append(_no_answer(state, "(redirect plays)", e, report))
     for action in legal_actions(state, config):
         after = step(state, action, config)
         report.transitions += 1
-        try:
-            found += crosscheck_resolution(state, action, after, config, report)
-        except OutOfScope:
-            report.count("out-of-scope")
-        except EncodingNoAnswer as e:
-            found.append(_no_answer(state, action.text(), e, report))
-        found += crosscheck_phase_change(state, action, after, config, report)
+        with comparison():
+            try:
+                found += crosscheck_resolution(state, action, after, config, report)
+            except OutOfScope as e:
+                report.count("out-of-scope")
+                report.out_of_scope.append(f"{action.text()}: {e}")
+            except EncodingNoAnswer as e:
+                found.append(_no_answer(state, action.text(), e, report))
+        with comparison():
+            found += crosscheck_phase_change(state, action, after, config, report)
     return found
 
 
@@ -117,8 +123,10 @@ def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> Cr
     """:func:`crosscheck_state` over many states, with counts of every decision compared."""
     report = CrosscheckReport()
     started = time.perf_counter()
-    for state in states:
-        report.states += 1
-        report.disagreements.extend(crosscheck_state(state, config, report))
+    with recording() as counts:
+        for state in states:
+            report.states += 1
+            report.disagreements.extend(crosscheck_state(state, config, report))
+    report.clauses = dict(counts)
     report.seconds = time.perf_counter() - started
     return report

@@ -40,6 +40,7 @@ card-id order; play record ids and battle ids count up from the state's counters
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any, ContextManager, Iterable
 
@@ -369,6 +370,9 @@ class _Checker(TransitionChecker[State, Action]):
         super().__init__(ts, domain(layout, ts.at(0)), budget)
         self.layout = layout
 
+    def kind_of(self, action: Action) -> int:
+        return action_kind(action)
+
     def encode_state(self, state: State) -> list[z3.BoolRef]:
         return encode_state(state, self.layout, self.s0)
 
@@ -441,8 +445,10 @@ def _crosscheck_state(state: State, config: RuleConfig) -> tuple[list[Disagreeme
 
 
 def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> CrosscheckReport:
-    """:func:`crosscheck_state` over ``states`` (all must be source states of the fragment)."""
-    return transitions_crosscheck_many(states, lambda state: _crosscheck_state(state, config))
+    """:func:`crosscheck_state` over ``states`` (all should be source states of the fragment: one that is
+    not is recorded as out of scope, a failure)."""
+    return transitions_crosscheck_many(states, lambda state: _crosscheck_state(state, config), OutOfScope,
+                                       lambda state: json.dumps(state.to_json(), sort_keys=True)[:2000])
 
 
 def in_scope(state: State) -> bool:
