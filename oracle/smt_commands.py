@@ -384,7 +384,13 @@ def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
         finally:
             _PROGRESS.pop()
     for label, what, r in runs:
-        failures += [f"{label}: {what}: OUT OF SCOPE: {line}" for line in r.out_of_scope]
+        shown = [f"{label}: {what}: OUT OF SCOPE: {line}" for line in r.out_of_scope]
+        if args.json:
+            failures += shown
+        else:  # a few, shortened: the JSON has them all
+            failures += [line[:400] + ("..." if len(line) > 400 else "") for line in shown[:3]]
+            if len(shown) > 3:
+                failures.append(f"{label}: {what}: OUT OF SCOPE: and {len(shown) - 3:,} more states (--json lists them)")
     total = _total_counts(runs)
     if args.write_counts:
         _write_counts(args.write_counts, runs, args)
