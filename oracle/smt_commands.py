@@ -359,7 +359,7 @@ def _write_counts(path: Path, runs: list[RunRecord], args: argparse.Namespace) -
     from cardrules.oracle.clause_counts import counts_document
 
     command = "cardrules smt crosscheck --game " + args.game + (f" --states {args.states}" if args.states else "") \
-        + " --write-counts " + path.name
+        + " --write-counts " + str(path)
     document = counts_document([{"run": label, "compared": what, "states": r.states, "clauses": dict(sorted(r.clauses.items()))}
                                 for label, what, r in runs], command)
     try:
