@@ -125,12 +125,18 @@ def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
                 test_links = collect_test_links(tests_dir)
             except CollectionFailed as error:
                 raise InputError(f"the tests in {tests_dir} do not collect:\n{error}") from None
+    from cardrules.oracle.clause_counts import CountsError, load_counts
+
     try:
-        rows = [row for row in build_matrix(catalogue, test_links) if row.clause.id in clauses]
+        compared = load_counts()
+    except CountsError as error:
+        raise InputError(str(error)) from None
+    try:
+        rows = [row for row in build_matrix(catalogue, test_links, compared) if row.clause.id in clauses]
     except TraceError as error:
         raise InputError(str(error)) from None
     if args.gaps:
-        rows = [row for row in rows if row.gaps]
+        rows = [row for row in rows if row.gaps or row.never_compared]
     if warning:
         print(f"cardrules trace: warning: {warning}", file=sys.stderr)
     if args.json:
@@ -138,8 +144,16 @@ def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
         print(file=out)
     else:
         _print_matrix(rows, out, verbose=args.verbose)
-    if args.strict and any(row.gaps for row in rows):
-        return EXIT_CHECK_FAILED
+    if args.strict:
+        never = [row for row in rows if row.never_compared]
+        for row in never:
+            print(f"cardrules trace: {row.clause.id}: encoded in z3 but compared 0 times by the cross-check, "
+                  "and not excused (crosscheck_excuse in the catalogue)", file=sys.stderr)
+        for row in rows:
+            if row.gaps:
+                print(f"cardrules trace: {row.clause.id}: missing links: {', '.join(row.gaps)}", file=sys.stderr)
+        if never or any(row.gaps for row in rows):
+            return EXIT_CHECK_FAILED
     return EXIT_OK
 
 
@@ -147,7 +161,7 @@ def _print_matrix(rows: list, out: TextIO, *, verbose: bool) -> None:
     from cardrules.oracle.trace import expected_kinds
 
     width = max((len(r.clause.id) for r in rows), default=2)
-    header = f"{'clause':<{width}}  {'versions':<17}  " + "  ".join(f"{k:>10}" for k in LINK_KINDS)
+    header = f"{'clause':<{width}}  {'versions':<17}  " + "  ".join(f"{k:>10}" for k in LINK_KINDS) + f"  {'compared':>9}"
     print(header, file=out)
     print("-" * len(header), file=out)
     for row in rows:
@@ -160,7 +174,10 @@ def _print_matrix(rows: list, out: TextIO, *, verbose: bool) -> None:
                 cells.append(f"{'GAP':>10}")
             else:
                 cells.append(f"{'-':>10}")
-        print(f"{row.clause.id:<{width}}  {','.join(row.clause.versions):<17}  " + "  ".join(cells), file=out)
+        compared = "-" if row.compared is None else "NEVER" if row.never_compared else \
+            "excused" if row.compared == 0 else f"{row.compared:,}"
+        print(f"{row.clause.id:<{width}}  {','.join(row.clause.versions):<17}  " + "  ".join(cells)
+              + f"  {compared:>9}", file=out)
         if verbose:
             for kind in LINK_KINDS:
                 for target in row.links.get(kind, ()):
@@ -169,4 +186,10 @@ def _print_matrix(rows: list, out: TextIO, *, verbose: bool) -> None:
     missing = {kind: sum(1 for r in rows if kind in r.gaps) for kind in LINK_KINDS}
     gap_text = ", ".join(f"{kind} {n}" for kind, n in missing.items() if n) or "none"
     print(f"\n{len(rows)} clause(s); {complete} fully linked; missing links: {gap_text}", file=out)
+    never = sum(1 for r in rows if r.never_compared)
+    excused = sum(1 for r in rows if r.compared == 0 and not r.never_compared)
+    print(f"cross-check: {sum(1 for r in rows if r.compared)} clause(s) compared, {never} never compared, "
+          f"{excused} excused", file=out)
     print("GAP = a link the clause needs is missing; - = none, and none needed", file=out)
+    print("compared = model-vs-z3 comparisons the clause's z3 constraints took part in (oracle/crosscheck_counts.json); "
+          "NEVER = encoded in z3, compared 0 times, not excused; - = not encoded in z3", file=out)

@@ -48,15 +48,15 @@ def _codes_of(obj: Any) -> list[CodeType]:
     return []
 
 
-@lru_cache(maxsize=1)
-def model_clause_map() -> dict[CodeType, tuple[str, ...]]:
-    """Code object of every model function linked with ``@implements`` -> its clause IDs."""
+def code_clause_map(kind: str, packages: tuple[str, ...]) -> dict[CodeType, tuple[str, ...]]:
+    """Code object of every function of ``packages`` linked with ``@implements`` as a ``kind``
+    link (``model``, ``smt``) -> its clause IDs."""
     import cardrules.oracle.trace as trace
 
-    trace.import_linked_modules(("cardrules.model",))
+    trace.import_linked_modules(packages)
     by_target: dict[str, list[str]] = {}
     for link in links():
-        if link.kind == "model":
+        if link.kind == kind:
             by_target.setdefault(link.target, []).append(link.clause_id)
     out: dict[CodeType, tuple[str, ...]] = {}
     for target, clause_ids in by_target.items():
@@ -65,13 +65,21 @@ def model_clause_map() -> dict[CodeType, tuple[str, ...]]:
     return out
 
 
-def clauses_exercised(run: Callable[[], T]) -> tuple[T, frozenset[str]]:
-    """Run ``run()`` and return its result and the clause IDs of the linked model functions it called.
+@lru_cache(maxsize=1)
+def model_clause_map() -> dict[CodeType, tuple[str, ...]]:
+    """Code object of every model function linked with ``@implements`` -> its clause IDs."""
+    return code_clause_map("model", ("cardrules.model",))
+
+
+def clauses_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, ...]] | None = None
+                      ) -> tuple[T, frozenset[str]]:
+    """Run ``run()`` and return its result and the clause IDs of the linked model functions it called
+    (of the functions in ``mapping`` if given, :func:`code_clause_map`).
 
     The profile hook is removed again even if ``run`` raises (the exception
     propagates). Nested calls on other threads are not seen.
     """
-    mapping = model_clause_map()
+    mapping = model_clause_map() if mapping is None else mapping
     seen: set[CodeType] = set()
 
     def profile(frame: FrameType, event: str, arg: Any) -> None:

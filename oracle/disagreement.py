@@ -40,3 +40,7 @@ class CrosscheckReport:
     """Actions legal on both sides whose successors were compared."""
     disagreements: list[Disagreement] = field(default_factory=list)
     seconds: float = 0.0
+    clauses: dict[str, int] = field(default_factory=dict)
+    """Comparisons per clause (:mod:`oracle.clause_counts`)."""
+    out_of_scope: list[str] = field(default_factory=list)
+    """States the encoding does not cover, each with why (a failure, never a pass)."""

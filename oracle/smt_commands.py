@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 import json
-import sys
 from typing import Any, Callable, TextIO
 
 from cardrules.oracle.argtypes import int_at_least, positive_int
@@ -236,20 +235,46 @@ def _fftcg_config(decisions: dict[str, str]) -> Any:
         raise SmtInputError(str(error)) from None
 
 
-def _explored_states(game: Any, root: Any, limit: int) -> list[Any]:
+def _explored_states(game: Any, root: Any, scenario: Any, limit: int | None) -> tuple[list[Any], str]:
+    """The states of the scenario's exploration within its own bounds (the whole exploration), or the
+    first ``limit`` of them; and a note on what was left out (empty: nothing)."""
     from cardrules.properties.explore import Bounds, explore
 
-    return explore(game, [root], [], Bounds(max_states=limit), progress=False).states
+    cap = scenario.max_states if limit is None else min(limit, scenario.max_states or limit)
+    bounds = Bounds(max_depth=scenario.max_depth, max_states=cap, max_turns=scenario.max_turns)
+    result = explore(game, [root], [], bounds, progress=False)
+    states = result.states
+    note = ""
+    if limit is not None and len(states) >= limit:
+        note = f"first {limit:,} states (--states)"
+    elif not getattr(result, "complete", True):
+        note = "within the scenario's bounds"
+    return states, note
 
 
-def _crosscheck_runs(args: argparse.Namespace, unknown: list[str]) -> list[tuple[str, str, Any]]:
-    """(scenario, what was compared, report) for every scenario (and rule set) of the chosen game;
-    a comparison z3 could not decide is named in ``unknown`` instead."""
+RunRecord = tuple[str, str, Any]
+"""(run label, what was compared, report)."""
+
+
+def _crosscheck_runs(args: argparse.Namespace, unknown: list[str], failures: list[str]) -> list[RunRecord]:
+    """(scenario, what was compared, report) for every scenario (and rule set) of the chosen game(s);
+    a comparison z3 could not decide is named in ``unknown``, one that could not be made (a state or
+    rule set outside what the encoding covers) in ``failures``."""
+    games = ("fftcg", "redemption") if args.game == "all" else (args.game,)
+    if args.game == "all" and (args.scenario or args.scenario_file):
+        raise SmtInputError("--game all checks every embedded scenario; name one game to select scenarios")
+    runs: list[RunRecord] = []
+    for game_name in games:
+        runs += _game_runs(args, game_name, unknown, failures)
+    return runs
+
+
+def _game_runs(args: argparse.Namespace, game_name: str, unknown: list[str], failures: list[str]) -> list[RunRecord]:
     from cardrules.model.errors import ScenarioError
     from cardrules.oracle.verify import make_game
-    scenarios = _scenarios_of(args.game, args.scenario, args.scenario_file)
+    scenarios = _scenarios_of(game_name, args.scenario, args.scenario_file)
     decisions = parse_decisions(args.decision or [])
-    runs: list[tuple[str, str, Any]] = []
+    runs: list[RunRecord] = []
     for scenario in scenarios:
         rule_sets = scenario.rule_sets if not decisions else scenario.rule_sets[:1]
         for rule_set in rule_sets:
@@ -261,24 +286,23 @@ def _crosscheck_runs(args: argparse.Namespace, unknown: list[str]) -> list[tuple
                 game = make_game(scenario.game, rule_set)
             except ScenarioError as error:
                 raise SmtInputError(str(error)) from None
-            states = _explored_states(game, game.state_from_json(scenario.state), args.states)
+            states, partial = _explored_states(game, game.state_from_json(scenario.state), scenario, args.states)
             config = game.config  # type: ignore[attr-defined]  # both adapters carry their RuleConfig
-            label = f"{scenario.name} / {rule_set.name}"
-            if args.game == "fftcg":
+            label = f"{scenario.name} / {rule_set.name}" + (f" ({partial})" if partial else "")
+            if game_name == "fftcg":
                 from cardrules.oracle.smt_fftcg import crosscheck_many
 
-                _run(runs, unknown, label, "legal actions and successors", lambda: crosscheck_many(states, config))
+                _run(runs, unknown, failures, label, "legal actions and successors",
+                     lambda: crosscheck_many(states, config), ValueError)
                 continue
             from cardrules.oracle import smt_redemption, smt_redemption_battle
 
-            _run(runs, unknown, label, "rule decisions", lambda: smt_redemption.crosscheck_many(states, config))
+            _run(runs, unknown, failures, label, "rule decisions", lambda: smt_redemption.crosscheck_many(states, config),
+                 smt_redemption.OutOfScope)
             in_fragment = [s for s in states if smt_redemption_battle.in_scope(s)]
             if in_fragment:
-                what = "legal actions and successors (battle fragment)"
-                try:
-                    _run(runs, unknown, label, what, lambda: smt_redemption_battle.crosscheck_many(in_fragment, config))
-                except smt_redemption_battle.OutOfScope as reason:
-                    print(f"{label}: {what}: not compared: {reason}", file=sys.stderr)
+                _run(runs, unknown, failures, label, "legal actions and successors (battle fragment)",
+                     lambda: smt_redemption_battle.crosscheck_many(in_fragment, config), smt_redemption_battle.OutOfScope)
     return runs
 
 
@@ -286,8 +310,10 @@ _PROGRESS: list[Any] = []
 """The progress display of the running crosscheck (set by :func:`cmd_crosscheck`)."""
 
 
-def _run(runs: list[tuple[str, str, Any]], unknown: list[str], label: str, what: str, check: Callable[[], Any]) -> None:
-    """Append ``check()``'s report to ``runs``, or, if z3 could not decide, a line to ``unknown``."""
+def _run(runs: list[RunRecord], unknown: list[str], failures: list[str], label: str, what: str,
+         check: Callable[[], Any], out_of_scope: type[Exception]) -> None:
+    """Append ``check()``'s report to ``runs``; if z3 could not decide, a line to ``unknown``; if the
+    encoding does not cover the run (``out_of_scope``), a line to ``failures``: not compared is a failure."""
     from contextlib import nullcontext
 
     phase_of = _PROGRESS[-1].phase(f"{label}: {what}") if _PROGRESS else nullcontext(None)
@@ -301,39 +327,90 @@ def _run(runs: list[tuple[str, str, Any]], unknown: list[str], label: str, what:
             unknown.append(f"{label}: {what}: UNKNOWN ({error})")
             if phase is not None:
                 phase.result = "UNKNOWN"
+        except out_of_scope as reason:
+            failures.append(f"{label}: {what}: NOT COMPARED: {reason}")
+            if phase is not None:
+                phase.result = "NOT COMPARED"
+
+
+def _pairs(report: Any) -> int:
+    """(state, action) pairs or rule decisions compared in a run."""
+    return report.actions if hasattr(report, "actions") else report.transitions
+
+
+def _total_counts(runs: list[RunRecord]) -> dict[str, int]:
+    from collections import Counter
+
+    total: Counter[str] = Counter()
+    for _, _, r in runs:
+        total.update(r.clauses)
+    return dict(sorted(total.items()))
+
+
+def _run_json(label: str, what: str, r: Any) -> dict[str, Any]:
+    return {"run": label, "compared": what, "states": r.states, "pairs": _pairs(r), "seconds": round(r.seconds, 2),
+            "clauses": dict(sorted(r.clauses.items())), "out_of_scope": list(r.out_of_scope),
+            "disagreements": [{"what": d.what, "action": d.action, "smt": str(d.smt), "model": str(d.model),
+                               "clause_ids": list(d.clause_ids), "state": d.state} for d in r.disagreements]}
+
+
+def _write_counts(path: Path, runs: list[RunRecord], args: argparse.Namespace) -> None:
+    from cardrules.oracle.clause_counts import counts_document
+
+    command = "cardrules smt crosscheck --game " + args.game + (f" --states {args.states}" if args.states else "") \
+        + " --write-counts " + str(path)
+    document = counts_document([{"run": label, "compared": what, "states": r.states, "clauses": dict(sorted(r.clauses.items()))}
+                                for label, what, r in runs], command)
+    try:
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(path)
+    except OSError as error:
+        raise SmtInputError(f"--write-counts {path}: {error.strerror or error}") from None
 
 
 def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
-    """The model and the z3 encoding on every state of a bounded exploration of each scenario."""
+    """The model and the z3 encoding on every state of each scenario's exploration (whole, or the
+    first ``--states``), with the comparisons per clause."""
     from cardrules.oracle.progress import RunProgress
 
     unknown: list[str] = []
+    failures: list[str] = []
     with using(budget_of(args)), RunProgress("crosscheck", None, quiet=args.quiet) as progress:
         _PROGRESS.append(progress)
         try:
-            runs = _crosscheck_runs(args, unknown)
+            runs = _crosscheck_runs(args, unknown, failures)
         finally:
             _PROGRESS.pop()
+    for label, what, r in runs:
+        shown = [f"{label}: {what}: OUT OF SCOPE: {line}" for line in r.out_of_scope]
+        if args.json:
+            failures += shown
+        else:  # a few, shortened: the JSON has them all
+            failures += [line[:400] + ("..." if len(line) > 400 else "") for line in shown[:3]]
+            if len(shown) > 3:
+                failures.append(f"{label}: {what}: OUT OF SCOPE: and {len(shown) - 3:,} more states (--json lists them)")
+    total = _total_counts(runs)
+    if args.write_counts:
+        _write_counts(args.write_counts, runs, args)
     if args.json:
-        json.dump(
-            [
-                {"run": label, "compared": what, "states": r.states, "seconds": round(r.seconds, 2),
-                 "disagreements": [{"what": d.what, "action": d.action, "smt": str(d.smt), "model": str(d.model),
-                                    "clause_ids": list(d.clause_ids), "state": d.state} for d in r.disagreements]}
-                for label, what, r in runs
-            ] + [{"unknown": line} for line in unknown],
-            out,
-            indent=2,
-        )
+        json.dump([_run_json(label, what, r) for label, what, r in runs] + [{"unknown": line} for line in unknown]
+                  + [{"failure": line} for line in failures] + [{"clauses": total}], out, indent=2)
         print(file=out)
     else:
         for label, what, r in runs:
-            print(f"{label}: {what}: {r.states} states, {len(r.disagreements)} disagreement(s), {r.seconds:.1f}s", file=out)
+            rate = _pairs(r) / r.seconds if r.seconds else 0.0
+            print(f"{label}: {what}: {r.states:,} states, {_pairs(r):,} compared ({rate:,.0f}/s), "
+                  f"{len(r.clauses)} clauses, {len(r.disagreements)} disagreement(s), {r.seconds:.1f}s", file=out)
             for d in r.disagreements[:5]:
                 print("  " + str(d).replace("\n", "\n  "), file=out)
-        for line in unknown:
+        for line in unknown + failures:
             print(line, file=out)
-    return _verdict_exit(any(r.disagreements for _, _, r in runs), bool(unknown))
+        print(f"\ncomparisons per clause ({len(total)} clauses compared at least once):", file=out)
+        width = max((len(c) for c in total), default=6)
+        for clause_id, count in total.items():
+            print(f"  {clause_id:<{width}}  {count:>9,}", file=out)
+    return _verdict_exit(any(r.disagreements for _, _, r in runs) or bool(failures), bool(unknown))
 
 
 def cmd_bmc(args: argparse.Namespace, out: TextIO) -> int:
@@ -408,12 +485,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                           "the exact set of legal actions and the unique successor of each, model against z3; "
                           "Redemption, every rule decision (side battle control, resolution, redirect), and legal "
                           "actions and successors for states inside the battle fragment.")
-    p.add_argument("--game", choices=("fftcg", "redemption"), default="fftcg", help="which game (default fftcg)")
+    p.add_argument("--game", choices=("fftcg", "redemption", "all"), default="fftcg",
+                   help="which game (default fftcg; all: every embedded scenario of both)")
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
     p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
                    help="also check this scenario file of yours (repeatable; alone: only these files)")
-    p.add_argument("--states", type=int_at_least(1, MAX_CROSSCHECK_STATES), default=300, metavar="N",
-                   help=f"states per scenario (default 300, at most {MAX_CROSSCHECK_STATES:,})")
+    p.add_argument("--states", type=int_at_least(1, MAX_CROSSCHECK_STATES), default=None, metavar="N",
+                   help="only the first N states of each exploration (default: the whole exploration, "
+                   f"within the scenario's bounds; at most {MAX_CROSSCHECK_STATES:,})")
+    p.add_argument("--write-counts", type=Path, metavar="FILE",
+                   help="write the comparisons per clause to FILE (JSON; 'cardrules trace' reads "
+                   "oracle/crosscheck_counts.json)")
     p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")
     _add_budget_options(p)
     p.add_argument("--quiet", action="store_true", help="no progress display")

@@ -19,6 +19,7 @@ were broken this turn, by whom (credit), and which were removed.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ContextManager, Iterable, Sequence
@@ -262,6 +263,9 @@ class _Checker(TransitionChecker[State, Action]):
         self.layout = layout
         self.cards = ts.cards
 
+    def kind_of(self, action: Action) -> int:
+        return _KIND_OF[type(action)]
+
     def encode_state(self, state: State) -> list[z3.BoolRef]:
         return encode_cards(state, self.layout, self.cards) + encode_state(state, self.layout, self.s0)
 
@@ -315,7 +319,9 @@ def _crosscheck_state(state: State, config: RuleConfig) -> tuple[list[Disagreeme
 
 
 def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> CrosscheckReport:
-    return transitions_crosscheck_many(states, lambda state: _crosscheck_state(state, config))
+    """:func:`crosscheck_state` over ``states``; a state the encoding does not cover is recorded as out of scope."""
+    return transitions_crosscheck_many(states, lambda state: _crosscheck_state(state, config), OutOfScope,
+                                       lambda state: json.dumps(state.to_json(), sort_keys=True)[:2000])
 
 
 # --- BMC from a model state --------------------------------------------------------------

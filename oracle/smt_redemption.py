@@ -57,6 +57,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterable
 
+from cardrules.oracle.clause_counts import comparison, recording
 from cardrules.oracle.disagreement import Disagreement
 from cardrules.model.redemption.actions import Action
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
@@ -103,22 +104,27 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: Crossch
     _key(config)  # a variant the encodings do not read is an error here, not a silent default
     logs = logs if logs is not None else Logs()
     log = logs.of(state)
-    found = crosscheck_side_battle_plays(state, config, report, log)
-    try:
-        found += crosscheck_redirect_plays(state, config, report)
-    except EncodingNoAnswer as e:
-        found.append(_no_answer(state, "(redirect plays)", e, report))
+    with comparison():  # each block below is one comparison (oracle.clause_counts)
+        found = crosscheck_side_battle_plays(state, config, report, log)
+    with comparison():
+        try:
+            found += crosscheck_redirect_plays(state, config, report)
+        except EncodingNoAnswer as e:
+            found.append(_no_answer(state, "(redirect plays)", e, report))
     for action in legal_actions(state, config):
         after = step(state, action, config)
         logs.record(state, after)
         report.transitions += 1
-        try:
-            found += crosscheck_resolution(state, action, after, config, report, log)
-        except OutOfScope:
-            report.count("out-of-scope")
-        except EncodingNoAnswer as e:
-            found.append(_no_answer(state, action.text(), e, report))
-        found += crosscheck_phase_change(state, action, after, config, report)
+        with comparison():
+            try:
+                found += crosscheck_resolution(state, action, after, config, report, log)
+            except OutOfScope as e:
+                report.count("out-of-scope")
+                report.out_of_scope.append(f"{action.text()}: {e}")
+            except EncodingNoAnswer as e:
+                found.append(_no_answer(state, action.text(), e, report))
+        with comparison():
+            found += crosscheck_phase_change(state, action, after, config, report)
     return found
 
 
@@ -137,9 +143,11 @@ def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> Cr
     report = CrosscheckReport()
     logs = Logs()
     started = time.perf_counter()
-    for state in states:
-        report.states += 1
-        report.disagreements.extend(crosscheck_state(state, config, report, logs))
+    with recording() as counts:
+        for state in states:
+            report.states += 1
+            report.disagreements.extend(crosscheck_state(state, config, report, logs))
     report.count("log-starts", logs.starts)
+    report.clauses = dict(counts)
     report.seconds = time.perf_counter() - started
     return report

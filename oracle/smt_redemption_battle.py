@@ -40,6 +40,7 @@ card-id order; play record ids and battle ids count up from the state's counters
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any, ContextManager, Iterable
 
@@ -375,6 +376,9 @@ class _Checker(TransitionChecker[State, Action]):
         self.log: Log | None = None
         """The encoding's log of the state being encoded (set by :func:`_fixed`)."""
 
+    def kind_of(self, action: Action) -> int:
+        return action_kind(action)
+
     def encode_state(self, state: State) -> list[z3.BoolRef]:
         return encode_state(state, self.layout, self.s0, self.log)
 
@@ -460,9 +464,11 @@ def _crosscheck_state(state: State, config: RuleConfig, logs: Logs | None = None
 def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> CrosscheckReport:
     """:func:`crosscheck_state` over ``states`` (all must be source states of the fragment, in the
     order of a play or of a breadth-first exploration, so that the encoding's log is carried
-    along the steps from the first)."""
+    along the steps from the first; one that is not a source state is recorded as out of scope,
+    a failure)."""
     logs = Logs()
-    return transitions_crosscheck_many(states, lambda state: _crosscheck_state(state, config, logs))
+    return transitions_crosscheck_many(states, lambda state: _crosscheck_state(state, config, logs), OutOfScope,
+                                       lambda state: json.dumps(state.to_json(), sort_keys=True)[:2000])
 
 
 def in_scope(state: State) -> bool:

@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 import z3
 
+from cardrules.oracle.clause_counts import note_query
 from cardrules.oracle.disagreement import Disagreement
 from cardrules.oracle.z3_solutions import SolverUnknown
 from cardrules.model.redemption.config import RuleConfig
@@ -77,6 +78,7 @@ class Query:
                 self.solver.add(z3.Or(*[x != val for x, val in zip(project, values)]) if project else z3.BoolVal(False))
         finally:
             self.solver.pop()
+        note_query(self, fixed, project, found)  # which clauses decided it (oracle.clause_counts)
         return found
 
     def possible(self, fixed: Sequence[z3.BoolRef]) -> bool:
@@ -161,6 +163,10 @@ class CrosscheckReport:
     """How many times each kind of decision was compared."""
     disagreements: list[Disagreement] = field(default_factory=list)
     seconds: float = 0.0
+    clauses: dict[str, int] = field(default_factory=dict)
+    """Comparisons per clause (:mod:`oracle.clause_counts`)."""
+    out_of_scope: list[str] = field(default_factory=list)
+    """Comparisons the situations had no room for, each with why (a failure, never a pass)."""
 
     def count(self, what: str, n: int = 1) -> None:
         self.decisions[what] = self.decisions.get(what, 0) + n

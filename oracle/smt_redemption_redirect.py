@@ -4,9 +4,9 @@ the redirect encoding (:func:`crosscheck_redirect_plays`, :func:`crosscheck_phas
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
+from cardrules.oracle.clause_counts import cached_with_notes
 from cardrules.oracle.disagreement import Disagreement
 from cardrules.model.redemption.actions import Action, Play
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
@@ -25,7 +25,7 @@ from cardrules.oracle.smt_redemption_position import Raw, raw_card, raw_stack
 # --- numbers (through the redirect encoding) ---------------------------------------------------------
 
 
-@lru_cache(maxsize=100_000)
+@cached_with_notes(maxsize=100_000)
 def _transfer(key: Key, printed: tuple[int, int], target0: tuple[int, int],
               card0: tuple[int, int], where: Raw) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     """One active numbers redirect: (moved, target after, redirecting card after), forced by the clauses;

@@ -4,11 +4,11 @@ see :mod:`oracle.smt_redemption`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import z3
 
+from cardrules.oracle.clause_counts import cached_with_notes
 from cardrules.oracle.disagreement import Disagreement
 from cardrules.model.redemption.actions import Play, Sides
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
@@ -70,7 +70,7 @@ class SideBattleAnswer:
     """Output ``suspended`` (RED-SB-SUSPEND: the paused battle waits under the new one)."""
 
 
-@lru_cache(maxsize=100_000)
+@cached_with_notes(maxsize=100_000)
 def _sb_answer(key: Key, fixed: SBKey) -> SideBattleAnswer:
     query, v = _sb_query(key), sb.SBVars.make()
     rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))

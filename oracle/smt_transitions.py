@@ -16,6 +16,7 @@ from typing import Any, Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 
 import z3
 
+from cardrules.oracle.clause_counts import comparison, note, recording, smt_clauses_called
 from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
 from cardrules.oracle.z3_solutions import SolverUnknown, distinct_solutions
 from cardrules.specs.smt.budget import Budget
@@ -45,6 +46,14 @@ class TransitionChecker(ABC, Generic[S, A]):
         self.probe = budget.solver()
         self.outside = z3.Bool("out_of_scope")
         self.probe.add(z3.Implies(self.outside, z3.Not(invariant)))
+        ctx = ts.ctx(0)
+        self.kind_clauses: tuple[frozenset[str], ...] = tuple(
+            smt_clauses_called(lambda: make(ctx))[1] for make in ts.action_makers())
+        """Per action kind, the clause IDs (``@implements`` tags) of the z3 functions that build its encoding."""
+
+    @abstractmethod
+    def kind_of(self, action: A) -> int:
+        """The encoding's action kind of a model action (an index into ``ts.action_makers()``)."""
 
     @abstractmethod
     def encode_state(self, state: S) -> list[z3.BoolRef]:
@@ -133,6 +142,9 @@ def compare_transitions(
     for action in sorted(model_legal ^ smt_legal, key=text):
         found.append(Disagreement("legality", data, text(action), action in smt_legal, action in model_legal,
                                   clauses_for(action)))
+    for action in model_legal | smt_legal:
+        with comparison():  # one (state, action) comparison: legality, and the successor if legal on both sides
+            note(checker.kind_clauses[checker.kind_of(action)])
     for action in sorted(model_legal & smt_legal, key=text):
         compared += 1
         expected = canonical(model_step(action))
@@ -150,14 +162,23 @@ def compare_transitions(
     return found, compared
 
 
-def crosscheck_many(states: Iterable[S], check: Callable[[S], tuple[Sequence[Disagreement], int]]) -> CrosscheckReport:
-    """``check`` (disagreements, actions compared) over every state, with the time taken."""
+def crosscheck_many(states: Iterable[S], check: Callable[[S], tuple[Sequence[Disagreement], int]],
+                    out_of_scope: type[Exception] = ValueError, describe: Callable[[S], str] = str) -> CrosscheckReport:
+    """``check`` (disagreements, actions compared) over every state, with the time taken and the
+    comparisons per clause; a state ``check`` refuses with ``out_of_scope`` is recorded in the
+    report's ``out_of_scope`` (``describe(state)``: the reason), a failure, and the rest go on."""
     report = CrosscheckReport()
     started = time.perf_counter()
-    for state in states:
-        found, compared = check(state)
-        report.states += 1
-        report.actions += compared
-        report.disagreements.extend(found)
+    with recording() as counts:
+        for state in states:
+            try:
+                found, compared = check(state)
+            except out_of_scope as reason:
+                report.out_of_scope.append(f"{reason}; state: {describe(state)}")
+                continue
+            report.states += 1
+            report.actions += compared
+            report.disagreements.extend(found)
+    report.clauses = dict(counts)
     report.seconds = time.perf_counter() - started
     return report

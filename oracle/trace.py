@@ -42,10 +42,18 @@ class TraceRow:
 
     clause: Clause
     links: dict[LinkKind, tuple[str, ...]] = field(default_factory=dict)
+    compared: int | None = None
+    """How many model-vs-z3 comparisons this clause's z3 constraints took part in
+    (:mod:`oracle.clause_counts`); None when it has no z3 link, so nothing to compare."""
 
     @property
     def gaps(self) -> tuple[LinkKind, ...]:
         return tuple(kind for kind in expected_kinds(self.clause) if not self.links.get(kind))
+
+    @property
+    def never_compared(self) -> bool:
+        """Encoded in z3 but compared 0 times, and not excused in the catalogue."""
+        return self.compared == 0 and not self.clause.crosscheck_excuse
 
     def to_json(self, source_text: str) -> dict[str, Any]:
         c = self.clause
@@ -61,6 +69,8 @@ class TraceRow:
             "decisions": [d.id for d in c.decisions],
             "links": {kind: list(self.links.get(kind, ())) for kind in LINK_KINDS},
             "gaps": list(self.gaps),
+            "compared": self.compared,
+            "crosscheck_excuse": c.crosscheck_excuse or None,
         }
 
 
@@ -83,8 +93,10 @@ def default_tests_dir() -> Path | None:
     return candidate if candidate.is_dir() else None
 
 
-def build_matrix(catalogue: Catalogue, test_links: dict[str, tuple[str, ...]]) -> list[TraceRow]:
-    """Join the catalogue, the registry and the collected tests into rows."""
+def build_matrix(catalogue: Catalogue, test_links: dict[str, tuple[str, ...]],
+                 compared: dict[str, int] | None = None) -> list[TraceRow]:
+    """Join the catalogue, the registry, the collected tests and the comparisons per clause
+    (``compared``, :func:`oracle.clause_counts.load_counts`; None: not known) into rows."""
     import_linked_modules()
     known = {c.id for c in catalogue.clauses}
     dangling = sorted({f"{l.clause_id} (from {l.target})" for l in links() if l.clause_id not in known})
@@ -99,7 +111,9 @@ def build_matrix(catalogue: Catalogue, test_links: dict[str, tuple[str, ...]]) -
     for node_id, clause_ids in sorted(test_links.items()):
         for clause_id in clause_ids:
             by_clause.setdefault(clause_id, {}).setdefault("tests", []).append(node_id)
-    return [
-        TraceRow(clause, {kind: tuple(sorted(set(targets))) for kind, targets in by_clause[clause.id].items()})
-        for clause in catalogue.clauses
-    ]
+    rows = []
+    for clause in catalogue.clauses:
+        kinds = {kind: tuple(sorted(set(targets))) for kind, targets in by_clause[clause.id].items()}
+        count = None if compared is None or not kinds.get("smt") else compared.get(clause.id, 0)
+        rows.append(TraceRow(clause, kinds, count))
+    return rows

@@ -139,6 +139,9 @@ class Clause:
     notes: str
     decisions: tuple[Decision, ...]
     file: str
+    crosscheck_excuse: str = ""
+    """Why the model-vs-z3 cross-check may compare this clause 0 times (empty: it must compare it);
+    the clause's own ``crosscheck_excuse``, else its area's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +156,8 @@ class Area:
     default_version: str
     versions: tuple[Version, ...]
     file: str
+    crosscheck_excuse: str = ""
+    """Why the cross-check may compare the area's clauses 0 times (each clause may give its own)."""
 
     def version(self, version_id: str) -> Version:
         for version in self.versions:
@@ -353,6 +358,18 @@ def _read_decision(r: _Reader) -> Decision:
     )
 
 
+MIN_EXCUSE_LENGTH = 20
+"""A ``crosscheck_excuse`` says why, in at least this many characters (not just "n/a")."""
+
+
+def _excuse(r: _Reader) -> str:
+    """The optional ``crosscheck_excuse``: a reason, in words, why the cross-check cannot compare."""
+    text = _folded(r.text("crosscheck_excuse", required=False))
+    if text and len(text) < MIN_EXCUSE_LENGTH:
+        raise r.error("crosscheck_excuse", f"say why the cross-check cannot compare it (at least {MIN_EXCUSE_LENGTH} characters)")
+    return text
+
+
 def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Clause]]:
     """Read one area file; cross-file checks (refs, unique IDs) are done by :func:`load`."""
     data = _read_toml(path)
@@ -361,7 +378,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
     a = _Reader(path.name, None, data.get("area"), prefix="area.") if "area" in data else None
     if a is None:
         raise CatalogueError(path.name, None, "area", "missing the [area] table")
-    a.only(["id", "code", "game", "title", "summary", "default_version", "versions"])
+    a.only(["id", "code", "game", "title", "summary", "default_version", "versions", "crosscheck_excuse"])
     area_id = a.text("id")
     if area_id not in AREA_CODES:
         raise a.error("id", f"unknown area {area_id!r}; known: {sorted(AREA_CODES)}")
@@ -391,6 +408,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
         default_version=default_version,
         versions=tuple(versions),
         file=path.name,
+        crosscheck_excuse=_excuse(a),
     )
     prefix = f"{GAMES[game]}-{code}-"
     clauses: list[Clause] = []
@@ -398,7 +416,8 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
         raw_id = table.get("id") if isinstance(table, dict) else None
         label = raw_id if isinstance(raw_id, str) and raw_id else f"clause[{index}]"
         r = _Reader(path.name, label, table)
-        r.only(["id", "title", "kind", "versions", "statement", "source", "refs", "notes", "decisions"])
+        r.only(["id", "title", "kind", "versions", "statement", "source", "refs", "notes", "decisions",
+                "crosscheck_excuse"])
         clause_id = r.text("id", pattern=CLAUSE_ID)
         if not clause_id.startswith(prefix):
             raise r.error("id", f"clauses of area {area_id!r} ({game}) must start with {prefix!r}")
@@ -447,6 +466,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
                 notes=_folded(r.text("notes", required=False)),
                 decisions=decisions,
                 file=path.name,
+                crosscheck_excuse=_excuse(r) or area.crosscheck_excuse,
             )
         )
     return area, clauses
