@@ -466,6 +466,7 @@ def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> Cr
     order of a play or of a breadth-first exploration, so that the encoding's log is carried
     along the steps from the first; one that is not a source state is recorded as out of scope,
     a failure)."""
+    variants_of(config)  # a rule set the encoding does not read is refused as a whole, before any state
     logs = Logs()
     return transitions_crosscheck_many(states, lambda state: _crosscheck_state(state, config, logs), OutOfScope,
                                        lambda state: json.dumps(state.to_json(), sort_keys=True)[:2000])

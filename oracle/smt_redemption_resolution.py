@@ -206,7 +206,9 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], sm
             enh_kept = False
         else:
             logged = entry(log, card)
-            fixed = [w.takes_effect, w.ended, w.discarded_x == False, w.zone_x == logged.zone,  # noqa: E712
+            # not doomed by Battle Resolution, so neither defeated nor healed from being discarded
+            fixed = [w.takes_effect, w.ended, w.discarded_x == False, w.healed_x == False,  # noqa: E712
+                     w.zone_x == logged.zone,
                      w.owner_x == before.card(card).owner, w.perm_x == logged.perm, w.prev_side_x == logged.side,
                      w.ctrl_x == logged.ctrl, w.players == before.players, w.p0 == before.battles[-2].players[0],
                      w.p1 == before.battles[-2].players[1]]
