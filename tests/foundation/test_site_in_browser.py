@@ -2,8 +2,10 @@
 
 The site is served on 127.0.0.1. Checked: no page is wider than the window
 at 400 and 1,280 px; every internal link and anchor resolves; a search for a
-clause ID lands on that clause and a search for a rule term on its glossary
-entry; every picture loads. Screenshots of key pages are saved in
+clause ID lands on that clause, a search for a rule term on its glossary
+entry, and a judge's question in plain words (``discarded hero healed``) on
+the home page's heading of that question, with the rule page of the answer in
+the first three results; every picture loads. Screenshots of key pages are saved in
 ``docs/_build/screenshots/`` (CI keeps them as artifacts).
 
 Needs ``apt-get install chromium chromium-driver`` (``.ci/run`` does it);
@@ -143,6 +145,28 @@ def test_searching_a_rule_term_lands_on_its_glossary_entry(browser: object, site
                                                             anchor: str) -> None:
     first = _search(browser, site_url, term)[0]
     assert first == f"{site_url}glossary.html#{anchor}"
+
+
+@pytest.mark.parametrize("question, page", [
+    ("discarded hero healed", "areas/heal.html"),
+    ("who controls a side battle", "areas/side-battle.html"),
+])
+def test_a_judges_question_finds_its_rule_page_near_the_top(browser: object, site_url: str, question: str,
+                                                            page: str) -> None:
+    """The words of a question, not a clause ID: the page of its rules is among the first three results."""
+    top = [urldefrag(href)[0] for href in _search(browser, site_url, question)[:3]]
+    assert site_url + page in top, top
+
+
+@pytest.mark.parametrize("question, anchor", [
+    ("discarded hero healed", "can-a-discarded-hero-be-healed"),
+    ("who controls a side battle", "who-controls-a-side-battle"),
+])
+def test_a_heading_holding_every_word_of_a_search_comes_first_and_opens_there(browser: object, site_url: str,
+                                                                              question: str, anchor: str) -> None:
+    """The home page asks the judges' questions as headings; a search with their words opens at the heading."""
+    first = _search(browser, site_url, question)[0]
+    assert first == f"{site_url}index.html#{anchor}"
 
 
 def test_every_picture_loads(browser: object, site_url: str) -> None:
