@@ -15,7 +15,9 @@ import contextlib
 import io
 import multiprocessing
 import os
+import signal
 import sys
+import threading
 import time
 import traceback
 from contextlib import contextmanager
@@ -110,6 +112,9 @@ def run_isolated(tasks: Sequence[Task], jobs: int = 1) -> Iterator[tuple[Task, I
     context = multiprocessing.get_context("fork")
     pending = list(tasks)
     running: dict[Connection, tuple[Task, Any, float]] = {}
+    previous = None
+    if threading.current_thread() is threading.main_thread():  # `kill PID` ends the children too
+        previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         while pending or running:
             while pending and len(running) < max(1, jobs):
@@ -147,3 +152,9 @@ def run_isolated(tasks: Sequence[Task], jobs: int = 1) -> Iterator[tuple[Task, I
             process.kill()
             process.join()
             connection.close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)

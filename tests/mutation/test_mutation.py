@@ -21,7 +21,6 @@ from cardrules.model.fftcg.damage import is_broken
 from cardrules.model.fftcg.state import Forward
 from cardrules.oracle.cli import main
 from cardrules.oracle.conformance.generate import generate_suite
-from cardrules.oracle.conformance.output import write_suites
 from cardrules.oracle.conformance.plan import make_plan
 from cardrules.oracle.mutation.apply import activated
 from cardrules.oracle.mutation.mutants import Mutant, all_mutants, model_root, select
