@@ -152,3 +152,12 @@ def test_mutate_reports_per_check_and_exits_1_on_a_survivor(
     out = capsys.readouterr().out
     assert code == 1
     assert "by conformance" in out and "survivors (1):" in out and unused_unit.id in out
+
+
+def test_every_listed_equivalent_mutant_exists_and_says_why() -> None:
+    from cardrules.oracle.mutation.probe import load_equivalents
+
+    equivalents = load_equivalents()
+    known = {m.id for m in all_mutants()}
+    assert equivalents and set(equivalents) <= known
+    assert all(len(reason) > 40 for reason in equivalents.values())
