@@ -341,9 +341,20 @@ def _function_clauses(module: str, qualname: str) -> tuple[str, ...]:
     return tuple(getattr(fn, "__clauses__", ())) or found
 
 
+def _shallow(node: ast.AST) -> ast.AST:
+    """A copy of ``node`` deep enough for any :func:`changes_of` change (they touch one level below it)."""
+    new = copy.copy(node)
+    for name, value in ast.iter_fields(node):
+        if isinstance(value, list):
+            setattr(new, name, list(value))
+        elif isinstance(value, ast.AST):
+            setattr(new, name, copy.copy(value))
+    return new
+
+
 def _describe(node: ast.AST, change: Change) -> str:
     before = ast.unparse(node)
-    after = ast.unparse(change(copy.deepcopy(node)))
+    after = ast.unparse(change(_shallow(node)))
     short = lambda text: text if len(text) <= 70 else text[:67] + "..."  # noqa: E731
     return f"`{short(before)}` -> `{short(after)}`"
 
