@@ -135,6 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     from cardrules.oracle.conformance import cli as conformance_cli
 
     conformance_cli.add_parser(sub)
+    from cardrules.oracle.mutation import cli as mutation_cli
+
+    mutation_cli.add_parser(sub)
 
     p = sub.add_parser("list", help="list scenarios, rule sets, decisions, properties, games, areas or versions",
                        description="What can be named on the command line: scenarios and their rule sets and mutants, "
