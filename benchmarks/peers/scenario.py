@@ -184,8 +184,11 @@ def write_tla(position: dict[str, Any], max_turns: int, folder: Path) -> None:
     """MC.tla and MC.cfg: ``FftcgAttack`` with this position's constants."""
     cards = cards_of(position)
     bools = {True: "TRUE", False: "FALSE"}
-    parties = " \\cup ".join(["{}"] + ["{" + ", ".join(str(mask(m)) for o, m in declarations(cards) if len(m) >= 2) + "}"])
-    blockable = _tla_fn([str(mask([a for a in cards if a.owner != b.owner and can_block(a, b)])) for b in cards])
+    def tla_set(members: list[Card] | tuple[Card, ...]) -> str:
+        return "{" + ", ".join(str(c.index + 1) for c in members) + "}"
+
+    parties = "{" + ", ".join(tla_set(m) for _, m in declarations(cards) if len(m) >= 2) + "}"
+    blockable = _tla_fn([tla_set([a for a in cards if a.owner != b.owner and can_block(a, b)]) for b in cards])
     text = f"""---- MODULE MC ----
 EXTENDS FftcgAttack
 NFDef == {len(cards)}
@@ -204,5 +207,5 @@ MaxTurnsDef == {max_turns}
     (folder / "MC.tla").write_text(text)
     constants = ["NF", "Owner", "Power", "Pre", "Brave", "Haste", "Blockable", "Parties", "RootStep", "RootDamage",
                  "MaxTurns"]
-    cfg = "CONSTANTS\n" + "".join(f"  {c} <- {c}Def\n" for c in constants) + "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE\n"
+    cfg = "CONSTANTS\n" + "".join(f"  {c} <- {c}Def\n" for c in constants) + "INIT Init\nNEXT Next\n"
     (folder / "MC.cfg").write_text(cfg)
