@@ -83,6 +83,8 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
         root = game.state_from_json(scenario.state)
     except ScenarioError as error:
         raise InputError(str(error)) from None
+    if args.workers > 1 and (args.dot or args.graphml):
+        raise InputError("--workers cannot be combined with --dot or --graphml (only the sequential search keeps edges)")
     for path in (args.dot, args.graphml):
         if path is not None and not path.resolve().parent.is_dir():
             raise InputError(f"{path}: its folder does not exist")
@@ -93,11 +95,14 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
     )
     with RunProgress("explore", 1, quiet=args.quiet) as progress, \
             progress.phase(f"{scenario.name} / {name}") as phase:
-        result = explore(
-            game, [root], properties_for(scenario.game, version_map(scenario, rule_set)), bounds,
-            keep_edges=bool(args.dot or args.graphml), progress=False,
-            on_progress=lambda states: phase.count(states, "states"),
-        )
+        props = properties_for(scenario.game, version_map(scenario, rule_set))
+        if args.workers > 1:
+            from cardrules.properties.parallel import explore_parallel
+
+            result = explore_parallel(game, [root], props, bounds, workers=args.workers)
+        else:
+            result = explore(game, [root], props, bounds, keep_edges=bool(args.dot or args.graphml), progress=False,
+                             on_progress=lambda states: phase.count(states, "states"))
         phase.result = f"{result.stats.states:,} states, {len(result.violations)} violation(s)"
     try:
         if args.dot:
