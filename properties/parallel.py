@@ -29,11 +29,12 @@ hashes of strings agree between forked processes.
 
 from __future__ import annotations
 
+import json
 import multiprocessing as mp
+import zlib
 import resource
 import time
 from array import array
-from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
 from cardrules.properties.core import Property
@@ -84,145 +85,228 @@ class ReplayStates(Sequence[Any]):
         return action if self.actions else state
 
 
-@dataclass
-class _Worker:
-    """One partition's state, inside its process."""
-
-    number: int
-    workers: int
-    game: Game[Any, Any]
-    properties: Sequence[Property]
-    bounds: Bounds
-    seen: dict[Hashable, int] = field(default_factory=dict)
-    frontier: list[tuple[int, Any]] = field(default_factory=list)
-
-
 def _owner(canon: Any, workers: int) -> int:
     return hash(canon) % workers
 
 
-def _run_worker(number: int, workers: int, game: Game[Any, Any], properties: Sequence[Property], bounds: Bounds,
-                inboxes: list[Any], commands: Any, results: Any) -> None:
-    codec = game.codec() if hasattr(game, "codec") else None
-    successor_of = getattr(game, "successor", None) or game.step
-    state_checks = [p for p in properties if p.kind == "state"]
-    transition_checks = [p for p in properties if p.kind == "transition"]
-    seen: dict[Hashable, int] = {}
-    frontier: list[tuple[int, Any]] = []
-    pending: list[tuple[Hashable, Any]] = []  # new states of this level, waiting for their numbers
+def _portable_owner(game: Game[Any, Any], canon: Any, workers: int) -> int:
+    """The owner by a hash every process computes alike (separate interpreters, as Ray's, hash ``None``
+    and strings differently): CRC-32 of the canonical state's JSON text."""
+    text = canon if isinstance(canon, str) else json.dumps(game.state_to_json(canon), sort_keys=True)
+    return zlib.crc32(text.encode()) % workers
+
+
+class Partition:
+    """The states one worker owns (``hash(canonical state) % workers == number``): visited set and frontier.
+
+    The same object runs in a forked process (the ``processes`` backend) or
+    as a Ray actor (the ``ray`` backend, :mod:`cardrules.properties.ray_backend`).
+    """
+
+    def __init__(self, number: int, workers: int, game: Game[Any, Any], properties: Sequence[Property],
+                 bounds: Bounds, portable: bool = False) -> None:
+        self.portable = portable
+        """Partitions in separate interpreters (not forked): route by a portable hash, rebuild received states."""
+        self.number = number
+        self.workers = workers
+        self.game = game
+        self.bounds = bounds
+        self.codec = game.codec() if hasattr(game, "codec") else None
+        self.successor_of = getattr(game, "successor", None) or game.step
+        self.state_checks = [p for p in properties if p.kind == "state"]
+        self.transition_checks = [p for p in properties if p.kind == "transition"]
+        self.seen: dict[Hashable, int] = {}
+        self.frontier: list[tuple[int, Any]] = []
+        self.pending: list[tuple[Hashable, Any]] = []
+        """New states of this level, waiting for their numbers."""
+
+    def _owner(self, canon: Any) -> int:
+        return _portable_owner(self.game, canon, self.workers) if self.portable else _owner(canon, self.workers)
+
+    def _key(self, canon: Any) -> Hashable:
+        return self.codec.pack(canon) if self.codec is not None else canon
+
+    def _local(self, state: Any) -> Any:
+        """A state that came from the driver, rebuilt here: a model's state may carry a cached hash,
+        and another process (a Ray actor) may hash strings differently from the driver."""
+        return self.game.state_from_json(self.game.state_to_json(state))
+
+    def roots(self, roots: list[tuple[int, Any]]) -> list[tuple[int, int, list[str]]]:
+        fresh = []
+        for order, root in roots:
+            root = self._local(root)
+            canon = self.game.canonical_key(root)
+            key = self._key(canon)
+            if self._owner(canon) == self.number and key not in self.seen:
+                self.seen[key] = -1
+                self.pending.append((key, root))
+                fresh.append((-1, order, [p.name for p in self.state_checks if not p.check(self.game, root)]))
+        return fresh
+
+    def expand(self) -> tuple[tuple[Any, ...], list[list[tuple[Any, int, int]]]]:
+        """Expand the frontier: (what it found, the successors for each owner)."""
+        game, bounds = self.game, self.bounds
+        outgoing: list[list[tuple[Any, int, int]]] = [[] for _ in range(self.workers)]
+        terminal, bounded, dead, violated = [], False, [], []
+        transitions = 0
+        for index, state in self.frontier:
+            if game.is_terminal(state):
+                terminal.append(index)
+                continue
+            if bounds.max_turns is not None and game.turn(state) > bounds.max_turns:
+                bounded = True
+                continue
+            actions = game.legal_actions(state)
+            if not actions:
+                dead.append(index)
+                continue
+            for position, action in enumerate(actions):
+                successor = self.successor_of(state, action)
+                transitions += 1
+                for prop in self.transition_checks:
+                    if not prop.check(game, state, action, successor):
+                        violated.append((prop.name, index, position))
+                outgoing[self._owner(game.canonical_key(successor))].append((successor, index, position))
+        return (terminal, bounded, dead, violated, transitions), outgoing
+
+    def receive(self, *batches: list[tuple[Any, int, int]]) -> list[tuple[int, int, list[str]]]:
+        """Keep the successors not seen before, each new state once, reached first in the sequential order."""
+        best: dict[Hashable, tuple[int, int, Any]] = {}
+        for batch in batches:
+            for successor, index, position in batch:
+                if self.portable:
+                    successor = self._local(successor)
+                key = self._key(self.game.canonical_key(successor))
+                if key in self.seen:
+                    continue
+                found = best.get(key)
+                if found is None or (index, position) < found[:2]:
+                    best[key] = (index, position, successor)
+        new = []
+        self.pending = []
+        for key, (index, position, successor) in best.items():
+            self.seen[key] = -1
+            self.pending.append((key, successor))
+            new.append((index, position, [p.name for p in self.state_checks if not p.check(self.game, successor)]))
+        return new
+
+    def numbers(self, numbers: list[int]) -> None:
+        """The sequential indices of the pending new states: they become the next frontier."""
+        self.frontier = []
+        for (key, state), index in zip(self.pending, numbers):
+            self.seen[key] = index
+            self.frontier.append((index, state))
+        self.frontier.sort(key=lambda item: item[0])
+        self.pending = []
+
+    def expand_split(self) -> tuple[Any, ...]:
+        """:meth:`expand` as one value per owner after the report (a Ray method with ``workers + 1`` returns)."""
+        report, outgoing = self.expand()
+        return (report, *outgoing)
+
+    def lookup(self, state: Any) -> int | None:
+        return self.seen.get(self._key(self.game.canonical_key(self._local(state))))
+
+    def peak_rss_kib(self) -> int:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def _run_worker(partition: Partition, inboxes: list[Any], commands: Any, results: Any) -> None:
+    number, workers = partition.number, partition.workers
     while True:
         command, payload = commands.get()
         if command == "stop":
             return
         if command == "roots":
-            fresh = []
-            for order, root in payload:
-                canon = game.canonical_key(root)
-                key = codec.pack(canon) if codec else canon
-                if _owner(canon, workers) == number and key not in seen:
-                    seen[key] = -1
-                    pending.append((key, root))
-                    fresh.append((-1, order, 0, [p.name for p in state_checks if not p.check(game, root)]))
-            results.put(("new", number, fresh))
+            results.put((number, partition.roots(payload)))
         elif command == "expand":
-            outgoing: list[list[tuple[Any, int, int]]] = [[] for _ in range(workers)]
-            terminal, bounded, dead, violated = [], False, [], []
-            transitions = 0
-            for index, state in frontier:
-                if game.is_terminal(state):
-                    terminal.append(index)
-                    continue
-                if bounds.max_turns is not None and game.turn(state) > bounds.max_turns:
-                    bounded = True
-                    continue
-                actions = game.legal_actions(state)
-                if not actions:
-                    dead.append(index)
-                    continue
-                for position, action in enumerate(actions):
-                    successor = successor_of(state, action)
-                    transitions += 1
-                    for prop in transition_checks:
-                        if not prop.check(game, state, action, successor):
-                            violated.append((prop.name, index, position))
-                    outgoing[_owner(game.canonical_key(successor), workers)].append((successor, index, position))
+            report, outgoing = partition.expand()
             for other in range(workers):
                 if other != number:
                     inboxes[other].put(outgoing[other])
             batches = [outgoing[number]] + [inboxes[number].get() for _ in range(workers - 1)]
-            best: dict[Hashable, tuple[int, int, Any]] = {}
-            for batch in batches:
-                for successor, index, position in batch:
-                    canon = game.canonical_key(successor)
-                    key = codec.pack(canon) if codec else canon
-                    if key in seen:
-                        continue
-                    found = best.get(key)
-                    if found is None or (index, position) < found[:2]:
-                        best[key] = (index, position, successor)
-            new = []
-            pending = []
-            for key, (index, position, successor) in best.items():
-                seen[key] = -1
-                pending.append((key, successor))
-                new.append((index, position, 0, [p.name for p in state_checks if not p.check(game, successor)]))
-            results.put(("expanded", number, (terminal, bounded, dead, violated, transitions, new)))
+            results.put((number, (*report, partition.receive(*batches))))
         elif command == "numbers":
-            frontier = []
-            for (key, state), index in zip(pending, payload):
-                seen[key] = index
-                frontier.append((index, state))
-            frontier.sort(key=lambda item: item[0])
-            pending = []
-            results.put(("numbered", number, None))
+            results.put((number, partition.numbers(payload)))
         elif command == "lookup":
-            results.put(("found", number, [seen.get(codec.pack(game.canonical_key(s)) if codec else
-                                                    game.canonical_key(s)) for s in payload]))
+            results.put((number, partition.lookup(payload)))
         elif command == "rss":
-            results.put(("rss", number, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+            results.put((number, partition.peak_rss_kib()))
+
+
+class ProcessPool:
+    """Partitions in forked processes, successors exchanged through one queue per worker."""
+
+    def __init__(self, workers: int, game: Game[Any, Any], properties: Sequence[Property], bounds: Bounds) -> None:
+        context = mp.get_context("fork")
+        self.workers = workers
+        inboxes = [context.Queue() for _ in range(workers)]
+        self.commands = [context.Queue() for _ in range(workers)]
+        self.results = context.Queue()
+        self.processes = [
+            context.Process(target=_run_worker, args=(Partition(n, workers, game, properties, bounds), inboxes,
+                                                      self.commands[n], self.results), daemon=True)
+            for n in range(workers)
+        ]
+        for process in self.processes:
+            process.start()
+
+    def _all(self, command: str, payloads: list[Any]) -> list[Any]:
+        for n, payload in enumerate(payloads):
+            self.commands[n].put((command, payload))
+        replies: list[Any] = [None] * self.workers
+        for _ in range(self.workers):
+            number, reply = self.results.get()
+            replies[number] = reply
+        return replies
+
+    def roots(self, roots: list[tuple[int, Any]]) -> list[Any]:
+        return self._all("roots", [roots] * self.workers)
+
+    def expand(self) -> list[Any]:
+        return self._all("expand", [None] * self.workers)
+
+    def numbers(self, numbers: list[list[int]]) -> None:
+        self._all("numbers", numbers)
+
+    def lookup(self, state: Any) -> list[int | None]:
+        return self._all("lookup", [state] * self.workers)
+
+    def peak_rss_kib(self) -> int:
+        return max(self._all("rss", [None] * self.workers))
+
+    def close(self) -> None:
+        for n in range(self.workers):
+            self.commands[n].put(("stop", None))
+        for process in self.processes:
+            process.join(timeout=10)
 
 
 def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Sequence[Property],
-                     bounds: Bounds = Bounds(), workers: int = 2) -> Exploration[Any, Any]:
-    """What :func:`explore` returns (same counts, indices, parents and counterexamples), on ``workers`` processes."""
-    if workers < 2:
+                     bounds: Bounds = Bounds(), workers: int = 2, pool: Any = None) -> Exploration[Any, Any]:
+    """What :func:`explore` returns (same counts, indices, parents and counterexamples), on ``workers`` partitions.
+
+    ``pool``: where the partitions run (default: a :class:`ProcessPool` of forked processes).
+    """
+    if workers < 2 and pool is None:
         return explore(game, roots, properties, bounds, progress=False)
     started = time.perf_counter()
-    context = mp.get_context("fork")
-    inboxes = [context.Queue() for _ in range(workers)]
-    commands = [context.Queue() for _ in range(workers)]
-    results = context.Queue()
-    processes = [context.Process(target=_run_worker, args=(n, workers, game, properties, bounds, inboxes,
-                                                           commands[n], results), daemon=True)
-                 for n in range(workers)]
-    for process in processes:
-        process.start()
-
-    def gather(kind: str) -> list[Any]:
-        replies: list[Any] = [None] * workers
-        for _ in range(workers):
-            got, number, payload = results.get()
-            assert got == kind, (got, kind)
-            replies[number] = payload
-        return replies
-
+    pool = pool or ProcessPool(workers, game, properties, bounds)
     by_name = {p.name: p for p in properties}
     parent = array("i")
     position = array("i")
     depth = array("i")
-    violations: dict[str, tuple[int, int, int]] = {}  # name -> (state index or -1, parent index, action position)
+    violations: dict[str, tuple[int, int, int]] = {}  # name -> (state index, parent index or -1, action position)
     deadlocks: list[int] = []
     terminals: list[int] = []
     stats = Stats()
     fallback = False
     try:
-        for n in range(workers):
-            commands[n].put(("roots", list(enumerate(roots))))
-        level_new = gather("new")
+        level_new = pool.roots(list(enumerate(roots)))
         level = 0
         while True:
             new = sorted((index, pos, worker, slot, bad) for worker, items in enumerate(level_new)
-                         for slot, (index, pos, _, bad) in enumerate(items))
+                         for slot, (index, pos, bad) in enumerate(items))
             if bounds.max_states is not None and len(parent) + len(new) > bounds.max_states:
                 fallback = True
                 break
@@ -233,18 +317,14 @@ def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Seq
                     violations.setdefault(name, (len(parent), -1, -1))
                 parent.append(index)
                 position.append(pos)
-                depth.append(level if index >= 0 else 0)
-            for n in range(workers):
-                commands[n].put(("numbers", numbers[n]))
-            gather("numbered")
+                depth.append(level)
+            pool.numbers(numbers)
             if not new:
                 break
             if bounds.max_depth is not None and level >= bounds.max_depth:
                 stats.truncated = True
                 break
-            for n in range(workers):
-                commands[n].put(("expand", None))
-            replies = gather("expanded")
+            replies = pool.expand()
             level += 1
             level_new = []
             found_violations = []
@@ -256,7 +336,7 @@ def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Seq
                 found_violations.extend(violated)
                 level_new.append(fresh)
             for name, index, pos in sorted(found_violations, key=lambda v: (v[1], v[2])):
-                violations.setdefault(name, (-2, index, pos))
+                violations.setdefault(name, (-1, index, pos))
         if not fallback:
             replay = _Replay(game, list(roots), parent, position)
             states = ReplayStates(replay)
@@ -268,27 +348,24 @@ def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Seq
                 before = states[parent_index]
                 action = game.legal_actions(before)[pos]
                 successor = game.step(before, action)
-                for n in range(workers):
-                    commands[n].put(("lookup", [successor]))
-                target = next(found[0] for found in gather("found") if found[0] is not None)
+                answers = pool.lookup(successor)
+                target = next((found for found in answers if found is not None), None)
+                if target is None:
+                    raise RuntimeError(f"no partition holds the successor of a violating transition ({answers}, "
+                                       f"{parent_index}, {pos}, {len(parent)})")
                 resolved[name] = Violation(by_name[name], target, parent_index, action, successor)
-            for n in range(workers):
-                commands[n].put(("rss", None))
-            peak_kib = max(gather("rss"))
+            peak_kib = pool.peak_rss_kib()
     finally:
-        for n in range(workers):
-            commands[n].put(("stop", None))
-        for process in processes:
-            process.join(timeout=10)
+        pool.close()
     if fallback:
         result = explore(game, roots, properties, bounds, progress=False)
         result.stats.fallback = True  # type: ignore[attr-defined]
         return result
     terminals.sort()
     deadlocks.sort()
-    via = ReplayStates(replay, actions=True)
     stats.states = len(parent)
     stats.depth = max(depth, default=0)
     stats.seconds = time.perf_counter() - started
     stats.peak_rss_mib = max(peak_kib, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) / 1024
-    return Exploration(game.name, states, parent, via, depth, resolved, deadlocks, terminals, stats)  # type: ignore[arg-type]
+    return Exploration(game.name, states, parent, ReplayStates(replay, actions=True), depth, resolved,  # type: ignore[arg-type]
+                       deadlocks, terminals, stats)
