@@ -13,7 +13,9 @@ from cardrules.oracle.disagreement import Disagreement
 from cardrules.model.redemption.actions import Play, Sides
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
-from cardrules.model.redemption.state import Alignment, BattleKind, Effect, OriginKind, PromptKind, State, Status
+from cardrules.model.redemption.state import (
+    Alignment, BattleKind, Effect, OriginKind, PromptKind, RecordStatus, State, Status,
+)
 from cardrules.specs.smt.redemption import position as pos
 from cardrules.specs.smt.redemption import side_battle as sb
 from cardrules.specs.smt.redemption.common import NONE
@@ -68,15 +70,22 @@ class SideBattleAnswer:
     came_from_battle: tuple[bool, bool]
     suspended: frozenset[bool] = frozenset()
     """Output ``suspended`` (RED-SB-SUSPEND: the paused battle waits under the new one)."""
+    lasting: frozenset[bool] = frozenset()
+    """Output ``lasting`` when it takes effect (RED-SB-INSTANTANEOUS: it acts once, when used)."""
+    playable: frozenset[bool] = frozenset()
+    """Output ``card_playable`` whether or not it takes effect (RED-SB-RESTRICT-AFTER decides it
+    once the allowance is used up; otherwise the clauses leave it open)."""
 
 
 @cached_with_notes(maxsize=100_000)
 def _sb_answer(key: Key, fixed: SBKey) -> SideBattleAnswer:
     query, v = _sb_query(key), sb.SBVars.make()
     rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))
-    base = _sb_constraints(v, fixed) + [v.takes_effect]
+    inputs = _sb_constraints(v, fixed)
+    base = inputs + [v.takes_effect]
+    playable = frozenset(p for (p,) in query.allowed(inputs, [v.card_playable]))
     if not query.possible(base):
-        return SideBattleAnswer(False, frozenset(), frozenset(), frozenset(), (False, False))
+        return SideBattleAnswer(False, frozenset(), frozenset(), frozenset(), (False, False), playable=playable)
     stack = pos.StackPos.of(fixed[0], fixed[1])
     came = tuple(pos.evaluate(sb.in_a_battle(pos.sb_zone(pos.CardPos.of(dict(raw)), stack), rs)) for raw, _, _ in fixed[6])
     return SideBattleAnswer(
@@ -86,6 +95,8 @@ def _sb_answer(key: Key, fixed: SBKey) -> SideBattleAnswer:
         frozenset(query.allowed(base, [v.sb0, v.sb1])),  # type: ignore[arg-type]
         (bool(came[0]), bool(came[1])),
         frozenset(x for (x,) in query.allowed(base, [v.suspended])),
+        frozenset(x for (x,) in query.allowed(base, [v.lasting])),
+        playable,
     )
 
 
@@ -96,6 +107,9 @@ def side_battle_answer(state: State, user: int, x: str, y: str, config: RuleConf
     return _sb_answer(_key(config), _sb_fixed(state, user, x, y, initial_log(state) if log is None else log))
 
 
+SB_INTERRUPTIBLE: frozenset[Effect] = frozenset({Effect.DISCARD, Effect.DISCARD_OPPOSING, Effect.PARALYZE,
+                                                  Effect.POISON, Effect.DISEASE, Effect.DECREASE})
+"""Printed abilities an interrupt acts on (RED-BASE-INTERRUPT: an effect that can be undone and held)."""
 SB_PAIR_CLAUSES = ("RED-SB-TARGET-ZONES", "RED-SB-TARGETS-TWO", "RED-SB-SAME-ALIGNMENT", "RED-SB-ONCE-PER-TURN",
                    "RED-SB-RESTRICT-AFTER", "RED-SB-INSTANTANEOUS", "RED-BASE-PARALYZED-NO-BATTLE")
 SB_CONTROL_CLAUSES = ("RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-ONE-INSIDER",
@@ -127,8 +141,8 @@ def _model_side_battle(state: State, play: Play, config: RuleConfig) -> tuple[se
 def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
                                  report: CrosscheckReport | None = None, log: Log | None = None) -> list[Disagreement]:
     """Side battle cards of the player who must act (see the module docstring)."""
-    found: list[Disagreement] = []
     log = initial_log(state) if log is None else log
+    found: list[Disagreement] = crosscheck_interrupt_plays(state, config, report)
     if state.prompt is None or state.prompt.kind not in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE) or not state.battles:
         return found
     user = state.prompt.player
@@ -149,8 +163,10 @@ def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
             if not plays:
                 report.count("sb-refused")  # the model refuses the card: z3 must allow no pair either
         model_pairs = {tuple(sorted(a.targets)) for a in plays if a.targets}
-        smt_pairs = {(x, y) for i, x in enumerate(characters) for y in characters[i + 1:]
+        # the same character twice is asked too (RED-SB-TARGETS-TWO: never a legal selection)
+        smt_pairs = {(x, y) for i, x in enumerate(characters) for y in characters[i:]
                      if side_battle_answer(state, user, x, y, config, log).takes_effect}
+        found += _playable(state, user, card_id, plays, characters, data, config, report, log)
         if model_pairs != smt_pairs:
             found.append(Disagreement("sb-pairs", data, f"play {card_id}", sorted(smt_pairs - model_pairs),
                                       sorted(model_pairs - smt_pairs), SB_PAIR_CLAUSES))
@@ -168,6 +184,13 @@ def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
             if model_set != set(answer.assignments):
                 found.append(Disagreement("sb-control", data, play.text(), sorted(answer.assignments), sorted(model_set),
                                           SB_CONTROL_CLAUSES))
+            if report:
+                report.count("sb-lasting")
+            # the model acts at the moment it is used: the new battle is on the stack right after the
+            # play (or after the user's choice of sides, part of the same use); else it lasts
+            if answer.lasting != {not opened}:
+                found.append(Disagreement("sb-lasting", data, play.text(), sorted(answer.lasting),
+                                          "opened at once" if opened else "not opened", ("RED-SB-INSTANTANEOUS",)))
             for new in opened:
                 battle = new.battles[len(state.battles)]
                 if report:
@@ -187,4 +210,64 @@ def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
                 if (came.get(x), came.get(y)) != answer.came_from_battle:
                     found.append(Disagreement("sb-origin", data, play.text(), answer.came_from_battle,
                                               (came.get(x), came.get(y)), ("RED-SB-RETURN-TO-BATTLE", "RED-SB-CONTROL-SAME-MIXED")))
+    return found
+
+
+def _playable(state: State, user: int, card_id: str, plays: list[Play], characters: list[str], data: dict[str, Any],
+              config: RuleConfig, report: CrosscheckReport | None, log: Log) -> list[Disagreement]:
+    """Whether the side battle card may be played at all (with or without its ability taking
+    effect), where the clauses decide it: once the user's allowance is used up
+    (RED-SB-RESTRICT-AFTER, decision ``sb-restriction-scope``). Asked with the first two
+    characters (the answer does not depend on the pair)."""
+    if len(characters) < 2:
+        return []
+    answer = side_battle_answer(state, user, characters[0], characters[1], config, log)
+    if len(answer.playable) != 1:
+        return []  # the clauses leave it open: nothing to compare
+    if report:
+        report.count("sb-playable")
+    if answer.playable != {bool(plays)}:
+        return [Disagreement("sb-playable", data, f"play {card_id}", sorted(answer.playable), bool(plays),
+                             ("RED-SB-RESTRICT-AFTER", "RED-SB-ONCE-PER-TURN"))]
+    return []
+
+
+def crosscheck_interrupt_plays(state: State, config: RuleConfig = DEFAULT,
+                               report: CrosscheckReport | None = None) -> list[Disagreement]:
+    """The abilities an interrupt card of the player who must act may target, where the side battle
+    encoding decides it: an ability of a side battle that has ended is no longer targetable
+    (RED-SB-NO-INTERRUPT-FROM-SUSPENDED). Raw facts only: a record is an ability of a side battle if
+    it was played in a nested battle (its battle path), ended if that battle is no longer on the
+    stack, and in the active battle if that battle is on top."""
+    found: list[Disagreement] = []
+    if state.prompt is None or state.prompt.kind is not PromptKind.PLAY or not state.battles:
+        return found
+    user = state.prompt.player
+    cards = [c for c in sorted(state.zones[user].hand) if state.card(c).ability is Effect.INTERRUPT]
+    if not cards:
+        return found
+    on_stack = {b.id for b in state.battles}
+    top = state.battles[-1].id
+    v, query = sb.SBVars.make(), _sb_query(_key(config))
+    legal = legal_actions(state, config)
+    for card_id in cards:
+        plays = [a for a in legal if isinstance(a, Play) and a.card == card_id]
+        if not plays and _refused_by_base_rules(state, user, card_id):
+            continue
+        offered = {a.targets[0] for a in plays if a.targets}
+        for record in state.records:
+            if (state.card(record.card).ability not in SB_INTERRUPTIBLE or len(record.battle_path) < 2
+                    or record.status not in (RecordStatus.ACTIVE, RecordStatus.ANNOUNCED)):
+                continue
+            ended = record.battle_path[-1] not in on_stack
+            smt = query.allowed([v.ended == ended, v.ability_in_active == (record.battle_path[-1] == top),
+                                 v.victim_in_paused == False], [v.interrupt_targetable])  # noqa: E712
+            if len(smt) != 1:
+                continue  # the side battle clauses leave it to the base rules
+            if report:
+                report.count("sb-interrupt-target")
+            model = f"#{record.id}" in offered
+            if smt != {(model,)}:
+                found.append(Disagreement("sb-interrupt-target", state.to_json(), f"play {card_id} -> #{record.id}",
+                                          sorted(smt), model, ("RED-SB-NO-INTERRUPT-FROM-SUSPENDED",)))
     return found
