@@ -143,6 +143,8 @@ def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
     """Side battle cards of the player who must act (see the module docstring)."""
     log = initial_log(state) if log is None else log
     found: list[Disagreement] = crosscheck_interrupt_plays(state, config, report)
+    found += crosscheck_paused_victims(state, config, report)
+    found += crosscheck_side_battle_negation(state, config, report)
     if state.prompt is None or state.prompt.kind not in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE) or not state.battles:
         return found
     user = state.prompt.player
@@ -270,4 +272,79 @@ def crosscheck_interrupt_plays(state: State, config: RuleConfig = DEFAULT,
             if smt != {(model,)}:
                 found.append(Disagreement("sb-interrupt-target", state.to_json(), f"play {card_id} -> #{record.id}",
                                           sorted(smt), model, ("RED-SB-NO-INTERRUPT-FROM-SUSPENDED",)))
+    return found
+
+
+def crosscheck_paused_victims(state: State, config: RuleConfig = DEFAULT,
+                              report: CrosscheckReport | None = None) -> list[Disagreement]:
+    """A discard played in a side battle on a character of a battle paused below it: its player
+    gets no special initiative against it (RED-SB-NO-INTERRUPT-FROM-SUSPENDED, ``victim_in_paused``).
+    Raw facts: the target fights in a battle below the top of the stack; the model's answer is
+    whether the play leaves a special initiative prompt."""
+    found: list[Disagreement] = []
+    if state.prompt is None or state.prompt.kind is not PromptKind.PLAY or len(state.battles) < 2:
+        return found
+    below = {f.card for b in state.battles[:-1] for _, f in b.fighters()}
+    v, query = sb.SBVars.make(), _sb_query(_key(config))
+    for play in legal_actions(state, config):
+        if (not isinstance(play, Play) or state.card(play.card).ability not in (Effect.DISCARD, Effect.DISCARD_OPPOSING)
+                or not play.targets or play.targets[0] not in below):
+            continue
+        if report:
+            report.count("sb-paused-victim")
+        smt = query.allowed([v.victim_in_paused], [v.victim_may_interrupt])
+        after = step(state, play, config)
+        model = after.prompt is not None and after.prompt.kind is PromptKind.SPECIAL_INITIATIVE
+        if smt != {(model,)}:
+            found.append(Disagreement("sb-paused-victim", state.to_json(), play.text(), sorted(smt), model,
+                                      ("RED-SB-NO-INTERRUPT-FROM-SUSPENDED",)))
+    return found
+
+
+def _opened_by(state: State, record_id: int) -> int | None:
+    """The battle a side battle play opened, read off the play log: the battle one level above the
+    play's own in the path of the next play made in a battle nested in it."""
+    record = state.record(record_id)
+    depth = len(record.battle_path)
+    for later in state.records:
+        if later.id > record_id and len(later.battle_path) > depth and later.battle_path[:depth] == record.battle_path:
+            return later.battle_path[depth]
+    return None
+
+
+def crosscheck_side_battle_negation(state: State, config: RuleConfig = DEFAULT,
+                                    report: CrosscheckReport | None = None) -> list[Disagreement]:
+    """Negating a side battle ability (RED-SB-NEGATE-CASCADE): every interruptible effect of a card
+    played during that side battle is negated too, and its resolution stands or is undone (decision
+    ``sb-negate-resolution``). For each legal negate of a side battle play, the model's step is
+    read: which of those effects end negated, and whether any card another way discarded (by the
+    side battle's resolution) left its discard pile."""
+    found: list[Disagreement] = []
+    if state.prompt is None or state.prompt.kind not in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE):
+        return found
+    v, query = sb.SBVars.make(), _sb_query(_key(config))
+    for play in legal_actions(state, config):
+        if not isinstance(play, Play) or state.card(play.card).ability is not Effect.NEGATE or not play.targets:
+            continue
+        negated = state.record(int(play.targets[0][1:]))
+        if state.card(negated.card).ability is not Effect.SIDE_BATTLE:
+            continue
+        opened = _opened_by(state, negated.id)
+        inner = [r for r in state.records if opened is not None and opened in r.battle_path
+                 and r.status in (RecordStatus.ACTIVE, RecordStatus.PENDING, RecordStatus.ANNOUNCED)]
+        after = step(state, play, config)
+        undone_targets = {t for r in inner for t in r.targets}
+        piles = [z.discard for z in state.zones]
+        returned = any(c not in after.zones[p].discard and c not in undone_targets
+                       for p, pile in enumerate(piles) for c in pile)
+        for record in inner:
+            interruptible = state.card(record.card).ability in SB_INTERRUPTIBLE
+            if report:
+                report.count("sb-negate-cascade")
+            smt = query.allowed([v.sb_negated, v.effect_in_sb, v.effect_interruptible == interruptible],
+                                [v.effect_negated, v.resolution_undone])
+            model = (after.record(record.id).status is RecordStatus.NEGATED, returned)
+            if len(smt) == 1 and smt != {model}:
+                found.append(Disagreement("sb-negate-cascade", state.to_json(), f"{play.text()} (#{record.id})",
+                                          sorted(smt), model, ("RED-SB-NEGATE-CASCADE",)))
     return found
