@@ -73,7 +73,7 @@ from cardrules.oracle.smt_redemption_redirect import (
 )
 from cardrules.oracle.smt_redemption_resolution import crosscheck_resolution, resolution_starts
 from cardrules.oracle.smt_redemption_side_battles import (
-    SideBattleAnswer, _sb_answer, crosscheck_side_battle_plays, side_battle_answer,
+    SideBattleAnswer, _sb_answer, crosscheck_side_battle_plays, side_battle_answer, side_battle_counter,
 )
 
 __all__ = [
@@ -102,7 +102,7 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: Crossch
     which this extends to every successor; without them ``state`` is a starting position."""
     report = report if report is not None else CrosscheckReport()
     _key(config)  # a variant the encodings do not read is an error here, not a silent default
-    logs = logs if logs is not None else Logs()
+    logs = logs if logs is not None else Logs(side_battle_counter(config))
     log = logs.of(state)
     with comparison():  # each block below is one comparison (oracle.clause_counts)
         found = crosscheck_side_battle_plays(state, config, report, log)
@@ -141,7 +141,7 @@ def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> Cr
     earlier one, the first a starting position): the encoding's log is carried along those steps
     (``log-starts`` counts the states taken as starting positions)."""
     report = CrosscheckReport()
-    logs = Logs()
+    logs = Logs(side_battle_counter(config))
     started = time.perf_counter()
     with recording() as counts:
         for state in states:

@@ -13,7 +13,7 @@ the play to the next; a position handed without history starts the log from its 
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from cardrules.model.redemption.state import OriginKind, State
 from cardrules.specs.smt.redemption import position as pos
@@ -53,9 +53,33 @@ def raw_card(state: State, card_id: str, log: Log) -> dict[str, int]:
     return out
 
 
-def initial_log(state: State) -> dict[str, tuple[tuple[int, pos.Entry], ...]]:
-    """The log of a position handed without history: its fighters as the position gives them."""
-    log: dict[str, tuple[tuple[int, pos.Entry], ...]] = {}
+class PlayLog(dict[str, tuple[tuple[int, pos.Entry], ...]]):
+    """The encoding's log of one position: per fighter its entries (a :data:`Log`), and per player how
+    many side battles they have initiated this turn (:attr:`side_battles`), as the side battle encoding
+    counted them along the play (its ``count_after``, RED-SB-ONCE-PER-TURN), never the model's counter."""
+
+    side_battles: tuple[int, ...] = ()
+    turn: int = -1
+
+
+SideBattleCounter = Callable[[State, Log, State], tuple[int, ...]]
+"""``(before, before's log, after) -> side battles initiated per player this turn in after``, given by
+the side battle bridge (:func:`oracle.smt_redemption_side_battles.side_battle_counter`)."""
+
+
+def side_battles_of(log: Log, state: State) -> tuple[int, ...]:
+    """The side battles each player has initiated this turn, as the log holds them; a plain mapping
+    (a position handed without history) holds none of its own, and the position's counter, written by
+    its author, is its starting input."""
+    held = getattr(log, "side_battles", ())
+    return held if held else tuple(state.side_battles)
+
+
+def initial_log(state: State) -> PlayLog:
+    """The log of a position handed without history: its fighters as the position gives them, and
+    its side battle counters as its author wrote them (a starting position's input)."""
+    log = PlayLog()
+    log.side_battles, log.turn = tuple(state.side_battles), state.turn
     for battle in state.battles:
         for _, fighter in battle.fighters():
             entries: list[tuple[int, pos.Entry]] = []
@@ -114,14 +138,17 @@ def entry(log: Log, card_id: str) -> pos.Entry:
 class Logs:
     """The encoding's log of every position of one exploration, carried from its first position
     along the model's steps (:meth:`record` after each step; :meth:`of` before checking a
-    position). A position no recorded step reached is taken as a starting position."""
+    position). A position no recorded step reached is taken as a starting position. ``count``
+    advances the side battle counters (without it they only reset with the turn: for checks that
+    read no side battle)."""
 
-    def __init__(self) -> None:
-        self.by_state: dict[State, dict[str, tuple[tuple[int, pos.Entry], ...]]] = {}
+    def __init__(self, count: SideBattleCounter | None = None) -> None:
+        self.count = count
+        self.by_state: dict[State, PlayLog] = {}
         self.starts = 0
         """Positions taken as starting positions (their log from their own fighters)."""
 
-    def of(self, state: State) -> Log:
+    def of(self, state: State) -> PlayLog:
         found = self.by_state.get(state)
         if found is None:
             self.starts += 1
@@ -130,4 +157,11 @@ class Logs:
 
     def record(self, before: State, after: State) -> None:
         if after not in self.by_state:
-            self.by_state[after] = advance(before, self.of(before), after)
+            log = self.of(before)
+            new = PlayLog(advance(before, log, after))
+            new.turn = after.turn
+            if self.count is not None:
+                new.side_battles = self.count(before, log, after)
+            else:
+                new.side_battles = side_battles_of(log, before) if after.turn == before.turn else (0,) * after.players
+            self.by_state[after] = new

@@ -20,16 +20,19 @@ from cardrules.specs.smt.redemption import position as pos
 from cardrules.specs.smt.redemption import side_battle as sb
 from cardrules.specs.smt.redemption.common import NONE
 from cardrules.oracle.smt_redemption_common import (
-    CrosscheckReport, Key, _characters, _key, _refused_by_base_rules, _sb_query, rule_set_of,
+    CrosscheckReport, EncodingNoAnswer, Key, _characters, _key, _refused_by_base_rules, _sb_query, rule_set_of,
 )
-from cardrules.oracle.smt_redemption_position import Log, Raw, initial_log, raw_card, raw_stack
+from cardrules.oracle.smt_redemption_position import (
+    Log, Raw, SideBattleCounter, initial_log, raw_card, raw_stack, side_battles_of,
+)
 
 
 # --- side battles: inputs --------------------------------------------------------------------------
 
 SBKey = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int, int, int, bool, tuple[tuple[Raw, bool, bool], ...]]
 """The raw facts a side battle answer depends on: the battle records' players (bottom first), the
-bondage sizes, the player count, the user, the user's side battles this turn, whether x is y, and
+bondage sizes, the player count, the user, the user's side battles this turn (the encoding's own count,
+carried in the log: :func:`side_battle_counter`), whether x is y, and
 per character its raw place (with the log's permanent controller), printed alignment and status."""
 
 
@@ -39,7 +42,7 @@ def _sb_fixed(state: State, user: int, x: str, y: str, log: Log) -> SBKey:
     players, bondage = raw_stack(state)
     chars = tuple((tuple(sorted(raw_card(state, c, log).items())), state.card(c).alignment is Alignment.GOOD,
                    state.has_status(c, Status.PARALYZED)) for c in (x, y))
-    return players, bondage, state.players, user, state.side_battles[user], x == y, chars
+    return players, bondage, state.players, user, side_battles_of(log, state)[user], x == y, chars
 
 
 def _sb_constraints(v: sb.SBVars, fixed: SBKey) -> list[z3.BoolRef]:
@@ -348,3 +351,32 @@ def crosscheck_side_battle_negation(state: State, config: RuleConfig = DEFAULT,
                 found.append(Disagreement("sb-negate-cascade", state.to_json(), f"{play.text()} (#{record.id})",
                                           sorted(smt), model, ("RED-SB-NEGATE-CASCADE",)))
     return found
+
+
+def side_battle_counter(config: RuleConfig = DEFAULT) -> SideBattleCounter:
+    """How the encoding's log counts side battles (:class:`~oracle.smt_redemption_position.Logs`):
+    from one position to the next, each player's count is the side battle encoding's ``count_after``
+    for every side battle card that player used in the step (read off the play log: a new play
+    record of a card printing a side battle ability, with its two selected characters), with the
+    inputs of the position before (RED-SB-ONCE-PER-TURN); a new turn starts every count at 0."""
+    key = _key(config)
+
+    def count(before: State, log: Log, after: State) -> tuple[int, ...]:
+        if after.turn != before.turn:
+            return (0,) * after.players
+        counts = list(side_battles_of(log, before))
+        for record in after.records:
+            if record.id < before.next_record or after.card(record.card).ability is not Effect.SIDE_BATTLE:
+                continue
+            if len(record.targets) != 2:
+                continue  # no selection: the ability takes no effect, the count stays (count_after = count)
+            x, y = sorted(record.targets)
+            answer = _sb_answer(key, _sb_fixed(before, record.player, x, y, log))
+            if answer.takes_effect:
+                if len(answer.count_after) != 1:
+                    raise EncodingNoAnswer(f"the side battle encoding gives {len(answer.count_after)} counts after "
+                                           f"#{record.id}", sorted(answer.count_after), ("RED-SB-ONCE-PER-TURN",))
+                counts[record.player] = next(iter(answer.count_after))
+        return tuple(counts)
+
+    return count
