@@ -60,6 +60,9 @@ class PlayLog(dict[str, tuple[tuple[int, pos.Entry], ...]]):
 
     side_battles: tuple[int, ...] = ()
     turn: int = -1
+    discard_controllers: tuple[int, ...] | None = None
+    """Per discard event of the turn (in order), the player with permanent control of the character
+    when it was discarded: its log entry's (z3-derived) permanent controller in the position before."""
 
 
 SideBattleCounter = Callable[[State, Log, State], tuple[int, ...]]
@@ -75,11 +78,35 @@ def side_battles_of(log: Log, state: State) -> tuple[int, ...]:
     return held if held else tuple(state.side_battles)
 
 
+def discard_controllers_of(log: Log, state: State) -> tuple[int, ...]:
+    """Who had permanent control of each character discarded this turn, as the log holds it; a plain
+    mapping (a position handed without history) takes the position's events as its author wrote them."""
+    held = getattr(log, "discard_controllers", None)
+    return held if held is not None else tuple(e.controller for e in state.discards)
+
+
+def _discard_controllers(before: State, log: Log, after: State) -> tuple[int, ...]:
+    """The log's discard controllers of ``after``: the events ``before`` already had keep theirs; a new
+    event's is the discarded fighter's permanent controller in ``log`` (``pos.NONE`` if the log has no
+    entry for it, which no comparison then accepts)."""
+    held = discard_controllers_of(log, before)
+    kept = 0
+    while (kept < min(len(before.discards), len(after.discards))
+           and before.discards[kept].card == after.discards[kept].card):
+        kept += 1
+    out = list(held[:kept])
+    for event in after.discards[kept:]:
+        entries = log.get(event.card, ())
+        out.append(entries[-1][1].perm if entries else pos.NONE)
+    return tuple(out)
+
+
 def initial_log(state: State) -> PlayLog:
     """The log of a position handed without history: its fighters as the position gives them, and
     its side battle counters as its author wrote them (a starting position's input)."""
     log = PlayLog()
     log.side_battles, log.turn = tuple(state.side_battles), state.turn
+    log.discard_controllers = tuple(e.controller for e in state.discards)
     for battle in state.battles:
         for _, fighter in battle.fighters():
             entries: list[tuple[int, pos.Entry]] = []
@@ -160,6 +187,7 @@ class Logs:
             log = self.of(before)
             new = PlayLog(advance(before, log, after))
             new.turn = after.turn
+            new.discard_controllers = _discard_controllers(before, log, after)
             if self.count is not None:
                 new.side_battles = self.count(before, log, after)
             else:
