@@ -9,6 +9,9 @@ derives those. What a position cannot show (where a fighter came from, who has p
 of it) is the encoding's own :data:`Log`, advanced by z3 (:func:`advance`) from one position of
 the play to the next; a position handed without history starts the log from its given fighters
 (:func:`initial_log`: a scenario's starting position is its own input, written by its author).
+The log (:class:`PlayLog`) also holds, per player, the side battles initiated this turn (counted by
+the side battle encoding, never the model's ``side_battles``) and, per discard event of the turn,
+who had permanent control of the character (never the event's ``controller``).
 """
 
 from __future__ import annotations
