@@ -112,6 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"override the scenario's depth bound (at most {MAX_DEPTH:,})")
     p.add_argument("--dot", type=Path, metavar="FILE", help="write the explored graph as Graphviz DOT")
     p.add_argument("--graphml", type=Path, metavar="FILE", help="write the explored graph as GraphML")
+    p.add_argument("--workers", type=int_at_least(1, 64), metavar="N", default=1,
+                   help="explore on N partitions, hash-partitioned (same counts and counterexamples; default 1)")
+    p.add_argument("--backend", choices=("processes", "ray"), default="processes",
+                   help="where the partitions run: forked processes (default) or Ray actors (cardrules[distributed])")
+    p.add_argument("--address", metavar="ADDR", help="with --backend ray: an existing Ray cluster (default: a local one)")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print JSON (statistics and counterexample traces)")
     p.add_argument("--itf", type=Path, metavar="FILE",
@@ -135,6 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     from cardrules.oracle.conformance import cli as conformance_cli
 
     conformance_cli.add_parser(sub)
+    from cardrules.oracle.mutation import cli as mutation_cli
+
+    mutation_cli.add_parser(sub)
 
     p = sub.add_parser("list", help="list scenarios, rule sets, decisions, properties, games, areas or versions",
                        description="What can be named on the command line: scenarios and their rule sets and mutants, "

@@ -106,6 +106,12 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
         root = game.state_from_json(scenario.state)
     except ScenarioError as error:
         raise InputError(str(error)) from None
+    parallel = args.workers > 1 or args.backend == "ray"
+    if parallel and (args.dot or args.graphml):
+        raise InputError("--workers and --backend ray cannot be combined with --dot or --graphml "
+                         "(only the sequential search keeps edges)")
+    if args.address and args.backend != "ray":
+        raise InputError("--address names a Ray cluster: give it with --backend ray")
     for path in (args.dot, args.graphml):
         if path is not None and not path.resolve().parent.is_dir():
             raise InputError(f"{path}: its folder does not exist")
@@ -116,11 +122,22 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
     )
     with RunProgress("explore", 1, quiet=args.quiet) as progress, \
             progress.phase(f"{scenario.name} / {name}") as phase:
-        result = explore(
-            game, [root], properties_for(scenario.game, version_map(scenario, rule_set)), bounds,
-            keep_edges=bool(args.dot or args.graphml), progress=False,
-            on_progress=lambda states: phase.count(states, "states"),
-        )
+        props = properties_for(scenario.game, version_map(scenario, rule_set))
+        if parallel:
+            from cardrules.properties.parallel import explore_parallel
+
+            pool = None
+            if args.backend == "ray":
+                from cardrules.properties.ray_backend import RayPool, RayUnavailable
+
+                try:
+                    pool = RayPool(args.workers, game, props, bounds, address=args.address)
+                except RayUnavailable as error:
+                    raise InputError(str(error)) from None
+            result = explore_parallel(game, [root], props, bounds, workers=args.workers, pool=pool)
+        else:
+            result = explore(game, [root], props, bounds, keep_edges=bool(args.dot or args.graphml), progress=False,
+                             on_progress=lambda states: phase.count(states, "states"))
         phase.result = f"{result.stats.states:,} states, {len(result.violations)} violation(s)"
     try:
         if args.dot:

@@ -1,8 +1,11 @@
 """Exhaustive breadth-first exploration of a game's state graph.
 
 The search loop is kept lean: states are the model's own immutable, hashable
-values; each distinct canonical key gets an integer index; parents, the
-action that reached a state and its depth are kept in flat lists; networkx is
+values; each distinct canonical key gets an integer index; parents and depths
+are flat machine-integer arrays (4 bytes each a state), the action that
+reached a state is one shared (interned) object per distinct action; a game
+may offer ``successor(state, action)``, the step function without its
+legality check, for actions it has itself listed as legal; networkx is
 never touched during the search. The graph is built afterwards, from the
 edge records, by :meth:`Exploration.graph` (only when ``keep_edges``).
 
@@ -14,11 +17,13 @@ counterexample.
 from __future__ import annotations
 
 import resource
+from array import array
 import sys
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
 
+from cardrules.properties.compact import PackedStates
 from cardrules.properties.core import Property
 
 S = TypeVar("S")
@@ -117,10 +122,12 @@ class Exploration(Generic[S, A]):
     """The result of one exploration: states, parent records, violations, statistics."""
 
     game_name: str
-    states: list[S]
-    parent: list[int]
+    states: Sequence[S]
+    """The states by index (for a game with a codec, stored packed and unpacked when read)."""
+    parent: Sequence[int]
+    """Index of the state each state was first reached from (-1 for a root); a flat int array."""
     via: list[Any]
-    depth: list[int]
+    depth: Sequence[int]
     violations: dict[str, Violation]
     deadlocks: list[int]
     terminals: list[int]
@@ -191,9 +198,21 @@ def explore(
     transition_checks = [p for p in properties if p.kind == "transition"]
     index_of: dict[Hashable, int] = {}
     states: list[S] = []
-    parent: list[int] = []
+    parent = array("i")
     via: list[Any] = []
-    depth: list[int] = []
+    depth = array("i")
+    interned: dict[Any, Any] = {}
+    successor_of = getattr(game, "successor", None) or game.step
+    codec = game.codec() if hasattr(game, "codec") else None
+    canonical = game.canonical_key
+
+    def keyed(state: S) -> tuple[Hashable, Any]:
+        """(the state's key, what to store for it: None when that is its own packed form, still to make)."""
+        if codec is None:
+            return canonical(state), state
+        canon = canonical(state)
+        key = codec.pack(canon)
+        return key, (key if canon is state else None)
     violations: dict[str, Violation] = {}
     deadlocks: list[int] = []
     terminals: list[int] = []
@@ -203,14 +222,13 @@ def explore(
     next_report = started + 2.0
     shown = False
 
-    def add(state: S, from_index: int, action: Any, d: int) -> tuple[int, bool]:
-        key = game.canonical_key(state)
+    def add(state: S, from_index: int, action: Any, d: int, key: Hashable, stored: Any) -> tuple[int, bool]:
         found = index_of.get(key)
         if found is not None:
             return found, False
         index = len(states)
         index_of[key] = index
-        states.append(state)
+        states.append(stored if stored is not None else codec.pack(state))  # type: ignore[union-attr]
         parent.append(from_index)
         via.append(action)
         depth.append(d)
@@ -219,19 +237,18 @@ def explore(
                 violations[prop.name] = Violation(prop, index)
         return index, True
 
-    frontier: list[int] = []
+    frontier: list[tuple[int, S]] = []
     for root in roots:
-        index, new = add(root, -1, None, 0)
+        index, new = add(root, -1, None, 0, *keyed(root))
         if new:
-            frontier.append(index)
+            frontier.append((index, root))
     level = 0
     while frontier:
         if bounds.max_depth is not None and level >= bounds.max_depth:
             stats.truncated = True
             break
-        next_frontier: list[int] = []
-        for index in frontier:
-            state = states[index]
+        next_frontier: list[tuple[int, S]] = []
+        for index, state in frontier:
             if game.is_terminal(state):
                 terminals.append(index)
                 continue
@@ -243,15 +260,16 @@ def explore(
                 deadlocks.append(index)
                 continue
             for action in actions:
-                successor = game.step(state, action)
-                if (bounds.max_states is not None and len(states) >= bounds.max_states
-                        and game.canonical_key(successor) not in index_of):
+                action = interned.setdefault(action, action)
+                successor = successor_of(state, action)
+                key, stored = keyed(successor)
+                if bounds.max_states is not None and len(states) >= bounds.max_states and key not in index_of:
                     stats.truncated = True  # a new state would pass the bound: stop before storing it
                     next_frontier = []
                     frontier = []
                     break
                 stats.transitions += 1
-                target, new = add(successor, index, action, level + 1)
+                target, new = add(successor, index, action, level + 1, key, stored)
                 if edges is not None:
                     edges.append((index, target, action))
                 for prop in transition_checks:
@@ -259,7 +277,7 @@ def explore(
                         violations[prop.name] = Violation(prop, target, via_parent=index, action=action,
                                                           successor=successor)
                 if new:
-                    next_frontier.append(target)
+                    next_frontier.append((target, successor))
                     if bounds.max_states is not None and len(states) >= bounds.max_states:
                         stats.truncated = True
                         next_frontier = []
@@ -285,7 +303,8 @@ def explore(
     stats.peak_rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     if shown:
         stream.write("\n")
-    return Exploration(game.name, states, parent, via, depth, violations, deadlocks, terminals, stats, edges)
+    stored: Sequence[S] = states if codec is None else PackedStates(states, codec.unpack)  # type: ignore[arg-type]
+    return Exploration(game.name, stored, parent, via, depth, violations, deadlocks, terminals, stats, edges)
 
 
 def narrative(

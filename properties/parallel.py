@@ -1,0 +1,371 @@
+"""Hash-partitioned parallel exploration on several processes (``cardrules explore --workers N``, issue 17).
+
+Each of N worker processes owns the states whose canonical state hashes to
+it (``hash % N``): their visited set (packed, when the game has a codec) and
+their part of the frontier. One breadth-first level at a time:
+
+1. every worker expands its frontier states (legal actions, successors,
+   transition properties) and sends each successor to its owner, one batch
+   per owner;
+2. each owner keeps the successors it has not seen, one per new state: the
+   one reached first in the sequential order, (parent's index, action's
+   position);
+3. the coordinator numbers the level's new states in that same order, so
+   every state gets the index, parent and action the sequential search gives
+   it, and the shortest counterexamples are the sequential ones.
+
+Only the numbering is central, and it moves two small integers per new
+state. States cross process boundaries when their owner is another worker
+(pickled), which with the per-level barrier is what limits the speed-up.
+The result keeps parents and action positions; states and actions are
+rebuilt on demand by replaying the path from the root (``ReplayStates``).
+
+When a state bound would cut the search, the parallel result could differ
+from the sequential one in which states were kept, so the search is run
+again sequentially (``explore``), and the result says so
+(``Exploration.stats.fallback``). Requires the ``fork`` start method (Linux):
+hashes of strings agree between forked processes.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import zlib
+import resource
+import time
+from array import array
+from typing import Any, Hashable, Sequence
+
+from cardrules.properties.core import Property
+from cardrules.properties.explore import Bounds, Exploration, Game, Stats, Violation, explore
+
+
+class _Replay:
+    """States and actions by index, rebuilt from the root along parents and action positions."""
+
+    def __init__(self, game: Game[Any, Any], roots: list[Any], parent: array, position: array) -> None:
+        self.game = game
+        self.roots = roots
+        self.parent = parent
+        self.position = position
+        self.root_of: dict[int, Any] = {}
+
+    def path(self, index: int) -> list[int]:
+        chain = []
+        while index >= 0:
+            chain.append(index)
+            index = self.parent[index]
+        return chain[::-1]
+
+    def state_and_action(self, index: int) -> tuple[Any, Any]:
+        chain = self.path(index)
+        state = self.roots[self.position[chain[0]]]
+        action = None
+        for step in chain[1:]:
+            action = self.game.legal_actions(state)[self.position[step]]
+            state = self.game.step(state, action)
+        return state, action
+
+
+class ReplayStates(Sequence[Any]):
+    def __init__(self, replay: _Replay, actions: bool = False) -> None:
+        self.replay = replay
+        self.actions = actions
+
+    def __len__(self) -> int:
+        return len(self.replay.parent)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        state, action = self.replay.state_and_action(index)
+        return action if self.actions else state
+
+
+def _owner(canon: Any, workers: int) -> int:
+    return hash(canon) % workers
+
+
+def _portable_owner(game: Game[Any, Any], canon: Any, workers: int) -> int:
+    """The owner by a hash every process computes alike (separate interpreters, as Ray's, hash ``None``
+    and strings differently): CRC-32 of the canonical state's JSON text."""
+    text = canon if isinstance(canon, str) else json.dumps(game.state_to_json(canon), sort_keys=True)
+    return zlib.crc32(text.encode()) % workers
+
+
+class Partition:
+    """The states one worker owns (``hash(canonical state) % workers == number``): visited set and frontier.
+
+    The same object runs in a forked process (the ``processes`` backend) or
+    as a Ray actor (the ``ray`` backend, :mod:`cardrules.properties.ray_backend`).
+    """
+
+    def __init__(self, number: int, workers: int, game: Game[Any, Any], properties: Sequence[Property],
+                 bounds: Bounds, portable: bool = False) -> None:
+        self.portable = portable
+        """Partitions in separate interpreters (not forked): route by a portable hash, rebuild received states."""
+        self.number = number
+        self.workers = workers
+        self.game = game
+        self.bounds = bounds
+        self.codec = game.codec() if hasattr(game, "codec") else None
+        self.successor_of = getattr(game, "successor", None) or game.step
+        self.state_checks = [p for p in properties if p.kind == "state"]
+        self.transition_checks = [p for p in properties if p.kind == "transition"]
+        self.seen: dict[Hashable, int] = {}
+        self.frontier: list[tuple[int, Any]] = []
+        self.pending: list[tuple[Hashable, Any]] = []
+        """New states of this level, waiting for their numbers."""
+
+    def _owner(self, canon: Any) -> int:
+        return _portable_owner(self.game, canon, self.workers) if self.portable else _owner(canon, self.workers)
+
+    def _key(self, canon: Any) -> Hashable:
+        return self.codec.pack(canon) if self.codec is not None else canon
+
+    def _local(self, state: Any) -> Any:
+        """A state that came from the driver, rebuilt here: a model's state may carry a cached hash,
+        and another process (a Ray actor) may hash strings differently from the driver."""
+        return self.game.state_from_json(self.game.state_to_json(state))
+
+    def roots(self, roots: list[tuple[int, Any]]) -> list[tuple[int, int, list[str]]]:
+        fresh = []
+        for order, root in roots:
+            root = self._local(root)
+            canon = self.game.canonical_key(root)
+            key = self._key(canon)
+            if self._owner(canon) == self.number and key not in self.seen:
+                self.seen[key] = -1
+                self.pending.append((key, root))
+                fresh.append((-1, order, [p.name for p in self.state_checks if not p.check(self.game, root)]))
+        return fresh
+
+    def expand(self) -> tuple[tuple[Any, ...], list[list[tuple[Any, int, int]]]]:
+        """Expand the frontier: (what it found, the successors for each owner)."""
+        game, bounds = self.game, self.bounds
+        outgoing: list[list[tuple[Any, int, int]]] = [[] for _ in range(self.workers)]
+        terminal, bounded, dead, violated = [], False, [], []
+        transitions = 0
+        for index, state in self.frontier:
+            if game.is_terminal(state):
+                terminal.append(index)
+                continue
+            if bounds.max_turns is not None and game.turn(state) > bounds.max_turns:
+                bounded = True
+                continue
+            actions = game.legal_actions(state)
+            if not actions:
+                dead.append(index)
+                continue
+            for position, action in enumerate(actions):
+                successor = self.successor_of(state, action)
+                transitions += 1
+                for prop in self.transition_checks:
+                    if not prop.check(game, state, action, successor):
+                        violated.append((prop.name, index, position))
+                outgoing[self._owner(game.canonical_key(successor))].append((successor, index, position))
+        return (terminal, bounded, dead, violated, transitions), outgoing
+
+    def receive(self, *batches: list[tuple[Any, int, int]]) -> list[tuple[int, int, list[str]]]:
+        """Keep the successors not seen before, each new state once, reached first in the sequential order."""
+        best: dict[Hashable, tuple[int, int, Any]] = {}
+        for batch in batches:
+            for successor, index, position in batch:
+                if self.portable:
+                    successor = self._local(successor)
+                key = self._key(self.game.canonical_key(successor))
+                if key in self.seen:
+                    continue
+                found = best.get(key)
+                if found is None or (index, position) < found[:2]:
+                    best[key] = (index, position, successor)
+        new = []
+        self.pending = []
+        for key, (index, position, successor) in best.items():
+            self.seen[key] = -1
+            self.pending.append((key, successor))
+            new.append((index, position, [p.name for p in self.state_checks if not p.check(self.game, successor)]))
+        return new
+
+    def numbers(self, numbers: list[int]) -> None:
+        """The sequential indices of the pending new states: they become the next frontier."""
+        self.frontier = []
+        for (key, state), index in zip(self.pending, numbers):
+            self.seen[key] = index
+            self.frontier.append((index, state))
+        self.frontier.sort(key=lambda item: item[0])
+        self.pending = []
+
+    def expand_split(self) -> tuple[Any, ...]:
+        """:meth:`expand` as one value per owner after the report (a Ray method with ``workers + 1`` returns)."""
+        report, outgoing = self.expand()
+        return (report, *outgoing)
+
+    def lookup(self, state: Any) -> int | None:
+        return self.seen.get(self._key(self.game.canonical_key(self._local(state))))
+
+    def peak_rss_kib(self) -> int:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def _run_worker(partition: Partition, inboxes: list[Any], commands: Any, results: Any) -> None:
+    number, workers = partition.number, partition.workers
+    while True:
+        command, payload = commands.get()
+        if command == "stop":
+            return
+        if command == "roots":
+            results.put((number, partition.roots(payload)))
+        elif command == "expand":
+            report, outgoing = partition.expand()
+            for other in range(workers):
+                if other != number:
+                    inboxes[other].put(outgoing[other])
+            batches = [outgoing[number]] + [inboxes[number].get() for _ in range(workers - 1)]
+            results.put((number, (*report, partition.receive(*batches))))
+        elif command == "numbers":
+            results.put((number, partition.numbers(payload)))
+        elif command == "lookup":
+            results.put((number, partition.lookup(payload)))
+        elif command == "rss":
+            results.put((number, partition.peak_rss_kib()))
+
+
+class ProcessPool:
+    """Partitions in forked processes, successors exchanged through one queue per worker."""
+
+    def __init__(self, workers: int, game: Game[Any, Any], properties: Sequence[Property], bounds: Bounds) -> None:
+        context = mp.get_context("fork")
+        self.workers = workers
+        inboxes = [context.Queue() for _ in range(workers)]
+        self.commands = [context.Queue() for _ in range(workers)]
+        self.results = context.Queue()
+        self.processes = [
+            context.Process(target=_run_worker, args=(Partition(n, workers, game, properties, bounds), inboxes,
+                                                      self.commands[n], self.results), daemon=True)
+            for n in range(workers)
+        ]
+        for process in self.processes:
+            process.start()
+
+    def _all(self, command: str, payloads: list[Any]) -> list[Any]:
+        for n, payload in enumerate(payloads):
+            self.commands[n].put((command, payload))
+        replies: list[Any] = [None] * self.workers
+        for _ in range(self.workers):
+            number, reply = self.results.get()
+            replies[number] = reply
+        return replies
+
+    def roots(self, roots: list[tuple[int, Any]]) -> list[Any]:
+        return self._all("roots", [roots] * self.workers)
+
+    def expand(self) -> list[Any]:
+        return self._all("expand", [None] * self.workers)
+
+    def numbers(self, numbers: list[list[int]]) -> None:
+        self._all("numbers", numbers)
+
+    def lookup(self, state: Any) -> list[int | None]:
+        return self._all("lookup", [state] * self.workers)
+
+    def peak_rss_kib(self) -> int:
+        return max(self._all("rss", [None] * self.workers))
+
+    def close(self) -> None:
+        for n in range(self.workers):
+            self.commands[n].put(("stop", None))
+        for process in self.processes:
+            process.join(timeout=10)
+
+
+def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Sequence[Property],
+                     bounds: Bounds = Bounds(), workers: int = 2, pool: Any = None) -> Exploration[Any, Any]:
+    """What :func:`explore` returns (same counts, indices, parents and counterexamples), on ``workers`` partitions.
+
+    ``pool``: where the partitions run (default: a :class:`ProcessPool` of forked processes).
+    """
+    if workers < 2 and pool is None:
+        return explore(game, roots, properties, bounds, progress=False)
+    started = time.perf_counter()
+    pool = pool or ProcessPool(workers, game, properties, bounds)
+    by_name = {p.name: p for p in properties}
+    parent = array("i")
+    position = array("i")
+    depth = array("i")
+    violations: dict[str, tuple[int, int, int]] = {}  # name -> (state index, parent index or -1, action position)
+    deadlocks: list[int] = []
+    terminals: list[int] = []
+    stats = Stats()
+    fallback = False
+    try:
+        level_new = pool.roots(list(enumerate(roots)))
+        level = 0
+        while True:
+            new = sorted((index, pos, worker, slot, bad) for worker, items in enumerate(level_new)
+                         for slot, (index, pos, bad) in enumerate(items))
+            if bounds.max_states is not None and len(parent) + len(new) > bounds.max_states:
+                fallback = True
+                break
+            numbers: list[list[int]] = [[0] * len(items) for items in level_new]
+            for index, pos, worker, slot, bad in new:
+                numbers[worker][slot] = len(parent)
+                for name in bad:
+                    violations.setdefault(name, (len(parent), -1, -1))
+                parent.append(index)
+                position.append(pos)
+                depth.append(level)
+            pool.numbers(numbers)
+            if not new:
+                break
+            if bounds.max_depth is not None and level >= bounds.max_depth:
+                stats.truncated = True
+                break
+            replies = pool.expand()
+            level += 1
+            level_new = []
+            found_violations = []
+            for terminal, bounded, dead, violated, transitions, fresh in replies:
+                terminals.extend(terminal)
+                deadlocks.extend(dead)
+                stats.turn_bounded |= bounded
+                stats.transitions += transitions
+                found_violations.extend(violated)
+                level_new.append(fresh)
+            for name, index, pos in sorted(found_violations, key=lambda v: (v[1], v[2])):
+                violations.setdefault(name, (-1, index, pos))
+        if not fallback:
+            replay = _Replay(game, list(roots), parent, position)
+            states = ReplayStates(replay)
+            resolved: dict[str, Violation] = {}
+            for name, (index, parent_index, pos) in violations.items():
+                if parent_index < 0:
+                    resolved[name] = Violation(by_name[name], index)
+                    continue
+                before = states[parent_index]
+                action = game.legal_actions(before)[pos]
+                successor = game.step(before, action)
+                answers = pool.lookup(successor)
+                target = next((found for found in answers if found is not None), None)
+                if target is None:
+                    raise RuntimeError(f"no partition holds the successor of a violating transition ({answers}, "
+                                       f"{parent_index}, {pos}, {len(parent)})")
+                resolved[name] = Violation(by_name[name], target, parent_index, action, successor)
+            peak_kib = pool.peak_rss_kib()
+    finally:
+        pool.close()
+    if fallback:
+        result = explore(game, roots, properties, bounds, progress=False)
+        result.stats.fallback = True  # type: ignore[attr-defined]
+        return result
+    terminals.sort()
+    deadlocks.sort()
+    stats.states = len(parent)
+    stats.depth = max(depth, default=0)
+    stats.seconds = time.perf_counter() - started
+    stats.peak_rss_mib = max(peak_kib, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) / 1024
+    return Exploration(game.name, states, parent, ReplayStates(replay, actions=True), depth, resolved,  # type: ignore[arg-type]
+                       deadlocks, terminals, stats)
