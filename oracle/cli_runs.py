@@ -71,16 +71,10 @@ def _complete_selection(args: argparse.Namespace) -> bool:
 
 
 def _record_verify(rows: Sequence[Any], *, quiet: bool) -> None:
-    """Record a complete run's summary for the spec site; a folder that cannot be written is a note, not a failure."""
-    from cardrules.oracle.results import VERIFY_RESULT, verify_summary, write_result
+    """Record a complete run's summary for the spec site."""
+    from cardrules.oracle.results import VERIFY_RESULT, record, verify_summary
 
-    try:
-        path = write_result(VERIFY_RESULT, verify_summary(rows))
-    except OSError as error:
-        print(f"cardrules verify: summary not recorded ({error})", file=sys.stderr)
-        return
-    if not quiet:
-        print(f"cardrules verify: summary recorded in {path}", file=sys.stderr)
+    record(VERIFY_RESULT, verify_summary(rows), "cardrules verify", quiet=quiet)
 
 
 def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:

@@ -152,19 +152,25 @@ class RecordedVerify:
         return f"{failed} of {total} failed" if failed else f"{total} checks, all passed"
 
 
-def read_verify_result(directory: Path) -> RecordedVerify | str:
-    """The recorded verify summary in ``directory``, or the reason there is none to show."""
-    path = directory / VERIFY_RESULT
+def _read_record(path: Path, command: str, form: str, expected: set[str]) -> dict[str, Any] | str:
+    """The JSON record at ``path`` of format ``form`` holding the ``expected`` keys, or the reason there
+    is none to show (``command``: what records it)."""
     if not path.is_file():
-        return f"no verify result recorded in {path} (run `cardrules verify` from the checkout)"
+        return f"nothing recorded in {path} (run `{command}` from the checkout)"
     try:
         summary = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         return f"{path} could not be read ({error})"
-    expected = {"format", "recorded", "checks", "runs", "failed", "verdicts", "clauses", "inputs_sha256"}
-    if not isinstance(summary, dict) or summary.get("format") != FORMAT or not expected <= summary.keys():
-        return f"{path} is not a {FORMAT} summary"
-    return RecordedVerify(summary, current=summary["inputs_sha256"] == inputs_digest())
+    if not isinstance(summary, dict) or summary.get("format") != form or not expected <= summary.keys():
+        return f"{path} is not a {form} record"
+    return summary
+
+
+def read_verify_result(directory: Path) -> RecordedVerify | str:
+    """The recorded verify summary in ``directory``, or the reason there is none to show."""
+    summary = _read_record(directory / VERIFY_RESULT, "cardrules verify", FORMAT,
+                           {"format", "recorded", "checks", "runs", "failed", "verdicts", "clauses", "inputs_sha256"})
+    return summary if isinstance(summary, str) else RecordedVerify(summary, current=summary["inputs_sha256"] == inputs_digest())
 
 
 @dataclass(frozen=True)
@@ -177,14 +183,20 @@ class RecordedScore:
 
 def read_score_result(directory: Path) -> RecordedScore | str:
     """The recorded conformance score in ``directory``, or the reason there is none to show."""
-    path = directory / SCORE_RESULT
-    if not path.is_file():
-        return f"no conformance score recorded in {path} (run `cardrules conformance score` from the checkout)"
+    summary = _read_record(directory / SCORE_RESULT, "cardrules conformance score", SCORE_FORMAT,
+                           {"format", "recorded", "model_sha256", "areas", "survivors", "goal", "goal_met"})
+    return summary if isinstance(summary, str) else RecordedScore(summary, current=summary["model_sha256"] == model_digest())
+
+
+def record(name: str, payload: Mapping[str, Any], command: str, *, quiet: bool) -> None:
+    """Record a complete run's result for the spec site (:func:`write_result`); a folder that cannot be
+    written is a note on stderr, not a failure of ``command``."""
+    import sys
+
     try:
-        summary = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        return f"{path} could not be read ({error})"
-    expected = {"format", "recorded", "model_sha256", "areas", "survivors", "goal", "goal_met"}
-    if not isinstance(summary, dict) or summary.get("format") != SCORE_FORMAT or not expected <= summary.keys():
-        return f"{path} is not a {SCORE_FORMAT} record"
-    return RecordedScore(summary, current=summary["model_sha256"] == model_digest())
+        path = write_result(name, payload)
+    except OSError as error:
+        print(f"{command}: result not recorded ({error})", file=sys.stderr)
+        return
+    if not quiet:
+        print(f"{command}: result recorded in {path}", file=sys.stderr)

@@ -143,18 +143,10 @@ def run_probe(args: argparse.Namespace, out: TextIO, checks: Sequence[str], suit
 
 
 def _record_score(report: dict[str, Any], suites: Sequence[dict[str, Any]], *, quiet: bool) -> None:
-    """Record a complete score for the spec site; a folder that cannot be written is a note, not a failure."""
-    import sys
+    """Record a complete score for the spec site."""
+    from cardrules.oracle.results import SCORE_RESULT, record, score_summary
 
-    from cardrules.oracle.results import SCORE_RESULT, score_summary, write_result
-
-    try:
-        path = write_result(SCORE_RESULT, score_summary(report, suites))
-    except OSError as error:
-        print(f"cardrules conformance score: score not recorded ({error})", file=sys.stderr)
-        return
-    if not quiet:
-        print(f"cardrules conformance score: recorded in {path}", file=sys.stderr)
+    record(SCORE_RESULT, score_summary(report, suites), "cardrules conformance score", quiet=quiet)
 
 
 def cmd_mutate(args: argparse.Namespace, out: TextIO) -> int:
