@@ -142,6 +142,9 @@ class Clause:
     crosscheck_excuse: str = ""
     """Why the model-vs-z3 cross-check may compare this clause 0 times (empty: it must compare it);
     the clause's own ``crosscheck_excuse``, else its area's."""
+    conformance_excuse: str = ""
+    """Why no generated conformance vector may exercise this clause (empty: one must);
+    the clause's own ``conformance_excuse``, else its area's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +161,8 @@ class Area:
     file: str
     crosscheck_excuse: str = ""
     """Why the cross-check may compare the area's clauses 0 times (each clause may give its own)."""
+    conformance_excuse: str = ""
+    """Why no conformance vector may exercise the area's clauses (each clause may give its own)."""
 
     def version(self, version_id: str) -> Version:
         for version in self.versions:
@@ -359,14 +364,21 @@ def _read_decision(r: _Reader) -> Decision:
 
 
 MIN_EXCUSE_LENGTH = 20
-"""A ``crosscheck_excuse`` says why, in at least this many characters (not just "n/a")."""
+"""An excuse (``crosscheck_excuse``, ``conformance_excuse``) says why, in at least this many characters
+(not just "n/a")."""
+
+EXCUSE_WHAT = {
+    "crosscheck_excuse": "the cross-check cannot compare it",
+    "conformance_excuse": "no conformance vector exercises it",
+}
+"""The excuse fields and what each excuses."""
 
 
-def _excuse(r: _Reader) -> str:
-    """The optional ``crosscheck_excuse``: a reason, in words, why the cross-check cannot compare."""
-    text = _folded(r.text("crosscheck_excuse", required=False))
-    if text and len(text) < MIN_EXCUSE_LENGTH:
-        raise r.error("crosscheck_excuse", f"say why the cross-check cannot compare it (at least {MIN_EXCUSE_LENGTH} characters)")
+def _excuse(r: _Reader, name: str = "crosscheck_excuse") -> str:
+    """An optional excuse field (:data:`EXCUSE_WHAT`): a reason, in words, or empty."""
+    text = _folded(r.text(name, required=False))
+    if name in r.table and len(text) < MIN_EXCUSE_LENGTH:
+        raise r.error(name, f"say why {EXCUSE_WHAT[name]} (at least {MIN_EXCUSE_LENGTH} characters)")
     return text
 
 
@@ -378,7 +390,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
     a = _Reader(path.name, None, data.get("area"), prefix="area.") if "area" in data else None
     if a is None:
         raise CatalogueError(path.name, None, "area", "missing the [area] table")
-    a.only(["id", "code", "game", "title", "summary", "default_version", "versions", "crosscheck_excuse"])
+    a.only(["id", "code", "game", "title", "summary", "default_version", "versions", *EXCUSE_WHAT])
     area_id = a.text("id")
     if area_id not in AREA_CODES:
         raise a.error("id", f"unknown area {area_id!r}; known: {sorted(AREA_CODES)}")
@@ -409,6 +421,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
         versions=tuple(versions),
         file=path.name,
         crosscheck_excuse=_excuse(a),
+        conformance_excuse=_excuse(a, "conformance_excuse"),
     )
     prefix = f"{GAMES[game]}-{code}-"
     clauses: list[Clause] = []
@@ -417,7 +430,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
         label = raw_id if isinstance(raw_id, str) and raw_id else f"clause[{index}]"
         r = _Reader(path.name, label, table)
         r.only(["id", "title", "kind", "versions", "statement", "source", "refs", "notes", "decisions",
-                "crosscheck_excuse"])
+                *EXCUSE_WHAT])
         clause_id = r.text("id", pattern=CLAUSE_ID)
         if not clause_id.startswith(prefix):
             raise r.error("id", f"clauses of area {area_id!r} ({game}) must start with {prefix!r}")
@@ -467,6 +480,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
                 decisions=decisions,
                 file=path.name,
                 crosscheck_excuse=_excuse(r) or area.crosscheck_excuse,
+                conformance_excuse=_excuse(r, "conformance_excuse") or area.conformance_excuse,
             )
         )
     return area, clauses

@@ -13,10 +13,8 @@ its base rule set (within the bounds) is skipped and said so.
 from __future__ import annotations
 
 import heapq
-import tomllib
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
-from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from cardrules.oracle.conformance import FORMAT
@@ -24,8 +22,8 @@ from cardrules.oracle.conformance.candidates import Candidate, Sources, collect
 from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
 from cardrules.oracle.conformance.vectors import build_vector, candidate_id, perft_vector
 from cardrules.properties.scenarios import Scenario, load_scenarios
+from cardrules.specs.catalogue import default_catalogue
 
-EXCUSED_PATH = Path(__file__).with_name("excused.toml")
 MAX_STATES = {"fftcg": 400, "redemption": 400}
 """States explored per scenario when generating (keeps all suites within about a minute)."""
 
@@ -51,10 +49,9 @@ def cardrules_version() -> str:
         return "unknown"
 
 
-def load_excused(path: Path = EXCUSED_PATH) -> dict[str, tuple[str, tuple[str, ...]]]:
-    """Clause ID -> (reason, suite ids it applies to; empty: every suite)."""
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {e["id"]: (e["reason"], tuple(e.get("suites", ()))) for e in data.get("clause", [])}
+def load_excused() -> dict[str, str]:
+    """Clause ID -> why no conformance vector exercises it (``conformance_excuse`` in the catalogue)."""
+    return {c.id: c.conformance_excuse for c in default_catalogue().clauses if c.conformance_excuse}
 
 
 def greedy_cover(candidates: Sequence[Candidate], ids: Sequence[str]) -> list[int]:
@@ -82,7 +79,7 @@ def generate_suite(
     *,
     seed: int = 0,
     max_states: Mapping[str, int] = MAX_STATES,
-    excused: Mapping[str, tuple[str, tuple[str, ...]]] | None = None,
+    excused: Mapping[str, str] | None = None,
 ) -> SuiteResult:
     """Generate one suite: explore, list candidates, minimise, build vectors, report coverage."""
     scenarios = load_scenarios() if scenarios is None else scenarios
@@ -93,7 +90,8 @@ def generate_suite(
     candidates = sources.candidates
     result = SuiteResult(plan.id, None, candidates=len(candidates))
     if plan.base is not None and not any(f.startswith("differs-from:") for c in candidates for f in c.features):
-        result.skipped = f"no difference from {plan.base.id} found within the generation bounds"
+        result.skipped = (f"no difference found within the scenarios' bounds: every candidate behaves as under "
+                          f"{plan.base.id} (at most {max_states[plan.game]} states per scenario)")
         return result
     ids = [candidate_id(sources.graphs[c.graph], c) for c in candidates]
     chosen = greedy_cover(candidates, ids)
@@ -105,9 +103,8 @@ def generate_suite(
     for clause in in_force_order:
         result.coverage[clause] = sum(clause in v["clauses"] for v in vectors)
         if result.coverage[clause] == 0:
-            reason, suites = excused.get(clause, ("", ()))
-            if reason and (not suites or plan.id in suites):
-                result.excused[clause] = reason
+            if excused.get(clause):
+                result.excused[clause] = excused[clause]
             else:
                 result.uncovered.append(clause)
     scenario_names = ", ".join(g.scenario.name for g in sources.graphs)
