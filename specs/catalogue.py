@@ -85,11 +85,21 @@ class Citation:
 
 
 @dataclass(frozen=True, slots=True)
+class OptionExcuse:
+    """Clauses in force that no conformance vector of a suite selecting the option can exercise, and why."""
+
+    clauses: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     """One reading of an ambiguous passage."""
 
     id: str
     reading: str
+    conformance_excuse: OptionExcuse | None = None
+    """For a suite selecting this option: the clauses it leaves unexercised, and why (rare; see FORMAT.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,14 +348,31 @@ def _folded(text: str) -> str:
     return " ".join(text.split())
 
 
+def _option_excuse(o: _Reader) -> OptionExcuse | None:
+    """An option's optional ``conformance_excuse = { clauses = [...], reason = "..." }``."""
+    if "conformance_excuse" not in o.table:
+        return None
+    e = _Reader(o.file, o.clause, o.table["conformance_excuse"], prefix=f"{o.prefix}conformance_excuse.")
+    e.only(["clauses", "reason"])
+    clauses = e.texts("clauses")
+    for clause_id in clauses:
+        if not CLAUSE_ID.match(clause_id):
+            raise e.error("clauses", f"{clause_id!r} is not a clause ID")
+    reason = _folded(e.text("reason", required=False))
+    if len(reason) < MIN_EXCUSE_LENGTH:
+        raise e.error("reason", f"say why no conformance vector exercises them (at least {MIN_EXCUSE_LENGTH} characters)")
+    return OptionExcuse(clauses, reason)
+
+
 def _read_decision(r: _Reader) -> Decision:
     r.only(["id", "question", "chosen", "why", "options"])
     decision_id = r.text("id", pattern=SLUG)
     options: list[Option] = []
     for index, table in enumerate(r.tables("options")):
         o = _Reader(r.file, r.clause, table, prefix=f"{r.prefix}options[{index}].")
-        o.only(["id", "reading"])
-        option = Option(id=o.text("id", pattern=SLUG), reading=_folded(o.text("reading")))
+        o.only(["id", "reading", "conformance_excuse"])
+        option = Option(id=o.text("id", pattern=SLUG), reading=_folded(o.text("reading")),
+                        conformance_excuse=_option_excuse(o))
         if any(existing.id == option.id for existing in options):
             raise o.error("id", f"option {option.id!r} appears twice")
         options.append(option)
@@ -519,6 +546,12 @@ def load(directory: Path = CATALOGUE_DIR) -> Catalogue:
         for ref in clause.refs:
             if ref not in seen_ids:
                 raise CatalogueError(clause.file, clause.id, "refs", f"{ref!r} is not a clause in the catalogue")
+        for decision in clause.decisions:
+            for option in decision.options:
+                for excused in option.conformance_excuse.clauses if option.conformance_excuse else ():
+                    if excused not in seen_ids:
+                        raise CatalogueError(clause.file, clause.id, f"{decision.id}.{option.id}.conformance_excuse",
+                                             f"{excused!r} is not a clause in the catalogue")
             if ref == clause.id:
                 raise CatalogueError(clause.file, clause.id, "refs", "a clause cannot refer to itself")
     return Catalogue(sources=sources, areas=tuple(areas), clauses=tuple(clauses))

@@ -54,6 +54,17 @@ def load_excused() -> dict[str, str]:
     return {c.id: c.conformance_excuse for c in default_catalogue().clauses if c.conformance_excuse}
 
 
+def option_excuses(decisions: Mapping[str, str]) -> dict[str, str]:
+    """Clause ID -> why a suite selecting these options cannot exercise it (an option's ``conformance_excuse``)."""
+    found = default_catalogue().decisions
+    out: dict[str, str] = {}
+    for decision_id, option_id in sorted(decisions.items()):
+        excuse = found[decision_id][1].option(option_id).conformance_excuse if decision_id in found else None
+        for clause in excuse.clauses if excuse else ():
+            out.setdefault(clause, f"under {decision_id}={option_id}: {excuse.reason}")
+    return out
+
+
 def greedy_cover(candidates: Sequence[Candidate], ids: Sequence[str]) -> list[int]:
     """Indices of candidates chosen by lazy greedy set cover (deterministic tie-breaks)."""
     covered: set[str] = set()
@@ -83,7 +94,7 @@ def generate_suite(
 ) -> SuiteResult:
     """Generate one suite: explore, list candidates, minimise, build vectors, report coverage."""
     scenarios = load_scenarios() if scenarios is None else scenarios
-    excused = load_excused() if excused is None else excused
+    excused = {**option_excuses(plan.decisions), **load_excused()} if excused is None else excused
     in_force_order = clauses_for(plan)
     in_force = frozenset(in_force_order)
     sources: Sources = collect(plan, scenarios, in_force, max_states=max_states[plan.game], seed=seed)

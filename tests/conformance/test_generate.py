@@ -116,6 +116,20 @@ def test_a_skipped_option_is_named_with_its_reason_in_the_manifest_and_the_outpu
     assert "skipped fftcg-party-brave-members-all-dull: no difference found" in out.getvalue()
 
 
+def test_an_option_that_forbids_every_reachable_heal_excuses_what_a_heal_does_only_in_its_own_suite() -> None:
+    # Previous wording, both discard-pile sentences old: no card in a discard pile may be healed, and the
+    # heal scenario's heals all target characters discarded to the pile earlier in the turn.
+    scenarios = [s for s in load_scenarios() if s.name == "redemption-heal-and-redirect"]
+    option = generate_suite(make_plan("redemption", {"heal": ("previous",)}, {"redline-discard-pile": "both-old"}),
+                            scenarios, max_states={"redemption": 400})
+    assert option.suite is not None and "RED-HEAL-PREV-TO-OWNER" not in option.uncovered
+    assert option.coverage["RED-HEAL-PREV-TO-OWNER"] == 0
+    assert option.excused["RED-HEAL-PREV-TO-OWNER"].startswith("under redline-discard-pile=both-old:")
+    base = generate_suite(make_plan("redemption", {"heal": ("previous",)}, {}), scenarios,
+                          max_states={"redemption": 400})
+    assert base.coverage["RED-HEAL-PREV-TO-OWNER"] > 0 and "RED-HEAL-PREV-TO-OWNER" not in base.excused
+
+
 def test_a_heal_aimed_at_a_non_character_is_a_refusal_vector_blamed_on_its_clause(suites_dir: Path) -> None:
     suite = load_suite(suites_dir / "redemption-heal-previous.json")
     aimed = [v for v in suite["vectors"] if v["kind"] == "refusal"

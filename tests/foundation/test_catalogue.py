@@ -122,6 +122,15 @@ def test_a_conformance_excuse_is_read_per_clause_or_inherited_from_its_area(tmp_
     assert catalogue.clause("FF-PARTY-FORMING").conformance_excuse == reason
     assert catalogue.clause("FF-BASE-SEVEN-DAMAGE").conformance_excuse == ""
     assert catalogue.clause("FF-PARTY-FORMING").crosscheck_excuse == ""
+    assert catalogue.decisions["party-when"][1].option("preparation").conformance_excuse is None
+
+
+def test_an_option_may_name_the_clauses_its_suite_cannot_exercise(tmp_path: Path) -> None:
+    reason = "Parties never form under this reading."
+    area = AREA.replace('reading = "Attack preparation."',
+                        f'reading = "Attack preparation."\nconformance_excuse = {{ clauses = ["FF-PARTY-MIN-TWO"], reason = "{reason}" }}')
+    excuse = load(write(tmp_path, area=area)).decisions["party-when"][1].option("preparation").conformance_excuse
+    assert excuse is not None and excuse.clauses == ("FF-PARTY-MIN-TWO",) and excuse.reason == reason
 
 
 # (replace this, with that) -> the error must contain file, clause, field and this problem
@@ -149,6 +158,8 @@ BROKEN: list[tuple[str, str, str, str, str]] = [
     ('statement = "A party has at least two members."', 'statement = "x"\nconformance_excuse = "n/a"', "party.toml", "FF-PARTY-MIN-TWO: conformance_excuse", "say why no conformance vector exercises it"),
     ('statement = "A party has at least two members."', 'statement = "x"\nconformance_excuse = ""', "party.toml", "FF-PARTY-MIN-TWO: conformance_excuse", "at least 20 characters"),
     ('default_version = "seed"', 'default_version = "seed"\nconformance_excuse = " "', "party.toml", "area.conformance_excuse", "say why"),
+    ('reading = "Attack preparation."', 'reading = "Attack preparation."\nconformance_excuse = { clauses = ["FF-PARTY-MIN-TWO"], reason = "short" }', "party.toml", "FF-PARTY-FORMING: decisions[0].options[1].conformance_excuse.reason", "at least 20 characters"),
+    ('reading = "Attack preparation."', 'reading = "Attack preparation."\nconformance_excuse = { clauses = ["FF-PARTY-MAX-TWO"], reason = "Long enough to be a reason." }', "party.toml", "FF-PARTY-FORMING: party-when.preparation.conformance_excuse", "'FF-PARTY-MAX-TWO' is not a clause"),
 ]
 
 
