@@ -83,7 +83,7 @@ def list_rule_sets(game: str | None, scenario: str | None) -> Listing:
     return Listing(("scenario", "name", "mutant", "versions", "decisions", "expect_violated"), rows)
 
 
-def _model_options(game: str, decision_id: str, options: Sequence[str]) -> list[str]:
+def model_options(game: str, decision_id: str, options: Sequence[str]) -> list[str]:
     """The options of a decision the executable model can select."""
     if game == "fftcg":
         from cardrules.model.fftcg.config import UNMODELLED_OPTIONS
@@ -108,7 +108,7 @@ def list_decisions(catalogue: Catalogue, game: str | None) -> Listing:
             "question": decision.question,
             "chosen": decision.chosen,
             "options": options,
-            "model_selectable": _model_options(clause.game, decision_id, options),
+            "model_selectable": model_options(clause.game, decision_id, options),
         })
     return Listing(("id", "clause", "chosen", "options", "model_selectable"), rows)
 

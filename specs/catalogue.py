@@ -85,11 +85,21 @@ class Citation:
 
 
 @dataclass(frozen=True, slots=True)
+class OptionExcuse:
+    """Clauses in force that no conformance vector of a suite selecting the option can exercise, and why."""
+
+    clauses: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     """One reading of an ambiguous passage."""
 
     id: str
     reading: str
+    conformance_excuse: OptionExcuse | None = None
+    """For a suite selecting this option: the clauses it leaves unexercised, and why (rare; see FORMAT.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +152,9 @@ class Clause:
     crosscheck_excuse: str = ""
     """Why the model-vs-z3 cross-check may compare this clause 0 times (empty: it must compare it);
     the clause's own ``crosscheck_excuse``, else its area's."""
+    conformance_excuse: str = ""
+    """Why no generated conformance vector may exercise this clause (empty: one must);
+    the clause's own ``conformance_excuse``, else its area's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +171,8 @@ class Area:
     file: str
     crosscheck_excuse: str = ""
     """Why the cross-check may compare the area's clauses 0 times (each clause may give its own)."""
+    conformance_excuse: str = ""
+    """Why no conformance vector may exercise the area's clauses (each clause may give its own)."""
 
     def version(self, version_id: str) -> Version:
         for version in self.versions:
@@ -333,14 +348,31 @@ def _folded(text: str) -> str:
     return " ".join(text.split())
 
 
+def _option_excuse(o: _Reader) -> OptionExcuse | None:
+    """An option's optional ``conformance_excuse = { clauses = [...], reason = "..." }``."""
+    if "conformance_excuse" not in o.table:
+        return None
+    e = _Reader(o.file, o.clause, o.table["conformance_excuse"], prefix=f"{o.prefix}conformance_excuse.")
+    e.only(["clauses", "reason"])
+    clauses = e.texts("clauses")
+    for clause_id in clauses:
+        if not CLAUSE_ID.match(clause_id):
+            raise e.error("clauses", f"{clause_id!r} is not a clause ID")
+    reason = _folded(e.text("reason", required=False))
+    if len(reason) < MIN_EXCUSE_LENGTH:
+        raise e.error("reason", f"say why no conformance vector exercises them (at least {MIN_EXCUSE_LENGTH} characters)")
+    return OptionExcuse(clauses, reason)
+
+
 def _read_decision(r: _Reader) -> Decision:
     r.only(["id", "question", "chosen", "why", "options"])
     decision_id = r.text("id", pattern=SLUG)
     options: list[Option] = []
     for index, table in enumerate(r.tables("options")):
         o = _Reader(r.file, r.clause, table, prefix=f"{r.prefix}options[{index}].")
-        o.only(["id", "reading"])
-        option = Option(id=o.text("id", pattern=SLUG), reading=_folded(o.text("reading")))
+        o.only(["id", "reading", "conformance_excuse"])
+        option = Option(id=o.text("id", pattern=SLUG), reading=_folded(o.text("reading")),
+                        conformance_excuse=_option_excuse(o))
         if any(existing.id == option.id for existing in options):
             raise o.error("id", f"option {option.id!r} appears twice")
         options.append(option)
@@ -359,14 +391,21 @@ def _read_decision(r: _Reader) -> Decision:
 
 
 MIN_EXCUSE_LENGTH = 20
-"""A ``crosscheck_excuse`` says why, in at least this many characters (not just "n/a")."""
+"""An excuse (``crosscheck_excuse``, ``conformance_excuse``) says why, in at least this many characters
+(not just "n/a")."""
+
+EXCUSE_WHAT = {
+    "crosscheck_excuse": "the cross-check cannot compare it",
+    "conformance_excuse": "no conformance vector exercises it",
+}
+"""The excuse fields and what each excuses."""
 
 
-def _excuse(r: _Reader) -> str:
-    """The optional ``crosscheck_excuse``: a reason, in words, why the cross-check cannot compare."""
-    text = _folded(r.text("crosscheck_excuse", required=False))
-    if text and len(text) < MIN_EXCUSE_LENGTH:
-        raise r.error("crosscheck_excuse", f"say why the cross-check cannot compare it (at least {MIN_EXCUSE_LENGTH} characters)")
+def _excuse(r: _Reader, name: str = "crosscheck_excuse") -> str:
+    """An optional excuse field (:data:`EXCUSE_WHAT`): a reason, in words, or empty."""
+    text = _folded(r.text(name, required=False))
+    if name in r.table and len(text) < MIN_EXCUSE_LENGTH:
+        raise r.error(name, f"say why {EXCUSE_WHAT[name]} (at least {MIN_EXCUSE_LENGTH} characters)")
     return text
 
 
@@ -378,7 +417,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
     a = _Reader(path.name, None, data.get("area"), prefix="area.") if "area" in data else None
     if a is None:
         raise CatalogueError(path.name, None, "area", "missing the [area] table")
-    a.only(["id", "code", "game", "title", "summary", "default_version", "versions", "crosscheck_excuse"])
+    a.only(["id", "code", "game", "title", "summary", "default_version", "versions", *EXCUSE_WHAT])
     area_id = a.text("id")
     if area_id not in AREA_CODES:
         raise a.error("id", f"unknown area {area_id!r}; known: {sorted(AREA_CODES)}")
@@ -409,6 +448,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
         versions=tuple(versions),
         file=path.name,
         crosscheck_excuse=_excuse(a),
+        conformance_excuse=_excuse(a, "conformance_excuse"),
     )
     prefix = f"{GAMES[game]}-{code}-"
     clauses: list[Clause] = []
@@ -417,7 +457,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
         label = raw_id if isinstance(raw_id, str) and raw_id else f"clause[{index}]"
         r = _Reader(path.name, label, table)
         r.only(["id", "title", "kind", "versions", "statement", "source", "refs", "notes", "decisions",
-                "crosscheck_excuse"])
+                *EXCUSE_WHAT])
         clause_id = r.text("id", pattern=CLAUSE_ID)
         if not clause_id.startswith(prefix):
             raise r.error("id", f"clauses of area {area_id!r} ({game}) must start with {prefix!r}")
@@ -467,6 +507,7 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
                 decisions=decisions,
                 file=path.name,
                 crosscheck_excuse=_excuse(r) or area.crosscheck_excuse,
+                conformance_excuse=_excuse(r, "conformance_excuse") or area.conformance_excuse,
             )
         )
     return area, clauses
@@ -505,6 +546,12 @@ def load(directory: Path = CATALOGUE_DIR) -> Catalogue:
         for ref in clause.refs:
             if ref not in seen_ids:
                 raise CatalogueError(clause.file, clause.id, "refs", f"{ref!r} is not a clause in the catalogue")
+        for decision in clause.decisions:
+            for option in decision.options:
+                for excused in option.conformance_excuse.clauses if option.conformance_excuse else ():
+                    if excused not in seen_ids:
+                        raise CatalogueError(clause.file, clause.id, f"{decision.id}.{option.id}.conformance_excuse",
+                                             f"{excused!r} is not a clause in the catalogue")
             if ref == clause.id:
                 raise CatalogueError(clause.file, clause.id, "refs", "a clause cannot refer to itself")
     return Catalogue(sources=sources, areas=tuple(areas), clauses=tuple(clauses))

@@ -19,6 +19,7 @@ from typing import Any, Callable, Sequence
 
 from cardrules.model.errors import IllegalAction
 from cardrules.oracle.conformance.plan import SuitePlan
+from cardrules.oracle.conformance.targeted import TARGETED, Derive
 from cardrules.oracle.coverage import clauses_exercised
 from cardrules.oracle.verify import make_game
 from cardrules.properties.explore import Bounds, Exploration, Game, explore
@@ -185,6 +186,39 @@ def refusal_candidates(
     return out
 
 
+def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozenset[str]) -> list[Candidate]:
+    """Per clause of :data:`~.targeted.TARGETED` in force: one refusal aimed at it, from the first derivation
+    that gives one at some state (shallowest first), kept when the model refuses it citing that clause."""
+    game, ex = graph.game, graph.exploration
+    assert ex.edges is not None
+    expanded = sorted({source for source, _, _ in ex.edges}, key=lambda s: (ex.depth[s], s))
+    out: list[Candidate] = []
+    for clause, derivations in TARGETED.get(graph.scenario.game, ()):
+        if clause not in in_force:
+            continue
+        found = next((hit for derive in derivations for source in expanded
+                      if (hit := _aimed(game, ex.states[source], source, derive, clause)) is not None), None)
+        if found is None:
+            continue
+        source, text, refused = found
+        cited = tuple(c for c in refused.clause_ids if c in in_force)
+        features = {f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {f"targeted:{clause}"}
+        out.append(Candidate(graph_index, source, text, "refusal", frozenset(features), ex.depth[source] + 1,
+                             cited, refused.reason))
+    return out
+
+
+def _aimed(
+    game: Game[Any, Any], state: Any, source: int, derive: Derive, clause: str
+) -> tuple[int, str, IllegalAction] | None:
+    """The first action ``derive`` gives at ``state`` that the model refuses citing ``clause``."""
+    for text in derive(game.state_to_json(state), lambda: sorted_legal(game, state)):
+        refused = _refusal(game, state, text)
+        if refused is not None and clause in refused.clause_ids:
+            return source, text, refused
+    return None
+
+
 def _refusal(game: Game[Any, Any], state: Any, text: str) -> IllegalAction | None:
     """The model's refusal of ``text`` at ``state``, or None if it does not refuse it cleanly."""
     try:
@@ -221,4 +255,5 @@ def collect(
         index = len(graphs) - 1
         candidates.extend(play_candidates(index, graph, in_force, base, base_id, rng))
         candidates.extend(refusal_candidates(index, graph, in_force, rng))
+        candidates.extend(targeted_candidates(index, graph, in_force))
     return Sources(graphs, candidates)

@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
+from cardrules.oracle.conformance import OPTION_SETS
 from cardrules.oracle.cli_common import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, InputError
 
 DEFAULT_DIR = Path("conformance")
@@ -38,14 +39,18 @@ def add_parser(sub: Any) -> None:
 
     p = commands.add_parser(
         "generate", help="generate conformance suites from the embedded scenarios",
-        description="One suite per game and rule version, and one per decision option the scenarios use "
-        "(when it changes behaviour within the bounds): vectors chosen by greedy set cover over clause coverage. "
-        "Prints suite sizes before and after minimisation and the coverage per clause; writes the suites and "
-        "manifest.json atomically. Exit 1 if a clause in force is neither covered nor excused.",
+        description="One suite per game and rule version, and one per selectable decision option (when it "
+        "changes behaviour within the scenarios' bounds; an option that does not is reported as skipped): vectors "
+        "chosen by greedy set cover over clause coverage. Prints suite sizes before and after minimisation and the "
+        "coverage per clause; writes the suites and manifest.json atomically. Exit 1 if a clause in force is neither "
+        "covered nor excused (conformance_excuse in the catalogue).",
     )
     p.add_argument("--game", choices=("fftcg", "redemption"), help="only this game's suites")
     p.add_argument("--rule-set", action="append", metavar="R",
                    help="only this rule set (repeatable): 'default' or AREA=VERSION / DECISION=OPTION items")
+    p.add_argument("--options", choices=OPTION_SETS, default="all",
+                   help="decision options that get a suite: every one the model can select except the deliberate "
+                   "mutants (all, the default), or only those the scenarios' rule sets use (used, faster)")
     p.add_argument("--out", type=Path, default=DEFAULT_DIR, metavar="DIR", help="output folder (default: ./conformance)")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the sampled candidates (default 0)")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
@@ -128,7 +133,7 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
             plans.extend(plan_from_expression(text, args.game))
     except (RuleSetError, ValueError) as problem:
         raise InputError(str(problem)) from None
-    plans = plans if args.rule_set else default_plans(args.game)
+    plans = plans if args.rule_set else default_plans(args.game, args.options)
     plans = list({p.id: p for p in plans}.values())
     jobs = [(p, args.seed) for p in plans]
     from cardrules.oracle.progress import RunProgress

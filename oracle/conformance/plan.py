@@ -2,10 +2,18 @@
 
 One suite per game and rule version (Redemption heal ``revised`` and
 ``previous``; FFTCG ``default``), plus one per selectable decision option
-whose behaviour may differ from the default. The options are limited to
-those the embedded scenarios' rule sets and mutants already use (each with
-the versions that scenario pairs it with); any other rule set can be asked
-for by expression (``--rule-set``).
+whose behaviour may differ from the default, so an engine can declare which
+reading it implements. ``all`` options (the default): every option the
+executable model can select (:func:`cardrules.oracle.listing.model_options`)
+other than the chosen one, except the deliberate mutants
+(:func:`deliberate_mutants`); an option of a clause in a versioned area (heal)
+is paired with each version in which its clause is in force, any other with
+the game's default versions. ``used`` options: only those the embedded
+scenarios' rule sets use, with the versions the scenario pairs them with.
+The generator keeps an option suite only when it behaves differently from
+its base (same versions, no option) within the bounds, and reports the
+others as skipped. Any other rule set can be asked for by expression
+(``--rule-set``).
 """
 
 from __future__ import annotations
@@ -13,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
+from cardrules.oracle.conformance import OPTION_SETS
+from cardrules.oracle.listing import model_options
 from cardrules.oracle.rulesets import parse_rule_set_expression
 from cardrules.properties.scenarios import RuleSetSpec, load_scenarios
 from cardrules.specs.catalogue import default_catalogue
@@ -75,23 +85,65 @@ def plan_from_expression(text: str, game: str | None) -> list[SuitePlan]:
     return [make_plan(g, named.spec.versions, named.spec.decisions) for g in games]
 
 
-def default_plans(game: str | None = None) -> list[SuitePlan]:
-    """The version suites, then one per decision option used by a scenario rule set or mutant, by id."""
+def deliberate_mutants() -> frozenset[tuple[str, str]]:
+    """(decision, option) pairs that break the rules on purpose: every option of a scenario mutant,
+    and the FFTCG strategies' :data:`~cardrules.properties.fftcg_strategies.MUTANT_OPTIONS`."""
+    from cardrules.properties.fftcg_strategies import MUTANT_OPTIONS
+
+    used = {item for s in load_scenarios() for m in s.mutants for item in m.decisions.items()}
+    return frozenset(used | MUTANT_OPTIONS)
+
+
+def _option_plans_all(game: str | None) -> list[SuitePlan]:
+    """One plan per selectable non-default option (per version where its clause is in force, for a
+    versioned area), deliberate mutants excluded."""
+    catalogue = default_catalogue()
+    mutants = deliberate_mutants()
+    plans: list[SuitePlan] = []
+    for decision_id, (clause, decision) in sorted(catalogue.decisions.items()):
+        if game not in (None, clause.game):
+            continue
+        options = model_options(clause.game, decision_id, [o.id for o in decision.options])
+        for option in options:
+            if option == decision.chosen or (decision_id, option) in mutants:
+                continue
+            area = catalogue.area(clause.area)
+            if len(area.versions) == 1:
+                plans.append(make_plan(clause.game, {}, {decision_id: option}))
+                continue
+            for version in area.versions:
+                rule_set = RuleSet({area.id: frozenset({version.id})}, {decision_id: option})
+                if clause.id in clauses_in_force(area.id, rule_set, catalogue):
+                    plans.append(make_plan(clause.game, {area.id: (version.id,)}, {decision_id: option}))
+    return plans
+
+
+def _option_plans_used(game: str | None) -> list[SuitePlan]:
+    """One plan per decision option a scenario rule set uses (deliberate mutants excluded)."""
+    mutants = deliberate_mutants()
+    plans: list[SuitePlan] = []
+    for scenario in load_scenarios():
+        if game not in (None, scenario.game):
+            continue
+        for rule_set in scenario.rule_sets:
+            if rule_set.decisions and not any(item in mutants for item in rule_set.decisions.items()):
+                plans.append(make_plan(scenario.game, rule_set.versions, rule_set.decisions))
+    return plans
+
+
+def default_plans(game: str | None = None, options: str = "all") -> list[SuitePlan]:
+    """The version suites, then one per decision option (``all`` or ``used``, see the module), by id."""
+    if options not in OPTION_SETS:
+        raise ValueError(f"unknown option set {options!r}; known: {', '.join(OPTION_SETS)}")
     plans: dict[str, SuitePlan] = {}
     for g, expression in VERSION_SUITES:
         if game in (None, g):
             named = parse_rule_set_expression(expression)
             plan = make_plan(g, named.spec.versions, {})
             plans[plan.id] = plan
-    options: dict[str, SuitePlan] = {}
-    for scenario in load_scenarios():
-        if game not in (None, scenario.game):
-            continue
-        for rule_set in (*scenario.rule_sets, *scenario.mutants):
-            if rule_set.decisions:
-                plan = make_plan(scenario.game, rule_set.versions, rule_set.decisions)
-                options.setdefault(plan.id, plan)
-    return list(plans.values()) + [options[k] for k in sorted(options)]
+    found = _option_plans_all(game) if options == "all" else _option_plans_used(game)
+    by_id = {p.id: p for p in found if p.id not in plans}
+    return list(plans.values()) + [by_id[k] for k in sorted(by_id)]
 
 
 def clauses_for(plan: SuitePlan) -> tuple[str, ...]:

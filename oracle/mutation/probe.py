@@ -7,7 +7,7 @@ cannot judge mutants (bad input), and its time sets the per-mutant deadline
 (``--timeout``, default ten times the reference time plus 30 s). A mutant
 whose check fails, errs, crashes or passes its deadline is *killed* by that
 check; one no check kills *survived*. Mutants listed in ``equivalent.toml``
-(next to ``excused.toml``) with a reason behave like the reference model by
+(in ``oracle/conformance/``) with a reason behave like the reference model by
 construction: they are run and shown, but not counted.
 """
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from pathlib import Path
 
 import pytest
 
+from cardrules.oracle.conformance.cli import print_generation
 from cardrules.oracle.conformance.generate import Candidate, greedy_cover, generate_suite
 from cardrules.oracle.conformance.output import write_suites
 from cardrules.oracle.conformance.plan import default_plans, make_plan
@@ -79,10 +81,65 @@ def test_greedy_cover_takes_the_largest_gain_then_the_shortest_then_the_id() -> 
     assert greedy_cover(candidates, ["d", "c", "b", "a"]) == [1, 2]
 
 
-def test_plans_cover_both_heal_versions_and_the_scenario_options() -> None:
+def test_plans_cover_both_heal_versions_and_every_selectable_option_but_the_mutants() -> None:
     ids = [p.id for p in default_plans()]
     assert ids[:3] == ["fftcg-default", "redemption-heal-revised", "redemption-heal-previous"]
-    assert "fftcg-party-split-unit-hundreds" in ids and "redemption-sb-per-turn-limit-two" in ids
+    assert len(ids) == len(set(ids))
+    # options no scenario uses get a suite too (FF-PARTY-SPLIT-THOUSANDS: a zero share may hit each member)
+    assert "fftcg-party-zero-share-each-hit-if-possible" in ids
+    # deliberate mutants (a split in hundreds contradicts the seed; two side battles a turn) get none
+    assert "fftcg-party-split-unit-hundreds" not in ids and "redemption-sb-per-turn-limit-two" not in ids
+    # a recorded reading the model does not implement cannot be selected
+    assert not any("party-sum-members" in i for i in ids)
+    # an option of a previous-wording heal clause is paired with that wording only
+    assert "redemption-heal-previous+prev-owner-scope-pile-only" in ids
+    assert not any(i.endswith("prev-owner-scope-pile-only") and "previous" not in i for i in ids)
+    # the window was unchanged text: the option brings the window into the previous wording
+    assert "redemption-heal-previous+redline-window-unchanged" in ids
+    plan = next(p for p in default_plans("redemption") if p.id == "redemption-heal-revised+heal-window-player-permanent-controller")
+    assert plan.base is not None and plan.base.id == "redemption-heal-revised"
+    used = [p.id for p in default_plans(options="used")]
+    assert set(used) < set(ids) and "fftcg-party-zero-share-each-hit-if-possible" not in used
+
+
+def test_a_skipped_option_is_named_with_its_reason_in_the_manifest_and_the_output(tmp_path: Path) -> None:
+    scenarios = [s for s in load_scenarios() if s.name == "fftcg-party-basics"]
+    skipped = generate_suite(make_plan("fftcg", {}, {"party-brave-members": "all-dull"}), scenarios,
+                             max_states={"fftcg": 30})
+    manifest = write_suites(tmp_path / "out", [skipped], seed=0)
+    [entry] = manifest["suites"]
+    assert entry["suite"] == "fftcg-party-brave-members-all-dull" and "file" not in entry
+    assert entry["skipped"].startswith("no difference found within the scenarios' bounds")
+    assert "fftcg-default" in entry["skipped"]
+    out = io.StringIO()
+    print_generation([skipped], out)
+    assert "skipped fftcg-party-brave-members-all-dull: no difference found" in out.getvalue()
+
+
+def test_an_option_that_forbids_every_reachable_heal_excuses_what_a_heal_does_only_in_its_own_suite() -> None:
+    # Previous wording, both discard-pile sentences old: no card in a discard pile may be healed, and the
+    # heal scenario's heals all target characters discarded to the pile earlier in the turn.
+    scenarios = [s for s in load_scenarios() if s.name == "redemption-heal-and-redirect"]
+    option = generate_suite(make_plan("redemption", {"heal": ("previous",)}, {"redline-discard-pile": "both-old"}),
+                            scenarios, max_states={"redemption": 400})
+    assert option.suite is not None and "RED-HEAL-PREV-TO-OWNER" not in option.uncovered
+    assert option.coverage["RED-HEAL-PREV-TO-OWNER"] == 0
+    assert option.excused["RED-HEAL-PREV-TO-OWNER"].startswith("under redline-discard-pile=both-old:")
+    base = generate_suite(make_plan("redemption", {"heal": ("previous",)}, {}), scenarios,
+                          max_states={"redemption": 400})
+    assert base.coverage["RED-HEAL-PREV-TO-OWNER"] > 0 and "RED-HEAL-PREV-TO-OWNER" not in base.excused
+
+
+def test_a_heal_aimed_at_a_non_character_is_a_refusal_vector_blamed_on_its_clause(suites_dir: Path) -> None:
+    suite = load_suite(suites_dir / "redemption-heal-previous.json")
+    aimed = [v for v in suite["vectors"] if v["kind"] == "refusal"
+             and v["refuse"]["clauses"] == ["RED-HEAL-ONLY-CHARACTERS"]]
+    assert aimed
+    for vector in aimed:
+        verb, target, with_, _ = vector["refuse"]["action"].split(" ")
+        assert (verb, with_) == ("heal", "with")
+        types = {c["id"]: c["type"] for c in vector["state"]["cards"]}
+        assert types[target] != "character"
 
 
 def test_a_malformed_suite_is_named_with_the_json_path(fftcg_suite: Path) -> None:

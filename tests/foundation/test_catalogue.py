@@ -112,6 +112,27 @@ def test_small_catalogue_loads(tmp_path: Path) -> None:
     assert catalogue.select(kind="assumption")[0].id == "FF-BASE-SEVEN-DAMAGE"
 
 
+def test_a_conformance_excuse_is_read_per_clause_or_inherited_from_its_area(tmp_path: Path) -> None:
+    reason = "Data the coverage hook cannot see run."
+    area = AREA.replace('default_version = "seed"', f'default_version = "seed"\nconformance_excuse = "{reason}"', 1)
+    own = "Its own reason, in more than twenty characters."
+    area = area.replace('id = "FF-PARTY-MIN-TWO"\n', f'id = "FF-PARTY-MIN-TWO"\nconformance_excuse = "{own}"\n', 1)
+    catalogue = load(write(tmp_path, area=area))
+    assert catalogue.clause("FF-PARTY-MIN-TWO").conformance_excuse == own
+    assert catalogue.clause("FF-PARTY-FORMING").conformance_excuse == reason
+    assert catalogue.clause("FF-BASE-SEVEN-DAMAGE").conformance_excuse == ""
+    assert catalogue.clause("FF-PARTY-FORMING").crosscheck_excuse == ""
+    assert catalogue.decisions["party-when"][1].option("preparation").conformance_excuse is None
+
+
+def test_an_option_may_name_the_clauses_its_suite_cannot_exercise(tmp_path: Path) -> None:
+    reason = "Parties never form under this reading."
+    area = AREA.replace('reading = "Attack preparation."',
+                        f'reading = "Attack preparation."\nconformance_excuse = {{ clauses = ["FF-PARTY-MIN-TWO"], reason = "{reason}" }}')
+    excuse = load(write(tmp_path, area=area)).decisions["party-when"][1].option("preparation").conformance_excuse
+    assert excuse is not None and excuse.clauses == ("FF-PARTY-MIN-TWO",) and excuse.reason == reason
+
+
 # (replace this, with that) -> the error must contain file, clause, field and this problem
 BROKEN: list[tuple[str, str, str, str, str]] = [
     ('id = "FF-PARTY-MIN-TWO"\ntitle = "Two or more"\n', 'title = "Two or more"\n', "party.toml", "clause[0]: id", "missing required field"),
@@ -134,6 +155,11 @@ BROKEN: list[tuple[str, str, str, str, str]] = [
     ('game = "fftcg"', 'game = "mtg"', "party.toml", "area.game", "unknown game 'mtg'"),
     ('kind = "rule"\nversions = ["seed"]\nstatement = "A party', 'kind = "assumption"\nversions = ["seed"]\nstatement = "A party', "party.toml", "FF-PARTY-MIN-TWO: kind", "assumption clauses belong in the base files"),
     ('[area]', '[area', "party.toml", "", "not valid TOML"),
+    ('statement = "A party has at least two members."', 'statement = "x"\nconformance_excuse = "n/a"', "party.toml", "FF-PARTY-MIN-TWO: conformance_excuse", "say why no conformance vector exercises it"),
+    ('statement = "A party has at least two members."', 'statement = "x"\nconformance_excuse = ""', "party.toml", "FF-PARTY-MIN-TWO: conformance_excuse", "at least 20 characters"),
+    ('default_version = "seed"', 'default_version = "seed"\nconformance_excuse = " "', "party.toml", "area.conformance_excuse", "say why"),
+    ('reading = "Attack preparation."', 'reading = "Attack preparation."\nconformance_excuse = { clauses = ["FF-PARTY-MIN-TWO"], reason = "short" }', "party.toml", "FF-PARTY-FORMING: decisions[0].options[1].conformance_excuse.reason", "at least 20 characters"),
+    ('reading = "Attack preparation."', 'reading = "Attack preparation."\nconformance_excuse = { clauses = ["FF-PARTY-MAX-TWO"], reason = "Long enough to be a reason." }', "party.toml", "FF-PARTY-FORMING: party-when.preparation.conformance_excuse", "'FF-PARTY-MAX-TWO' is not a clause"),
 ]
 
 
