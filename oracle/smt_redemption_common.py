@@ -97,7 +97,7 @@ READ_DECISIONS: frozenset[str] = frozenset({
     "sb-nested-battle-players", "sb-different-player", "sb-healed-fighter-destination", "sb-in-battle-meaning", "sb-return-territory",
     "sb-in-play-zones", "sb-pair-alignment", "sb-per-turn-limit", "sb-restriction-scope", "sb-negate-resolution",
     "br-outcome-several-characters", "br-challenge-success", "br-rescue-access", "br-rescue-draw", "br-discard-which",
-    "br-heal-window-player", "rd-amount", "rd-in-battle",
+    "br-heal-window-player", "rd-amount", "rd-in-battle", "rd-numbers-which-battle",
 })
 """Decisions of :data:`ENCODED_AREAS` whose options :mod:`specs.smt.redemption` reads (``rs.option``).
 The others there (``br-rescued-soul``, ``rd-redirected-ability-timing``, ``sb-duplicated-sentences``)

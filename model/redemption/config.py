@@ -48,6 +48,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     # redirect
     "rd-amount": ("all-numbers", "stated-only"),
     "rd-in-battle": ("active-battle", "any-battle"),
+    "rd-numbers-which-battle": ("target-in-any-battle", "same-battle-only"),
 }
 """Decision id -> the option ids the model implements."""
 

@@ -86,7 +86,7 @@ def to_discard(state: State, battle: Battle, result: Outcome, config: RuleConfig
 
     The same rule serves side battles (RED-SB-DEFEAT-NORMAL).
     """
-    down = defeated(state, battle)
+    down = defeated(state, battle, config)
     if config.option("br-discard-which") == "losing-side-only":
         beaten_sides = {
             Outcome.SIDE0_WINS: {1}, Outcome.SIDE1_WINS: {0}, Outcome.MUTUAL_DESTRUCTION: {0, 1}, Outcome.STALEMATE: set()

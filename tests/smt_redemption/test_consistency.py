@@ -40,6 +40,7 @@ VARIANTS: tuple[tuple[str, str, str], ...] = (
     ("battle-resolution", "sb-return-territory", "permanent-controller"),
     ("redirect", "rd-amount", "stated-only"),
     ("redirect", "rd-in-battle", "any-battle"),
+    ("redirect", "rd-numbers-which-battle", "same-battle-only"),
 )
 
 
