@@ -71,6 +71,7 @@ from cardrules.oracle.smt_redemption_position import Logs
 from cardrules.oracle.smt_redemption_redirect import (
     _transfer, card_numbers, crosscheck_phase_change, crosscheck_redirect_plays, fighter_numbers,
 )
+from cardrules.oracle.smt_redemption_heal import clear_heal_caches, crosscheck_heals, heal_logs
 from cardrules.oracle.smt_redemption_resolution import crosscheck_resolution, resolution_starts
 from cardrules.oracle.smt_redemption_side_battles import (
     SideBattleAnswer, _sb_answer, crosscheck_side_battle_plays, side_battle_answer,
@@ -88,6 +89,7 @@ def clear_caches() -> None:
     """Forget every solver (after monkeypatching an encoding, in tests)."""
     for cached in (_sb_query, _br_query, _rd_query, _sb_answer, _transfer):
         cached.cache_clear()
+    clear_heal_caches()
 
 
 # --- everything ---------------------------------------------------------------------------------------------
@@ -104,6 +106,7 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: Crossch
     _key(config)  # a variant the encodings do not read is an error here, not a silent default
     logs = logs if logs is not None else Logs()
     log = logs.of(state)
+    discards = heal_logs(logs)
     with comparison():  # each block below is one comparison (oracle.clause_counts)
         found = crosscheck_side_battle_plays(state, config, report, log)
     with comparison():
@@ -111,9 +114,11 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: Crossch
             found += crosscheck_redirect_plays(state, config, report)
         except EncodingNoAnswer as e:
             found.append(_no_answer(state, "(redirect plays)", e, report))
+    found += crosscheck_heals(state, config, report, log, discards.of(state))  # its own comparisons
     for action in legal_actions(state, config):
         after = step(state, action, config)
         logs.record(state, after)
+        discards.record(state, after, log)
         report.transitions += 1
         with comparison():
             try:
