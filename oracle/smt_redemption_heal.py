@@ -33,6 +33,7 @@ from cardrules.model.redemption.abilities import hosts as model_hosts
 from cardrules.model.redemption.actions import Action, Heal, Play
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.healable import holder as model_holder
 from cardrules.model.redemption.state import Card, CardType, PromptKind, State
 from cardrules.oracle.clause_counts import cached_with_notes, comparison
 from cardrules.oracle.disagreement import Disagreement
@@ -170,16 +171,18 @@ def _results(key: Key, fixed: Fixed) -> dict[str, frozenset[Any]]:
 # --- the model's answers --------------------------------------------------------------------------------
 
 
-def _model_heals(state: State, legal: Iterable[Action]) -> dict[tuple[str, str], Action]:
-    """(target, healer) -> the model's action using that heal."""
-    out: dict[tuple[str, str], Action] = {}
+def _model_heals(state: State, legal: Iterable[Action]) -> dict[tuple[int, str, str], Action]:
+    """(user, target, healer) -> the model's action using that heal (the user: the model's holder
+    of the healer, or the player of the prompt for a play)."""
+    out: dict[tuple[int, str, str], Action] = {}
     for a in legal:
         if isinstance(a, Heal):
-            out.setdefault((a.target, a.source), a)
+            user = model_holder(state, a.source)
+            out.setdefault((-1 if user is None else user, a.target, a.source), a)
         elif isinstance(a, Play) and state.card(a.card).ability is not None and \
-                state.card(a.card).ability.value in HEAL_WORDS:
+                state.card(a.card).ability.value in HEAL_WORDS and state.prompt is not None:
             for t in a.targets:
-                out.setdefault((t, a.card), a)
+                out.setdefault((state.prompt.player, t, a.card), a)
     return out
 
 
@@ -220,7 +223,7 @@ def crosscheck_heals(state: State, config: RuleConfig = DEFAULT, report: Crossch
     model = _model_heals(state, legal)
     users, window, pending = occasion(state)
     data: dict[str, Any] | None = None
-    compared: set[tuple[str, str]] = set()
+    compared: set[tuple[int, str, str]] = set()
     for user in users:
         targets, healers = _candidates(state, user, log)
         for healer in healers:
@@ -231,11 +234,11 @@ def crosscheck_heals(state: State, config: RuleConfig = DEFAULT, report: Crossch
                     report.count("heal-refused-base-rule")
                 continue
             for target in targets:
-                compared.add((target, healer))
+                compared.add((user, target, healer))
                 with comparison():
                     fixed = _fixed(state, user, window, pending, target, healer, log, discards)
                     allowed = _allowed(key, fixed)
-                    offered = model.get((target, healer))
+                    offered = model.get((user, target, healer))
                     if report:
                         report.count("heal-uses")
                         if offered is not None:
@@ -248,8 +251,8 @@ def crosscheck_heals(state: State, config: RuleConfig = DEFAULT, report: Crossch
                 if isinstance(offered, Heal):
                     with comparison():
                         found += _compare_results(state, offered, config, key, fixed, log, report)
-    for (target, healer), action in sorted(model.items()):
-        if (target, healer) not in compared:
+    for (user, target, healer), action in sorted(model.items(), key=lambda item: item[0]):
+        if (user, target, healer) not in compared:
             data = data or state.to_json()
             found.append(Disagreement("heal-allowed", data, action.text(), False, True, HEAL_CLAUSES))
     return found

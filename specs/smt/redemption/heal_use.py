@@ -16,6 +16,8 @@ settle; each is a constraint added to the clause whose statement says it (:data:
 - RED-HEAL-WINDOW / RED-HEAL-AT-RESOLUTION: while a heal window is open, the heal used is the
   controller's, on a character being discarded ("the character's controller gets initiative to
   heal it first"; which controller: decisions ``heal-window-player`` / ``br-heal-window-player``);
+- RED-HEAL-TARGETS-HEALED: in battle with no window open, a heal targets a fighter (of any battle
+  on the stack: decision ``heal-in-battle-targets``) or a character in a discard pile;
 - RED-HEAL-RESTORES-DECREASE: a character whose ability is decreased cannot use it until healed;
 - RED-HEAL-CHARACTER-TC: a character not fighting in the active battle uses its heal ability only
   with Territory Class, from its user's territory, and (decision ``heal-tc-when``) only at the moments an enhancement could
@@ -55,6 +57,8 @@ class UseVars:
     """A heal window is open (the position waits for its player's heal or pass)."""
     window_by_resolution: z3.BoolRef
     """The open window is Battle Resolution's (else an ability's discard)."""
+    target_in_active_battle: z3.BoolRef
+    """The target fights in the battle being fought (the top of the stack)."""
     healer_in_battle: z3.BoolRef
     """The healing character fights in the active battle (the top of the stack) on the user's side."""
     healer_in_own_territory: z3.BoolRef
@@ -106,18 +110,31 @@ def _decreased_rule(v: h.HealVars, u: UseVars, rs: RuleSet) -> z3.BoolRef:
     return z3.Implies(premise, z3.Not(v.healed))
 
 
+def _in_battle_targets_rule(v: h.HealVars, u: UseVars, rs: RuleSet) -> z3.BoolRef:
+    """In battle with no heal window open, a heal targets a fighter (of a battle on the stack, or of
+    the battle being fought: decision ``heal-in-battle-targets``) or a character in a discard pile
+    (where a wording lets it be healed from there)."""
+    fighter = v.place == h.IN_BATTLE
+    if rs.option("heal-in-battle-targets") == "active-battle":
+        fighter = z3.And(fighter, u.target_in_active_battle)
+    premise = z3.And(h._attempt(v), z3.Not(u.in_window), v.phase == h.BATTLE)
+    return z3.Implies(premise, z3.Implies(v.healed, z3.Or(fighter, v.place == h.DISCARD_PILE)))
+
+
 UseRule = Callable[[h.HealVars, UseVars, RuleSet], z3.BoolRef]
 USE_RULES: dict[str, UseRule] = {
     "RED-HEAL-WINDOW": lambda v, u, rs: _window_rule(v, u, False),
     "RED-HEAL-AT-RESOLUTION": lambda v, u, rs: _window_rule(v, u, True),
     "RED-HEAL-CHARACTER-TC": _tc_rule,
     "RED-HEAL-RESTORES-DECREASE": _decreased_rule,
+    "RED-HEAL-TARGETS-HEALED": _in_battle_targets_rule,
 }
 """Clause ID -> what the clause settles about a heal's use in a position (conjoined with its
 constraint of the consistency situation)."""
 implements("RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-CHARACTER-TC")(_window_rule)
 implements("RED-HEAL-CHARACTER-TC")(_tc_rule)
 implements("RED-HEAL-RESTORES-DECREASE")(_decreased_rule)
+implements("RED-HEAL-TARGETS-HEALED")(_in_battle_targets_rule)
 
 
 def use_background(v: h.HealVars, u: UseVars) -> z3.BoolRef:
@@ -232,6 +249,7 @@ def fix_inputs(v: h.HealVars, u: UseVars, f: UseFacts, players: tuple[tuple[int,
         v.paralyzed == ("paralyzed" in statuses), v.decreased == f.target_decreased,
         v.owner == t.owner, v.permanent_controller == pos.permanent(t),
         u.in_window == (f.window > 0), u.window_by_resolution == (f.window == 2),
+        u.target_in_active_battle == z3.And(pos.fighting(t), t.level == top),
         u.healer_in_battle == z3.And(pos.fighting(x), x.level == top, pos.control(x, stack) == f.user),
         u.healer_in_own_territory == z3.And(x.where == pos.TERRITORY_LIST, x.holder == f.user),
         u.healer_in_own_hand == z3.And(x.where == pos.HAND, x.holder == f.user),
