@@ -9,7 +9,9 @@ territory, fighting in a battle or in a discard pile), the heal use situation
 it offers it (a ``heal T with X`` action, or in battle ``play X on H -> T``). For every heal the
 model offers and z3 allows, both answer what it does: whose territory a healed discard goes to, the
 statuses and decrease left, whether the discard completed and whether a pile was searched (each
-compared where the clauses force one value).
+compared where the clauses force one value), the effects tied to a status ended, the cards
+it had back on it, the heal naming its target and leaving nothing in effect, and the discarding
+ability waiting while its window is open.
 
 z3 gets the raw position only (:func:`oracle.smt_redemption_position.raw_card`: raw places, printed
 owners, the battle records' players; printed card data; the statuses and decreases lying on
@@ -34,7 +36,7 @@ from cardrules.model.redemption.actions import Action, Heal, Play
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
 from cardrules.model.redemption.healable import holder as model_holder
-from cardrules.model.redemption.state import Card, CardType, PromptKind, State
+from cardrules.model.redemption.state import Card, CardType, PromptKind, RecordStatus, State
 from cardrules.oracle.clause_counts import cached_with_notes, comparison
 from cardrules.oracle.disagreement import Disagreement
 from cardrules.oracle.smt_redemption_common import CrosscheckReport, Key, Query, _key, rule_set_of
@@ -156,7 +158,8 @@ def _allowed(key: Key, fixed: Fixed) -> bool:
 
 
 RESULTS = ("destination", "poisoned_after", "diseased_after", "paralyzed_after", "decreased_after",
-           "discard_completed", "pile_searched")
+           "tied_effects_end", "discard_completed", "pile_searched", "attachments_back", "targeted", "lasting",
+           "discarder_suspended")
 """The heal situation's outputs compared on a heal taken (where the clauses force one value)."""
 
 
@@ -186,19 +189,38 @@ def _model_heals(state: State, legal: Iterable[Action]) -> dict[tuple[int, str, 
     return out
 
 
-def _model_results(before: State, after: State, target: str, log: Log) -> dict[str, Any]:
-    """What the model's heal did, in the situation's outputs (destination: the player whose
-    territory the target is in, -1 elsewhere)."""
+TIED = frozenset({"poison", "disease", "paralyze", "decrease"})
+"""Effects whose ongoing result depends on a status or decrease (RED-HEAL-CLEARS-STATUS)."""
+
+
+def _model_results(before: State, action: Heal, after: State, log: Log) -> dict[str, Any]:
+    """What the model's heal did, in the situation's outputs: the player whose territory the
+    target is in (-1 elsewhere), statuses and decrease left, tied effects still active, a discard
+    counted, a pile searched, the cards it had when discarded back on it, the heal naming its
+    target, a heal record left in effect, the discarding ability waiting in an ability's window."""
+    target = action.target
     raw = raw_card(after, target, log) if after.has_card(target) else {"where": pos.NOWHERE, "holder": -1}
     statuses = {s.value for c, s in after.statuses if c == target}
     new_events = after.discards[len(before.discards):] if after.discards[:len(before.discards)] == before.discards \
         else after.discards
+    earlier = [e for e in before.discards if e.card == target]
+    returning = [e for e in earlier[-1].enhancements if any(e in z.discard for z in before.zones)] if earlier else []
+    prompt = before.prompt
+    suspended = (prompt is not None and prompt.kind is PromptKind.HEAL_WINDOW and prompt.record >= 0
+                 and before.record(prompt.record).status is RecordStatus.ANNOUNCED)
     return {
         "destination": raw["holder"] if raw["where"] == pos.TERRITORY_LIST else -1,
         "poisoned_after": "poisoned" in statuses, "diseased_after": "diseased" in statuses,
         "paralyzed_after": "paralyzed" in statuses, "decreased_after": target in after.decreased,
+        "tied_effects_end": not any(r.status is RecordStatus.ACTIVE and r.effect is not None and r.effect.value in TIED
+                                    and r.targets[:1] == (target,) for r in after.records),
         "discard_completed": any(e.card == target for e in new_events),
         "pile_searched": any(s.target == target for s in after.searches[len(before.searches):]),
+        "attachments_back": all((e, target) in after.placed for e in returning),
+        "targeted": action.target == target,
+        "lasting": any(r.effect is not None and r.effect.value in HEAL_WORDS and r.status is RecordStatus.ACTIVE
+                       for r in after.records[len(before.records):]),
+        "discarder_suspended": suspended,
     }
 
 
@@ -261,7 +283,7 @@ def crosscheck_heals(state: State, config: RuleConfig = DEFAULT, report: Crossch
 def _compare_results(state: State, action: Heal, config: RuleConfig, key: Key, fixed: Fixed, log: Log,
                      report: CrosscheckReport | None) -> list[Disagreement]:
     after = step(state, action, config)
-    mine = _model_results(state, after, action.target, log)
+    mine = _model_results(state, action, after, log)
     theirs = _results(key, fixed)
     place = fixed[2]
     from_discard = place.target_pending or dict(place.target)["where"] == pos.DISCARD
@@ -270,6 +292,8 @@ def _compare_results(state: State, action: Heal, config: RuleConfig, key: Key, f
         answers = theirs[name]
         if name == "destination" and not from_discard:
             continue
+        if name == "discarder_suspended" and place.window != 1:
+            continue  # only an ability's discard has a discarding ability to wait (RED-HEAL-WINDOW-SUSPENDS)
         if report:
             report.count("heal-results" if len(answers) == 1 else "heal-results-open")
         if mine[name] not in answers:
