@@ -21,7 +21,12 @@ states it produces. Each rule has one ``crosscheck_*`` function returning
   battles RED-SB-RETURN-*, RED-SB-DEFEAT-NORMAL, RED-SB-RESUME);
 - :func:`crosscheck_redirect_plays`: redirectable abilities, numbers targets, new targets
   from the redirector's perspective, carrier and location after a redirect, the amount moved
-  (RED-RD-*); :func:`crosscheck_phase_change`: ongoing redirects end with their phase.
+  (RED-RD-*); :func:`crosscheck_phase_change`: ongoing redirects end with their phase;
+- :func:`crosscheck_heals` (:mod:`oracle.smt_redemption_heal`): in every position that offers
+  heals (a heal window, initiative in battle, the phases outside battle), which heals each player
+  who may act can use (every healer on every card in a territory, a battle or a discard pile) and,
+  for every heal the model offers, what it does (RED-HEAL-*, both wordings), against the heal
+  encoding put to use in a position (:mod:`specs.smt.redemption.heal_use`).
 
 The inputs are raw facts of the position, never the model's bookkeeping: which card sits in
 which list (a zone list, a side of a battle, a fighter's enhancements), printed owners and the
