@@ -18,6 +18,9 @@ settle; each is a constraint added to the clause whose statement says it (:data:
   heal it first"; which controller: decisions ``heal-window-player`` / ``br-heal-window-player``);
 - RED-HEAL-TARGETS-HEALED: in battle with no window open, a heal targets a fighter (of any battle
   on the stack: decision ``heal-in-battle-targets``) or a character in a discard pile;
+- RED-HEAL-PREV-ENH-TWO-WAYS: the previous wording's healing enhancement played outside battle
+  goes on a character of its alignment and brigade, as every enhancement (found by the heal
+  comparison: the clause names the places only, the model applied the base rule);
 - RED-HEAL-RESTORES-DECREASE: a character whose ability is decreased cannot use it until healed;
 - RED-HEAL-CHARACTER-TC: a character not fighting in the active battle uses its heal ability only
   with Territory Class, from its user's territory, and (decision ``heal-tc-when``) only at the moments an enhancement could
@@ -121,6 +124,16 @@ def _in_battle_targets_rule(v: h.HealVars, u: UseVars, rs: RuleSet) -> z3.BoolRe
     return z3.Implies(premise, z3.Implies(v.healed, z3.Or(fighter, v.place == h.DISCARD_PILE)))
 
 
+def _two_ways_match_rule(v: h.HealVars, u: UseVars, rs: RuleSet) -> z3.BoolRef:
+    """Previous wording: a healing enhancement played outside battle goes *on* a character in the
+    holder's territory (the pile way is RED-HEAL-PREV-AS-BEFORE-DISCARD's), and so, as every enhancement, on one it is able to go on (alignment
+    and brigade, RED-BASE-ENHANCEMENTS; RED-HEAL-PREV-PILE-SAME-CHARACTER judges that legality by
+    type and brigade)."""
+    premise = z3.And(h._attempt(v), v.means == h.ENHANCEMENT, v.phase != h.BATTLE, z3.Not(u.in_window),
+                     v.place != h.DISCARD_PILE)  # in a pile: as it was before the discard (AS-BEFORE-DISCARD)
+    return z3.Implies(premise, z3.Implies(v.healed, v.able))
+
+
 UseRule = Callable[[h.HealVars, UseVars, RuleSet], z3.BoolRef]
 USE_RULES: dict[str, UseRule] = {
     "RED-HEAL-WINDOW": lambda v, u, rs: _window_rule(v, u, False),
@@ -128,6 +141,7 @@ USE_RULES: dict[str, UseRule] = {
     "RED-HEAL-CHARACTER-TC": _tc_rule,
     "RED-HEAL-RESTORES-DECREASE": _decreased_rule,
     "RED-HEAL-TARGETS-HEALED": _in_battle_targets_rule,
+    "RED-HEAL-PREV-ENH-TWO-WAYS": _two_ways_match_rule,
 }
 """Clause ID -> what the clause settles about a heal's use in a position (conjoined with its
 constraint of the consistency situation)."""
@@ -135,6 +149,7 @@ implements("RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-CHARACTER-TC")
 implements("RED-HEAL-CHARACTER-TC")(_tc_rule)
 implements("RED-HEAL-RESTORES-DECREASE")(_decreased_rule)
 implements("RED-HEAL-TARGETS-HEALED")(_in_battle_targets_rule)
+implements("RED-HEAL-PREV-ENH-TWO-WAYS")(_two_ways_match_rule)
 
 
 def use_background(v: h.HealVars, u: UseVars) -> z3.BoolRef:
