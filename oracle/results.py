@@ -31,6 +31,8 @@ from cardrules.oracle.verify_rows import FAILED_VERDICTS, Row
 RESULTS_ENV = "CARDRULES_RESULTS_DIR"
 VERIFY_RESULT = "verify.json"
 FORMAT = "cardrules-verify-summary/1"
+SCORE_RESULT = "conformance-score.json"
+SCORE_FORMAT = "cardrules-conformance-score/1"
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 """The checkout (or installed tree) whose catalogue and scenarios a summary is stamped with."""
 
@@ -50,6 +52,16 @@ def inputs_digest() -> str:
     digest = hashlib.sha256()
     for file in sorted([*CATALOGUE_DIR.glob("*.toml"), *SCENARIO_DIR.glob("*.json")]):
         digest.update(file.name.encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def model_digest() -> str:
+    """sha256 over the executable model's sources: what a conformance score was computed from (a
+    changed model makes a recorded score stale)."""
+    model_root = PACKAGE_ROOT / "model"
+    digest = hashlib.sha256()
+    for file in sorted(model_root.rglob("*.py")):
+        digest.update(str(file.relative_to(model_root)).encode() + b"\0" + file.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
@@ -83,6 +95,25 @@ def verify_summary(rows: Iterable[Row], *, now: datetime | None = None) -> dict[
         "failed": sum(1 for r in rows if r.failed),
         "verdicts": dict(sorted(Counter(r.verdict for r in rows).items())),
         "clauses": {cid: dict(sorted(c.items())) for cid, c in sorted(per_clause.items())},
+    }
+
+
+def score_summary(report: Mapping[str, Any], suites: Iterable[Mapping[str, Any]], *,
+                  now: datetime | None = None) -> dict[str, Any]:
+    """The record of a complete ``cardrules conformance score`` (every mutant of the model): the per area
+    counts and the survivors of the probe's JSON report, stamped with the model and suites it ran on."""
+    suites = list(suites)
+    return {
+        "format": SCORE_FORMAT,
+        "recorded": (now or datetime.now(timezone.utc)).isoformat(timespec="seconds"),
+        "commit": _commit(),
+        "model_sha256": model_digest(),
+        "suites": sorted(str(s.get("id", "?")) for s in suites),
+        "vectors": sum(len(s.get("vectors", ())) for s in suites),
+        "goal": report["goal"],
+        "goal_met": report["goal_met"],
+        "areas": report["areas"],
+        "survivors": report["survivors"],
     }
 
 
@@ -134,3 +165,26 @@ def read_verify_result(directory: Path) -> RecordedVerify | str:
     if not isinstance(summary, dict) or summary.get("format") != FORMAT or not expected <= summary.keys():
         return f"{path} is not a {FORMAT} summary"
     return RecordedVerify(summary, current=summary["inputs_sha256"] == inputs_digest())
+
+
+@dataclass(frozen=True)
+class RecordedScore:
+    """A conformance score record read back; ``current``: the model's sources are the ones it ran on."""
+
+    summary: dict[str, Any]
+    current: bool
+
+
+def read_score_result(directory: Path) -> RecordedScore | str:
+    """The recorded conformance score in ``directory``, or the reason there is none to show."""
+    path = directory / SCORE_RESULT
+    if not path.is_file():
+        return f"no conformance score recorded in {path} (run `cardrules conformance score` from the checkout)"
+    try:
+        summary = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        return f"{path} could not be read ({error})"
+    expected = {"format", "recorded", "model_sha256", "areas", "survivors", "goal", "goal_met"}
+    if not isinstance(summary, dict) or summary.get("format") != SCORE_FORMAT or not expected <= summary.keys():
+        return f"{path} is not a {SCORE_FORMAT} record"
+    return RecordedScore(summary, current=summary["model_sha256"] == model_digest())

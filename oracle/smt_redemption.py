@@ -13,15 +13,20 @@ states it produces. Each rule has one ``crosscheck_*`` function returning
   -ONCE-PER-TURN, -RESTRICT-AFTER, -INSTANTANEOUS, RED-BASE-PARALYZED-NO-BATTLE), and for each
   offered play the set of control assignments with who chooses (the four control cases,
   RED-SB-SIDES-BATTLE-PLAYERS), the user's count, the new battle on top (RED-SB-SUSPEND)
-  and the recorded 'came from a battle' (decision sb-in-battle-meaning);
+  and the recorded 'came from a battle' (decision sb-in-battle-meaning); also the same
+  character twice, whether the card may be played once restricted, whether the ability
+  lasts, interrupt targets of an ended side battle and special initiative for a victim in a
+  paused battle (RED-SB-NO-INTERRUPT-FROM-SUSPENDED), and the negation cascade
+  (RED-SB-NEGATE-CASCADE), all in :mod:`oracle.smt_redemption_side_battles`;
 - :func:`crosscheck_resolution`: from the numbers and fighters of a battle when play in it
   stops, the outcome, mission, discarded characters, heal window players, survivors'
   destinations and enhancements, the rescued Lost Soul and end-of-battle draws, against the
   model's resolution run to the end with every heal window declined (RED-BR-*, and for side
   battles RED-SB-RETURN-*, RED-SB-DEFEAT-NORMAL, RED-SB-RESUME);
-- :func:`crosscheck_redirect_plays`: redirectable abilities, numbers targets, new targets
-  from the redirector's perspective, carrier and location after a redirect, the amount moved
-  (RED-RD-*); :func:`crosscheck_phase_change`: ongoing redirects end with their phase;
+- :func:`crosscheck_redirect_plays`: redirectable abilities, numbers targets (asked both
+  ways), what a redirect may act on, new targets from the redirector's perspective, carrier,
+  who chooses, whether it lasts, location and (for a card redirecting both) how many
+  redirects after a redirect, the amount moved and which card gets it (RED-RD-*); :func:`crosscheck_phase_change`: ongoing redirects end with their phase;
 - :func:`crosscheck_heals` (:mod:`oracle.smt_redemption_heal`): in every position that offers
   heals (a heal window, initiative in battle, the phases outside battle), which heals each player
   who may act can use (every healer on every card in a territory, a battle or a discard pile) and,
@@ -33,7 +38,8 @@ which list (a zone list, a side of a battle, a fighter's enhancements), printed 
 battle records' players (:mod:`oracle.smt_redemption_position`); z3 derives from them control,
 zones, permanent control, the side a character is on, 'in a battle', 'on a side opposed to a
 player' and rescue access (:mod:`specs.smt.redemption.position`, each constraint with its clause
-IDs). Where a fighter came from, which no position shows, is the encoding's own log, carried by
+IDs). Where a fighter came from, which no position shows, and how many side battles each player
+has initiated this turn (the side battle encoding's own ``count_after``) are the encoding's own log, carried by
 :func:`crosscheck_many` along the model's steps from the first state (the exploration's root);
 a state handed alone is a starting position, its fighters as it gives them.
 
@@ -79,7 +85,7 @@ from cardrules.oracle.smt_redemption_redirect import (
 from cardrules.oracle.smt_redemption_heal import clear_heal_caches, crosscheck_heals, heal_logs
 from cardrules.oracle.smt_redemption_resolution import crosscheck_resolution, resolution_starts
 from cardrules.oracle.smt_redemption_side_battles import (
-    SideBattleAnswer, _sb_answer, crosscheck_side_battle_plays, side_battle_answer,
+    SideBattleAnswer, _sb_answer, crosscheck_side_battle_plays, side_battle_answer, side_battle_counter,
 )
 
 __all__ = [
@@ -109,7 +115,7 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: Crossch
     which this extends to every successor; without them ``state`` is a starting position."""
     report = report if report is not None else CrosscheckReport()
     _key(config)  # a variant the encodings do not read is an error here, not a silent default
-    logs = logs if logs is not None else Logs()
+    logs = logs if logs is not None else Logs(side_battle_counter(config))
     log = logs.of(state)
     discards = heal_logs(logs)
     with comparison():  # each block below is one comparison (oracle.clause_counts)
@@ -151,7 +157,7 @@ def crosscheck_many(states: Iterable[State], config: RuleConfig = DEFAULT) -> Cr
     earlier one, the first a starting position): the encoding's log is carried along those steps
     (``log-starts`` counts the states taken as starting positions)."""
     report = CrosscheckReport()
-    logs = Logs()
+    logs = Logs(side_battle_counter(config))
     started = time.perf_counter()
     with recording() as counts:
         for state in states:

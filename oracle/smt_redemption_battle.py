@@ -54,7 +54,7 @@ from cardrules.model.redemption.state import (
     Outcome, Phase, PlayRecord, Prompt, PromptKind, RecordStatus, State, Undo, Zones,
 )
 from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
-from cardrules.oracle.smt_redemption_position import Log, Logs, entry, initial_log
+from cardrules.oracle.smt_redemption_position import Log, Logs, discard_controllers_of, entry, initial_log
 from cardrules.oracle.smt_transitions import TransitionChecker, compare_transitions
 from cardrules.oracle.smt_transitions import crosscheck_many as transitions_crosscheck_many
 from cardrules.oracle.z3_solutions import SolverUnknown
@@ -155,8 +155,9 @@ def scope_problems(state: State) -> list[str]:
 
 def encode_state(state: State, L: Layout, s: Frame, log: Log | None = None) -> list[z3.BoolRef]:
     """Every flexible variable of frame ``s`` fixed to its value in ``state`` (in the fragment).
-    A fighter's ``zp`` (permanent control) is the encoding's log's (``log``, carried along the play
-    by :func:`crosscheck_many`; by default ``state`` is a starting position), never the model's."""
+    A fighter's ``zp`` (permanent control) and a discard event's ``dctrl`` (who controlled the
+    character when it was discarded) are the encoding's log's (``log``, carried along the play by
+    :func:`crosscheck_many`; by default ``state`` is a starting position), never the model's."""
     problems = scope_problems(state)
     if problems:
         raise OutOfScope("; ".join(problems))
@@ -191,6 +192,8 @@ def encode_state(state: State, L: Layout, s: Frame, log: Log | None = None) -> l
                 place[enh] = (ATTACHED, NONE, NONE, L.index(fighter.card))
     records = {r.card: r for r in state.records}
     events = {e.card: (k + 1, e) for k, e in enumerate(state.discards)}
+    # who controlled a discarded character: the encoding's log, never the event's own field
+    controllers = discard_controllers_of(log, state)
     prompt_cards = set(state.prompt.cards) if state.prompt else set()
     defeated = set(battle.defeated) if battle else set()
     for i, cid in enumerate(L.ids):
@@ -201,7 +204,7 @@ def encode_state(state: State, L: Layout, s: Frame, log: Log | None = None) -> l
                 s.doomed[i] == (cid in defeated), s.pcard[i] == (cid in prompt_cards),
                 s.rec[i] == (record.id if record else 0), s.rec_on[i] == (L.index(record.on) if record else NONE),
                 s.rec_by[i] == (record.player if record else NONE),
-                s.dseq[i] == seq, s.dctrl[i] == (event.controller if event else NONE)]
+                s.dseq[i] == seq, s.dctrl[i] == (controllers[seq - 1] if event else NONE)]
     return out
 
 

@@ -9,11 +9,14 @@ derives those. What a position cannot show (where a fighter came from, who has p
 of it) is the encoding's own :data:`Log`, advanced by z3 (:func:`advance`) from one position of
 the play to the next; a position handed without history starts the log from its given fighters
 (:func:`initial_log`: a scenario's starting position is its own input, written by its author).
+The log (:class:`PlayLog`) also holds, per player, the side battles initiated this turn (counted by
+the side battle encoding, never the model's ``side_battles``) and, per discard event of the turn,
+who had permanent control of the character (never the event's ``controller``).
 """
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from cardrules.model.redemption.state import OriginKind, State
 from cardrules.specs.smt.redemption import position as pos
@@ -53,9 +56,60 @@ def raw_card(state: State, card_id: str, log: Log) -> dict[str, int]:
     return out
 
 
-def initial_log(state: State) -> dict[str, tuple[tuple[int, pos.Entry], ...]]:
-    """The log of a position handed without history: its fighters as the position gives them."""
-    log: dict[str, tuple[tuple[int, pos.Entry], ...]] = {}
+class PlayLog(dict[str, tuple[tuple[int, pos.Entry], ...]]):
+    """The encoding's log of one position: per fighter its entries (a :data:`Log`), and per player how
+    many side battles they have initiated this turn (:attr:`side_battles`), as the side battle encoding
+    counted them along the play (its ``count_after``, RED-SB-ONCE-PER-TURN), never the model's counter."""
+
+    side_battles: tuple[int, ...] = ()
+    turn: int = -1
+    discard_controllers: tuple[int, ...] | None = None
+    """Per discard event of the turn (in order), the player with permanent control of the character
+    when it was discarded: its log entry's (z3-derived) permanent controller in the position before."""
+
+
+SideBattleCounter = Callable[[State, Log, State], tuple[int, ...]]
+"""``(before, before's log, after) -> side battles initiated per player this turn in after``, given by
+the side battle bridge (:func:`oracle.smt_redemption_side_battles.side_battle_counter`)."""
+
+
+def side_battles_of(log: Log, state: State) -> tuple[int, ...]:
+    """The side battles each player has initiated this turn, as the log holds them; a plain mapping
+    (a position handed without history) holds none of its own, and the position's counter, written by
+    its author, is its starting input."""
+    held = getattr(log, "side_battles", ())
+    return held if held else tuple(state.side_battles)
+
+
+def discard_controllers_of(log: Log, state: State) -> tuple[int, ...]:
+    """Who had permanent control of each character discarded this turn, as the log holds it; a plain
+    mapping (a position handed without history) takes the position's events as its author wrote them."""
+    held = getattr(log, "discard_controllers", None)
+    return held if held is not None else tuple(e.controller for e in state.discards)
+
+
+def _discard_controllers(before: State, log: Log, after: State) -> tuple[int, ...]:
+    """The log's discard controllers of ``after``: the events ``before`` already had keep theirs; a new
+    event's is the discarded fighter's permanent controller in ``log`` (``pos.NONE`` if the log has no
+    entry for it, which no comparison then accepts)."""
+    held = discard_controllers_of(log, before)
+    kept = 0
+    while (kept < min(len(before.discards), len(after.discards))
+           and before.discards[kept].card == after.discards[kept].card):
+        kept += 1
+    out = list(held[:kept])
+    for event in after.discards[kept:]:
+        entries = log.get(event.card, ())
+        out.append(entries[-1][1].perm if entries else pos.NONE)
+    return tuple(out)
+
+
+def initial_log(state: State) -> PlayLog:
+    """The log of a position handed without history: its fighters as the position gives them, and
+    its side battle counters as its author wrote them (a starting position's input)."""
+    log = PlayLog()
+    log.side_battles, log.turn = tuple(state.side_battles), state.turn
+    log.discard_controllers = tuple(e.controller for e in state.discards)
     for battle in state.battles:
         for _, fighter in battle.fighters():
             entries: list[tuple[int, pos.Entry]] = []
@@ -114,14 +168,17 @@ def entry(log: Log, card_id: str) -> pos.Entry:
 class Logs:
     """The encoding's log of every position of one exploration, carried from its first position
     along the model's steps (:meth:`record` after each step; :meth:`of` before checking a
-    position). A position no recorded step reached is taken as a starting position."""
+    position). A position no recorded step reached is taken as a starting position. ``count``
+    advances the side battle counters (without it they only reset with the turn: for checks that
+    read no side battle)."""
 
-    def __init__(self) -> None:
-        self.by_state: dict[State, dict[str, tuple[tuple[int, pos.Entry], ...]]] = {}
+    def __init__(self, count: SideBattleCounter | None = None) -> None:
+        self.count = count
+        self.by_state: dict[State, PlayLog] = {}
         self.starts = 0
         """Positions taken as starting positions (their log from their own fighters)."""
 
-    def of(self, state: State) -> Log:
+    def of(self, state: State) -> PlayLog:
         found = self.by_state.get(state)
         if found is None:
             self.starts += 1
@@ -130,4 +187,12 @@ class Logs:
 
     def record(self, before: State, after: State) -> None:
         if after not in self.by_state:
-            self.by_state[after] = advance(before, self.of(before), after)
+            log = self.of(before)
+            new = PlayLog(advance(before, log, after))
+            new.turn = after.turn
+            new.discard_controllers = _discard_controllers(before, log, after)
+            if self.count is not None:
+                new.side_battles = self.count(before, log, after)
+            else:
+                new.side_battles = side_battles_of(log, before) if after.turn == before.turn else (0,) * after.players
+            self.by_state[after] = new

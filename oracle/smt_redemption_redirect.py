@@ -11,6 +11,7 @@ from cardrules.oracle.disagreement import Disagreement
 from cardrules.model.redemption.actions import Action, Play
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.numbers import numbers as model_numbers
 from cardrules.model.redemption.state import CardType, Effect, Fighter, PromptKind, RecordStatus, State
 import z3
 
@@ -117,6 +118,7 @@ def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
         if not plays and report:
             report.count("rd-refused")  # the model refuses the card: z3 must allow no target either
         data = data or state.to_json()
+        found += _kinds(state, plays, v, query, data, report)
         if effect in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_BOTH):
             if report:
                 report.count("rd-ability")
@@ -145,13 +147,47 @@ def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
             if effect is Effect.REDIRECT_BOTH:
                 candidates = sorted({r.card for r in state.records if r.status is not RecordStatus.BLANKED
                                      and r.effect not in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH)})
-            smt_cards = {c for c in candidates
-                         if query.possible([v.what == rd.NUMBERS, _place(state, v, c), v.allowed])}
+            # 'may its numbers be redirected' is asked both ways (allowed projected, not assumed):
+            # a card in battle must be allowed, interrupted or not (RED-RD-NUMBERS-NO-INTERRUPT)
+            smt_cards = set()
+            for c in candidates:
+                may = query.allowed([v.what == rd.NUMBERS, v.both == (effect is Effect.REDIRECT_BOTH),
+                                     _place(state, v, c)], [v.allowed])
+                if len(may) != 1:
+                    raise EncodingNoAnswer(f"the redirect encoding does not decide whether the numbers of {c} may be "
+                                           "redirected", sorted(may), RD_NUMBERS_CLAUSES)
+                if may == {(True,)}:
+                    smt_cards.add(c)
             if model_cards != smt_cards:
                 found.append(Disagreement("rd-numbers-targets", data, f"play {card_id}", sorted(smt_cards),
                                           sorted(model_cards), RD_NUMBERS_CLAUSES))
             found += _numbers_played(state, plays, effect, data, config, report)
     return found
+
+
+def _kind_of(state: State, target: str) -> int:
+    """What a redirect play's first target is: an ability (a play record ``#n``), a card's numbers
+    (a character or enhancement, the cards that print numbers), or something else."""
+    if target.startswith("#") and target[1:].isdigit():
+        return rd.ABILITY
+    if state.has_card(target) and state.card(target).type in (CardType.CHARACTER, CardType.ENHANCEMENT):
+        return rd.NUMBERS
+    return rd.OTHER_THING
+
+
+def _kinds(state: State, plays: list[Play], v: rd.RDVars, query: Any, data: dict[str, Any],
+           report: CrosscheckReport | None) -> list[Disagreement]:
+    """Whether a redirect may act on anything but an ability or a card's numbers (RED-RD-TWO-KINDS):
+    the model's answer is whether some offered target is neither."""
+    if report:
+        report.count("rd-kinds")
+    model = sorted({a.targets[0] for a in plays if a.targets and _kind_of(state, a.targets[0]) == rd.OTHER_THING})
+    smt = query.possible([v.what == rd.OTHER_THING, v.allowed])
+    if bool(model) != smt:
+        return [Disagreement("rd-kinds", data, f"play {plays[0].card if plays else '?'}",
+                             "something else allowed" if smt else "only an ability or numbers", model,
+                             ("RED-RD-TWO-KINDS",))]
+    return []
 
 
 def _new_targets(state: State, user: int, plays: list[Play], data: dict[str, Any], config: RuleConfig,
@@ -185,13 +221,28 @@ def _new_targets(state: State, user: int, plays: list[Play], data: dict[str, Any
         after = step(state, play, config)
         if report:
             report.count("rd-carrier")
-        fixed = [v.what == rd.ABILITY, v.allowed, v.player == record.player, v.redirector == user]
-        smt = query.allowed(fixed, [v.carrier, v.played_by])
+        both = state.card(play.card).ability is Effect.REDIRECT_BOTH
+        fixed = [v.what == rd.ABILITY, v.allowed, v.player == record.player, v.redirector == user, v.both == both]
+        # who carries it out and who played it (RED-RD-CARRIER-CHANGES), who chose the new targets
+        # (RED-RD-NEW-TARGETS), whether the redirect lasts beyond the moment it is used
+        # (RED-RD-ABILITY-INSTANT) and what it targets (RED-RD-ABILITY-TARGET); for a card that
+        # redirects both, how many redirects it is (RED-RD-BOTH-IS-TWO)
+        project = [v.carrier, v.played_by, v.chooser, v.lasting, v.target_is_ability]
         taken = after.record(record_id)
-        model = {(taken.carried_by, taken.player)}
+        # the model: the new targets are part of the redirecting player's own action, so they choose;
+        # the redirect lasts if the redirected ability is still waiting (pending) after it
+        model_answer: tuple[Any, ...] = (taken.carried_by, taken.player, user, taken.status is RecordStatus.PENDING,
+                                         _kind_of(state, play.targets[0]) == rd.ABILITY)
+        if both:
+            project.append(v.redirects)
+            model_answer += (sum(1 for r in after.records if r.id >= state.next_record
+                                 and r.effect in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS)),)
+        smt = query.allowed(fixed, project)
+        model = {model_answer}
         if model != smt:
             found.append(Disagreement("rd-carrier", data, play.text(), sorted(smt), sorted(model),
-                                      ("RED-RD-CARRIER-CHANGES", "RED-RD-PURPOSE", "RED-RD-NEW-TARGETS")))
+                                      ("RED-RD-CARRIER-CHANGES", "RED-RD-PURPOSE", "RED-RD-NEW-TARGETS",
+                                       "RED-RD-ABILITY-INSTANT", "RED-RD-ABILITY-TARGET", "RED-RD-BOTH-IS-TWO")))
         host = _host(state, record.card)
         moved = host is not None and after.in_any_battle(host) and _host(after, record.card) != host
         if report:
@@ -234,7 +285,31 @@ def _numbers_played(state: State, plays: list[Play], effect: Effect, data: dict[
         if model != [moved]:
             found.append(Disagreement("rd-amount", data, play.text(), [moved], model,
                                       ("RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-ONGOING", "RED-RD-BOTH-IS-TWO")))
+        found += _numbers_target(state, play, target, after, new, data, config, report)
     return found
+
+
+def _numbers_target(state: State, play: Play, target: str, after: State, new: list[Any], data: dict[str, Any],
+                    config: RuleConfig, report: CrosscheckReport | None) -> list[Disagreement]:
+    """What a numbers redirect targets (the card printing them, RED-RD-NUMBERS-TARGET) and which card
+    gets them (the redirecting card, RED-RD-PURPOSE). The model's beneficiary is read off its own
+    numbers: the card whose numbers rose by the amount moved (with nothing moved, the card its
+    ongoing record credits)."""
+    v, query = rd.RDVars.make(), _rd_query(_key(config))
+    if report:
+        report.count("rd-numbers-target")
+    smt = query.allowed([v.what == rd.NUMBERS, v.allowed, v.both == (state.card(play.card).ability is Effect.REDIRECT_BOTH)],
+                        [v.target_is_card, v.beneficiary])
+    ongoing = [r for r in new if r.effect is Effect.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE]
+    gained = tuple(a - b for a, b in zip(model_numbers(after, play.card), model_numbers(state, play.card)))
+    credited = any(r.card == play.card for r in ongoing) if all(r.amount == (0, 0) for r in ongoing) else (
+        any(gained == r.amount for r in ongoing))
+    model = {(all(_kind_of(state, r.targets[0]) == rd.NUMBERS for r in ongoing) and bool(ongoing),
+              rd.REDIRECTING_CARD if credited else rd.TARGET_ITSELF)}
+    if model != smt:
+        return [Disagreement("rd-numbers-target", data, f"{play.text()} ({target})", sorted(smt), sorted(model),
+                             ("RED-RD-NUMBERS-TARGET", "RED-RD-PURPOSE"))]
+    return []
 
 
 def crosscheck_phase_change(before: State, action: Action, after: State, config: RuleConfig = DEFAULT,

@@ -204,7 +204,9 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], sm
             enh_kept = not smt_enh_discarded[card]
         elif card in doomed:
             enh_kept = False
+            found += _side_defeat(before, card, True, final, data, text, config, report)
         else:
+            found += _side_defeat(before, card, False, final, data, text, config, report)
             logged = entry(log, card)
             # not doomed by Battle Resolution, so neither defeated nor healed from being discarded
             fixed = [w.takes_effect, w.ended, w.discarded_x == False, w.healed_x == False,  # noqa: E712
@@ -243,3 +245,19 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], sm
             found.append(Disagreement("sb-resume", data, text, sorted(smt_resumed),
                                       f"battle {resumed} on top (the paused one: {before.battles[-2].id})", ("RED-SB-RESUME",)))
     return found
+
+
+def _side_defeat(before: State, card: str, defeated: bool, final: State, data: dict[str, Any], text: str,
+                 config: RuleConfig, report: CrosscheckReport | None) -> list[Disagreement]:
+    """Whether a side battle fighter is discarded, given whether normal Battle Resolution defeats it
+    (the resolution encoding's answer) and no heal (heal windows are declined):
+    RED-SB-DEFEAT-NORMAL, through the side battle encoding."""
+    w, sbq = sb.SBVars.make(), _sb_query(_key(config))
+    smt = sbq.allowed([w.takes_effect, w.ended, w.defeated_x == defeated, w.healed_x == False],  # noqa: E712
+                      [w.discarded_x])
+    if report:
+        report.count("sb-defeat")
+    model = card in final.zones[final.card(card).owner].discard
+    if smt != {(model,)}:
+        return [Disagreement("sb-defeat", data, f"{text} ({card})", sorted(smt), model, ("RED-SB-DEFEAT-NORMAL",))]
+    return []

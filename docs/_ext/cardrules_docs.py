@@ -236,7 +236,7 @@ class TraceDirective(_RstDirective):
     def run(self) -> list[nodes.Node]:
         _, rows = _matrix()
         recorded = _recorded_verify(self.env)
-        lines = _verification_lines(recorded)
+        lines = _verification_lines(recorded) + _score_lines(_recorded_score(self.env))
         lines += [".. list-table::", "   :header-rows: 1", "", "   * - clause", "     - versions"]
         lines += [f"     - {kind}" for kind in LINK_KINDS]
         if not isinstance(recorded, str):
@@ -263,6 +263,41 @@ def _recorded_verify(env: Any) -> Any:
     folder = Path(__file__).resolve().parents[2] / ".cardrules" / "results"
     env.note_dependency(str(folder / VERIFY_RESULT))
     return read_verify_result(folder)
+
+
+def _recorded_score(env: Any) -> Any:
+    """The checkout's recorded ``cardrules conformance score`` (a RecordedScore), or why there is none."""
+    from cardrules.oracle.results import SCORE_RESULT, read_score_result
+
+    folder = Path(__file__).resolve().parents[2] / ".cardrules" / "results"
+    env.note_dependency(str(folder / SCORE_RESULT))
+    return read_score_result(folder)
+
+
+def _score_lines(recorded: Any) -> list[str]:
+    """The 'Conformance mutation score' table: per clause area, the mutants of the model the suites kill."""
+    lines = [".. rubric:: Conformance mutation score", ""]
+    if isinstance(recorded, str):
+        return lines + [f"No recorded score to show: {escape(recorded)}.", ""]
+    summary = recorded.summary
+    commit = f" at commit ``{summary['commit']}``" if summary.get("commit") else ""
+    goal = f"{summary['goal']:.0%}"
+    lines += [f"The latest complete ``cardrules conformance score`` ({summary['recorded']}{commit}): every "
+              f"single-point mutant of the reference model run against {len(summary.get('suites', []))} suites "
+              f"({summary.get('vectors', 0):,} vectors); equivalent mutants are not counted. The goal, at least "
+              f"{goal} killed in every area, is {'met' if summary['goal_met'] else '**not met**'}.", "",
+              ".. list-table::", "   :header-rows: 1", "",
+              "   * - area", "     - mutants", "     - equivalent", "     - killed", "     - score"]
+    for area, t in summary["areas"].items():
+        score = "-" if t.get("score") is None else f"{100 * t['score']:.1f}%"
+        lines += [f"   * - {escape(area)}", f"     - {t['mutants']:,}", f"     - {t['equivalent']:,}",
+                  f"     - {t['killed']:,} of {t['counted']:,}", f"     - {score}"]
+    lines += ["", f"{len(summary['survivors']):,} mutants survived; ``cardrules conformance score`` lists them.", ""]
+    if not recorded.current:
+        lines += [".. warning::", "",
+                  "   The model's sources changed after that run: this score is stale. "
+                  "Run ``cardrules conformance score`` and rebuild.", ""]
+    return lines
 
 
 def _verification_lines(recorded: Any) -> list[str]:

@@ -79,6 +79,8 @@ def add_parser(sub: Any) -> None:
     from cardrules.oracle.mutation.cli import add_selection_options
 
     add_selection_options(p)
+    p.add_argument("--no-record", action="store_true",
+                   help="do not record a run of every mutant in .cardrules/results (or $CARDRULES_RESULTS_DIR)")
     p.set_defaults(handler=cmd_score)
 
     p = commands.add_parser("adapter", help="run the reference model as an adapter on stdin/stdout",
@@ -103,7 +105,8 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.oracle.mutation.cli import load_suites_for, run_probe
 
     suites = [] if args.list else load_suites_for(args.suite)
-    return run_probe(args, out, ["conformance"], suites, per_check=False, every_check=False, no_survivors=False)
+    return run_probe(args, out, ["conformance"], suites, per_check=False, every_check=False, no_survivors=False,
+                     record=not args.no_record)
 
 
 def _generate_one(job: tuple[Any, int]) -> Any:

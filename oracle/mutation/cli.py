@@ -96,8 +96,9 @@ def sample_note(args: argparse.Namespace, chosen: int, total: int) -> dict[str, 
 
 
 def run_probe(args: argparse.Namespace, out: TextIO, checks: Sequence[str], suites: Sequence[dict[str, Any]],
-              *, per_check: bool, every_check: bool, no_survivors: bool) -> int:
-    """Select, run, print; the exit code."""
+              *, per_check: bool, every_check: bool, no_survivors: bool, record: bool = False) -> int:
+    """Select, run, print; the exit code. ``record``: a run of every mutant of the model is recorded
+    for the spec site (:func:`oracle.results.score_summary`)."""
     from cardrules.oracle.mutation.mutants import all_mutants
     from cardrules.oracle.mutation.probe import (
         EQUIVALENT_PATH, ProbeInputError, load_equivalents, meets_goal, print_report, probe, results_json, survivors,
@@ -135,8 +136,25 @@ def run_probe(args: argparse.Namespace, out: TextIO, checks: Sequence[str], suit
                             + (f", --limit {args.limit} --seed {args.seed}" if args.limit is not None else "") + ")")
         for mutant_id in stale:
             out.write(f"note: equivalent.toml names {mutant_id}, which is no longer a mutant of the model\n")
+    if record and len(mutants) == total:
+        _record_score(results_json(results, checks, note), suites, quiet=args.quiet)
     passed = not survivors(results) if no_survivors else meets_goal(results, checks)
     return EXIT_OK if passed else EXIT_CHECK_FAILED
+
+
+def _record_score(report: dict[str, Any], suites: Sequence[dict[str, Any]], *, quiet: bool) -> None:
+    """Record a complete score for the spec site; a folder that cannot be written is a note, not a failure."""
+    import sys
+
+    from cardrules.oracle.results import SCORE_RESULT, score_summary, write_result
+
+    try:
+        path = write_result(SCORE_RESULT, score_summary(report, suites))
+    except OSError as error:
+        print(f"cardrules conformance score: score not recorded ({error})", file=sys.stderr)
+        return
+    if not quiet:
+        print(f"cardrules conformance score: recorded in {path}", file=sys.stderr)
 
 
 def cmd_mutate(args: argparse.Namespace, out: TextIO) -> int:

@@ -161,3 +161,39 @@ def test_every_listed_equivalent_mutant_exists_and_says_why() -> None:
     known = {m.id for m in all_mutants()}
     assert equivalents and set(equivalents) <= known
     assert all(len(reason) > 40 for reason in equivalents.values())
+
+
+def test_a_complete_score_is_recorded_for_the_site_and_a_selection_is_not(
+    tmp_path: Path, small_suite: dict[str, Any], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The traceability page shows the latest complete score (issue 12): one of two mutants killed is
+    50% in the party area, the goal is not met, and the survivor is named; a sample records nothing."""
+    from cardrules.oracle import results
+    from cardrules.oracle.mutation import mutants as mutants_module
+
+    suite_file = tmp_path / "suite.json"
+    suite_file.write_text(json.dumps(small_suite))
+    recorded_dir = tmp_path / "results"
+    monkeypatch.setenv(results.RESULTS_ENV, str(recorded_dir))
+    two_damage = _mutant("one_damage", "const+1")
+    unused_unit = _mutant("split_unit", "const+1", "`100` -> `101`")
+    assert main(["conformance", "score", "--suite", str(suite_file), "--mutant", two_damage.id, "--quiet"]) == 0
+    assert not (recorded_dir / results.SCORE_RESULT).exists()  # one mutant of many: a sample, not recorded
+
+    monkeypatch.setattr(mutants_module, "all_mutants", lambda: [two_damage, unused_unit])
+    assert main(["conformance", "score", "--suite", str(suite_file), "--quiet", "--no-record"]) == 1
+    assert not (recorded_dir / results.SCORE_RESULT).exists()
+    assert main(["conformance", "score", "--suite", str(suite_file), "--quiet"]) == 1
+    capsys.readouterr()
+    recorded = results.read_score_result(recorded_dir)
+    assert isinstance(recorded, results.RecordedScore) and recorded.current
+    party = recorded.summary["areas"]["party"]
+    assert (party["killed"], party["counted"], party["score"]) == (1, 2, 0.5)
+    assert recorded.summary["survivors"] == [unused_unit.id] and recorded.summary["goal_met"] is False
+    assert recorded.summary["vectors"] == len(small_suite["vectors"])
+    stale = dict(recorded.summary, model_sha256="0" * 64)  # computed from another model
+    (recorded_dir / results.SCORE_RESULT).write_text(json.dumps(stale))
+    again = results.read_score_result(recorded_dir)
+    assert isinstance(again, results.RecordedScore) and not again.current
+    (recorded_dir / results.SCORE_RESULT).write_text("{not json")
+    assert "could not be read" in str(results.read_score_result(recorded_dir))

@@ -51,7 +51,8 @@ def test_an_engine_splitting_blocker_damage_in_hundreds_is_caught_on_the_split_c
     wrong = ModelAsEngine({"party-split-unit": "hundreds"})
     machine = differential_machine(wrong, game="fftcg", scenario="fftcg-party-basics")
     with pytest.raises(Divergence) as caught:
-        run_state_machine_as_test(machine, settings=settings(FAST, max_examples=300))
+        # derandomized: the verdict must not depend on the run's random seed
+        run_state_machine_as_test(machine, settings=settings(FAST, max_examples=300, derandomize=True))
     divergence = caught.value
     assert "legal actions differ" in divergence.what
     assert "FF-PARTY-SPLIT-THOUSANDS" in divergence.clause_ids

@@ -90,3 +90,27 @@ def test_only_a_run_of_everything_counts_as_complete(argv: list[str], complete: 
     from cardrules.oracle.cli_runs import _complete_selection
 
     assert _complete_selection(build_parser().parse_args(argv)) is complete
+
+
+def test_the_traceability_page_shows_a_recorded_score_per_area_and_warns_when_stale() -> None:
+    """The site's 'Conformance mutation score' table (issue 12): per area the mutants killed of those counted."""
+    import importlib
+    import sys
+
+    from cardrules.oracle.results import SCORE_FORMAT, RecordedScore
+
+    sys.path.insert(0, str(Path(__file__).parents[2] / "docs" / "_ext"))
+    try:
+        docs = importlib.import_module("cardrules_docs")
+    finally:
+        sys.path.pop(0)
+    summary = {"format": SCORE_FORMAT, "recorded": "2026-12-01T00:00:00+00:00", "commit": "abc1234",
+               "model_sha256": "0" * 64, "suites": ["fftcg-default"], "vectors": 12, "goal": 0.95, "goal_met": False,
+               "areas": {"party": {"mutants": 3, "equivalent": 1, "not_applied": 0, "killed": 1, "counted": 2,
+                                   "score": 0.5, "killed_by": {}}},
+               "survivors": ["m2"]}
+    text = "\n".join(docs._score_lines(RecordedScore(summary, current=False)))
+    assert "1 suites (12 vectors)" in text and "is **not met**" in text
+    assert "   * - party\n     - 3\n     - 1\n     - 1 of 2\n     - 50.0%" in text
+    assert "1 mutants survived" in text and "this score is stale" in text
+    assert "No recorded score to show: nothing here." in "\n".join(docs._score_lines("nothing here"))
