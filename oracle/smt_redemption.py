@@ -26,7 +26,12 @@ states it produces. Each rule has one ``crosscheck_*`` function returning
 - :func:`crosscheck_redirect_plays`: redirectable abilities, numbers targets (asked both
   ways), what a redirect may act on, new targets from the redirector's perspective, carrier,
   who chooses, whether it lasts, location and (for a card redirecting both) how many
-  redirects after a redirect, the amount moved and which card gets it (RED-RD-*); :func:`crosscheck_phase_change`: ongoing redirects end with their phase.
+  redirects after a redirect, the amount moved and which card gets it (RED-RD-*); :func:`crosscheck_phase_change`: ongoing redirects end with their phase;
+- :func:`crosscheck_heals` (:mod:`oracle.smt_redemption_heal`): in every position that offers
+  heals (a heal window, initiative in battle, the phases outside battle), which heals each player
+  who may act can use (every healer on every card in a territory, a battle or a discard pile) and,
+  for every heal the model offers, what it does (RED-HEAL-*, both wordings), against the heal
+  encoding put to use in a position (:mod:`specs.smt.redemption.heal_use`).
 
 The inputs are raw facts of the position, never the model's bookkeeping: which card sits in
 which list (a zone list, a side of a battle, a fighter's enhancements), printed owners and the
@@ -77,6 +82,7 @@ from cardrules.oracle.smt_redemption_position import Logs
 from cardrules.oracle.smt_redemption_redirect import (
     _transfer, card_numbers, crosscheck_phase_change, crosscheck_redirect_plays, fighter_numbers,
 )
+from cardrules.oracle.smt_redemption_heal import clear_heal_caches, crosscheck_heals, heal_logs
 from cardrules.oracle.smt_redemption_resolution import crosscheck_resolution, resolution_starts
 from cardrules.oracle.smt_redemption_side_battles import (
     SideBattleAnswer, _sb_answer, crosscheck_side_battle_plays, side_battle_answer, side_battle_counter,
@@ -94,6 +100,7 @@ def clear_caches() -> None:
     """Forget every solver (after monkeypatching an encoding, in tests)."""
     for cached in (_sb_query, _br_query, _rd_query, _sb_answer, _transfer):
         cached.cache_clear()
+    clear_heal_caches()
 
 
 # --- everything ---------------------------------------------------------------------------------------------
@@ -110,6 +117,7 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: Crossch
     _key(config)  # a variant the encodings do not read is an error here, not a silent default
     logs = logs if logs is not None else Logs(side_battle_counter(config))
     log = logs.of(state)
+    discards = heal_logs(logs)
     with comparison():  # each block below is one comparison (oracle.clause_counts)
         found = crosscheck_side_battle_plays(state, config, report, log)
     with comparison():
@@ -117,9 +125,11 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: Crossch
             found += crosscheck_redirect_plays(state, config, report)
         except EncodingNoAnswer as e:
             found.append(_no_answer(state, "(redirect plays)", e, report))
+    found += crosscheck_heals(state, config, report, log, discards.of(state))  # its own comparisons
     for action in legal_actions(state, config):
         after = step(state, action, config)
         logs.record(state, after)
+        discards.record(state, after, log)
         report.transitions += 1
         with comparison():
             try:

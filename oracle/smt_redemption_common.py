@@ -91,7 +91,7 @@ def _py(value: z3.ExprRef) -> Any:
     return z3.is_true(value)
 
 
-ENCODED_AREAS: frozenset[str] = frozenset({"side-battle", "battle-resolution", "redirect"})
+ENCODED_AREAS: frozenset[str] = frozenset({"side-battle", "battle-resolution", "redirect", "heal"})
 """The catalogue areas the rule-level encodings hold clauses of."""
 READ_DECISIONS: frozenset[str] = frozenset({
     "sb-nested-battle-players", "sb-different-player", "sb-healed-fighter-destination", "sb-in-battle-meaning", "sb-return-territory",
@@ -99,6 +99,11 @@ READ_DECISIONS: frozenset[str] = frozenset({
     "sb-in-play-zones", "sb-pair-alignment", "sb-per-turn-limit", "sb-restriction-scope", "sb-negate-resolution",
     "br-outcome-several-characters", "br-challenge-success", "br-rescue-access", "br-rescue-draw", "br-discard-which",
     "br-heal-window-player", "rd-amount", "rd-in-battle", "rd-numbers-which-battle",
+    # heal (specs.smt.heal and its use in a position, specs.smt.redemption.heal_use; the redline-*
+    # decisions move clauses between the wordings, specs.rulesets.MEMBERSHIP_CHANGES)
+    "heal-window-player", "heal-territory-whose", "heal-tc-when", "prev-healable-pending", "prev-owner-scope",
+    "prev-pile-owner", "prev-two-ways-in-battle", "redline-window", "redline-destination", "redline-discard-pile",
+    "redline-not-completed",
 })
 """Decisions of :data:`ENCODED_AREAS` whose options :mod:`specs.smt.redemption` reads (``rs.option``).
 The others there (``br-rescued-soul``, ``rd-redirected-ability-timing``, ``sb-duplicated-sentences``)
@@ -109,9 +114,8 @@ are encoded at their chosen option only."""
 def _unread_variants(variants: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     """The non-chosen options in ``variants`` of decisions on clauses of :data:`ENCODED_AREAS`
     that the encodings do not read. Decisions of other areas are not encoded at all and reach the
-    comparison only through the inputs read off the model's states: the heal area's (and the
-    heal wording version: no heal-area clause is in the encodings, and every heal window met in
-    a resolution is declined) and the base rules' (``red-base-*``)."""
+    comparison only through the inputs read off the model's states: the base rules'
+    (``red-base-*``)."""
     decisions = default_catalogue().decisions
     out = []
     for decision_id, option_id in variants:

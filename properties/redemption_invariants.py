@@ -99,6 +99,13 @@ def cards_conserved(game: RedemptionGame, state: State) -> bool:
     return sorted(card for card, _ in all_locations(state)) == sorted(c.id for c in state.cards)
 
 
+def _healed_not_survivor(game: RedemptionGame, ended: Battle, card: str) -> bool:
+    """A fighter marked for discard by its side battle's resolution and healed in the heal window is
+    not a survivor under decision ``sb-healed-fighter-destination = heal-placement``: it goes where
+    the heal rules place it (RED-HEAL-TO-PERMANENT-CONTROLLER, RED-HEAL-PREV-TO-OWNER)."""
+    return card in ended.defeated and game.config.option("sb-healed-fighter-destination") == "heal-placement"
+
+
 def _ended_side_battle(before: State, after: State) -> Battle | None:
     """The side battle on top of the stack in ``before`` that is gone in ``after``, if this step ended one."""
     if not before.battles or before.battles[-1].kind is not BattleKind.SIDE:
@@ -122,8 +129,8 @@ def survivors_return(game: RedemptionGame, before: State, action: Action, after:
     in_battle = {f.card: (b.id, f) for b in after.battles for _, f in b.fighters()}
     territories = {card for zones in after.zones for card in zones.territory}
     for _, fighter in ended.fighters():
-        if fighter.card in discarded:
-            continue  # defeated: normal battle resolution (RED-SB-DEFEAT-NORMAL)
+        if fighter.card in discarded or _healed_not_survivor(game, ended, fighter.card):
+            continue  # defeated: normal battle resolution (RED-SB-DEFEAT-NORMAL), healed or not
         if fighter.origin.kind is OriginKind.BATTLE:
             where = in_battle.get(fighter.card)
             if where is None or where[0] != fighter.origin.battle:
@@ -280,6 +287,8 @@ def survivors_return_to_side(game: RedemptionGame, before: State, action: Action
     for _, fighter in ended.fighters():
         if fighter.card in discarded or fighter.origin.kind is not OriginKind.BATTLE:
             continue
+        if _healed_not_survivor(game, ended, fighter.card):
+            continue
         home = next((b for b in after.battles if b.id == fighter.origin.battle), None)
         if home is None:
             return False
@@ -305,7 +314,7 @@ def survivor_home_territory(game: RedemptionGame, before: State, action: Action,
     owners = {c.id: c.owner for c in before.cards}
     by_owner = game.config.option("sb-return-territory") != "permanent-controller"
     for _, fighter in ended.fighters():
-        if fighter.origin.kind is OriginKind.BATTLE:
+        if fighter.origin.kind is OriginKind.BATTLE or _healed_not_survivor(game, ended, fighter.card):
             continue
         home = owners[fighter.card] if by_owner else fighter.permanent
         elsewhere = any(fighter.card in z.territory for i, z in enumerate(after.zones) if i != home)

@@ -96,7 +96,7 @@ def target_options(state: State, player: int, card_id: str, config: RuleConfig) 
     if effect is Effect.SIDE_BATTLE:
         return side_battle.side_battle_targets(state, player, config)
     if effect in HEAL_EFFECTS:
-        return heal.enhancement_targets_in_battle(state)
+        return heal.enhancement_targets_in_battle(state, config)
     if effect in redirect.REDIRECTS:
         return redirect.redirect_options(state, player, effect, config, target_options)
     return abilities.core_targets(state, player, effect)

@@ -59,6 +59,7 @@ from cardrules.model.redemption.ops import (
     set_record,
 )
 from cardrules.model.redemption.state import (
+    Battle,
     BattleKind,
     Card,
     CardType,
@@ -150,15 +151,22 @@ def window_heals(state: State, player: int, cards: tuple[str, ...], resolution: 
     return out
 
 
+@implements("RED-HEAL-TARGETS-HEALED")
+def _target_battles(state: State, config: RuleConfig) -> tuple[Battle, ...]:
+    """The battles whose fighters a heal used in battle may target: every battle on the stack, or
+    only the one being fought (decision ``heal-in-battle-targets``)."""
+    if config.option("heal-in-battle-targets") == "active-battle":
+        return state.battles[-1:]
+    return state.battles
+
+
 @implements("RED-HEAL-TARGETS-HEALED", "RED-HEAL-PREV-HEALABLE")
 def battle_ability_heals(state: State, player: int, config: RuleConfig) -> list[Heal]:
     """In battle, the player with initiative may activate a heal ability of a
     character of theirs in the active battle; it targets a healable character
-    (RED-HEAL-TARGETS-HEALED): one with a status in the active battle, or
-    (previous wording) one discarded earlier this turn."""
-    battle = state.active_battle
-    assert battle is not None
-    targets = sorted(f.card for _, f in battle.fighters() if has_status(state, f.card))
+    (RED-HEAL-TARGETS-HEALED): one with a status in a battle on the stack (decision
+    ``heal-in-battle-targets``), or (previous wording) one discarded earlier this turn."""
+    targets = sorted(f.card for b in _target_battles(state, config) for _, f in b.fighters() if has_status(state, f.card))
     targets += [e.card for e in _pile_targets(state, range(state.players), config)]
     out = [Heal(t, x) for x in ability_sources(state, player, in_battle=True, from_territory=False) for t in targets]
     return out + battle_pile_enhancement_heals(state, player, config)
@@ -243,13 +251,13 @@ def heal_actions(state: State, config: RuleConfig) -> list[Heal]:
 
 
 @implements("RED-HEAL-TARGETS-HEALED")
-def enhancement_targets_in_battle(state: State) -> tuple[tuple[str], ...]:
-    """Targets of a healing enhancement played in battle: characters of the
-    active battle with a status (RED-HEAL-TARGETS-HEALED)."""
-    battle = state.active_battle
-    if battle is None:
+def enhancement_targets_in_battle(state: State, config: RuleConfig) -> tuple[tuple[str], ...]:
+    """Targets of a healing enhancement played in battle: characters with a status fighting in a
+    battle on the stack (RED-HEAL-TARGETS-HEALED; decision ``heal-in-battle-targets``)."""
+    if state.active_battle is None:
         return ()
-    return tuple((f.card,) for _, f in sorted(battle.fighters(), key=lambda sf: sf[1].card) if has_status(state, f.card))
+    fighters = sorted((f for b in _target_battles(state, config) for _, f in b.fighters()), key=lambda f: f.card)
+    return tuple((f.card,) for f in fighters if has_status(state, f.card))
 
 
 # --- carrying out a heal --------------------------------------------------------------

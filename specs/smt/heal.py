@@ -387,10 +387,11 @@ def search(v: HealVars, rs: RuleSet) -> ClauseConstraint:
 # --- the situation -----------------------------------------------------------------
 
 
-def background(v: HealVars) -> z3.BoolRef:
+def background(v: HealVars, players: int = 2) -> z3.BoolRef:
     """Facts of the game that hold in every heal situation (inputs only).
 
-    * enum-coded inputs are in range; owners and controllers are players 0 and 1;
+    * enum-coded inputs are in range; owners and controllers are players 0 to ``players - 1``
+      (two in the consistency situation; the cross-check's heal use situation takes up to four);
     * only discards have a cause; 'this turn' only speaks of discard piles;
     * a heal is used only when a card worded heal or restore is used;
     * an enhancement able to heal has a matching brigade (base rule on
@@ -402,8 +403,8 @@ def background(v: HealVars) -> z3.BoolRef:
     """
     return z3.And(
         v.place >= 0, v.place <= 3, v.cause >= 0, v.cause <= 3, v.means >= 0, v.means <= 2,
-        v.phase >= 0, v.phase <= 3, v.owner >= 0, v.owner <= 1,
-        v.permanent_controller >= 0, v.permanent_controller <= 1,
+        v.phase >= 0, v.phase <= 3, v.owner >= 0, v.owner <= players - 1,
+        v.permanent_controller >= 0, v.permanent_controller <= players - 1,
         z3.Implies(z3.Or(v.place == TERRITORY, v.place == IN_BATTLE), v.cause == BY_ABILITY),
         z3.Implies(v.place != DISCARD_PILE, z3.Not(v.this_turn)),
         z3.Implies(z3.And(v.place == BEING_DISCARDED, v.cause == FROM_HAND_OR_DECK), z3.BoolVal(False)),
