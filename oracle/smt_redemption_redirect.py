@@ -11,6 +11,7 @@ from cardrules.oracle.disagreement import Disagreement
 from cardrules.model.redemption.actions import Action, Play
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.numbers import gain_counts as model_gain_counts
 from cardrules.model.redemption.numbers import numbers as model_numbers
 from cardrules.model.redemption.state import CardType, Effect, Fighter, PromptKind, RecordStatus, State
 import z3
@@ -28,14 +29,18 @@ from cardrules.oracle.smt_redemption_position import Raw, raw_card, raw_stack
 
 @cached_with_notes(maxsize=100_000)
 def _transfer(key: Key, printed: tuple[int, int], target0: tuple[int, int],
-              card0: tuple[int, int], where: Raw) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+              card0: tuple[int, int], where: Raw,
+              card_where: Raw) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     """One active numbers redirect: (moved, target after, redirecting card after), forced by the clauses;
-    ``where``: the target's raw place, from which z3 derives whether it is still in a battle."""
+    ``where``/``card_where``: the target's and the redirecting card's raw places, from which z3 derives
+    whether the target is still in a battle, and in the redirecting card's."""
     query, v = _rd_query(key), rd.RDVars.make()
     fixed = [v.what == rd.NUMBERS, v.both == False, v.place == rd.ACTIVE_BATTLE, v.stated == False,  # noqa: E712
              v.printed_s == printed[0], v.printed_t == printed[1], v.target_s0 == target0[0], v.target_t0 == target0[1],
              v.card_s0 == card0[0], v.card_t0 == card0[1], v.phase_ended == False,  # noqa: E712
-             v.still_in_battle == pos.in_any_battle(pos.CardPos.of(dict(where))), v.allowed, v.active]
+             v.still_in_battle == pos.in_any_battle(pos.CardPos.of(dict(where))),
+             v.same_battle == pos.same_battle(pos.CardPos.of(dict(where)), pos.CardPos.of(dict(card_where))),
+             v.allowed, v.active]
     answers = query.allowed(fixed, [v.moved_s, v.moved_t, v.target_s, v.target_t, v.card_s, v.card_t], limit=2)
     if len(answers) != 1:
         raise EncodingNoAnswer(f"the redirect encoding gives {len(answers)} answers for numbers {printed}, {target0}, {card0}",
@@ -55,7 +60,7 @@ def card_numbers(state: State, config: RuleConfig = DEFAULT) -> dict[str, tuple[
         target = record.targets[0]
         printed = (state.card(target).strength, state.card(target).toughness)
         _, numbers[target], card_after = _transfer(key, printed, numbers[target], numbers[record.card],
-                                                   _raw(state, target))
+                                                   _raw(state, target), _raw(state, record.card))
         numbers[record.card] = card_after
     return numbers
 
@@ -280,7 +285,8 @@ def _numbers_played(state: State, plays: list[Play], effect: Effect, data: dict[
         if report:
             report.count("rd-amount")
         card = state.card(target)
-        (moved, _, _) = _transfer(_key(config), (card.strength, card.toughness), (0, 0), (0, 0), _IN_A_BATTLE)
+        (moved, _, _) = _transfer(_key(config), (card.strength, card.toughness), (0, 0), (0, 0), _IN_A_BATTLE,
+                                  _IN_A_BATTLE)
         model = [r.amount for r in new if r.status is RecordStatus.ACTIVE]
         if model != [moved]:
             found.append(Disagreement("rd-amount", data, play.text(), [moved], model,
@@ -293,16 +299,19 @@ def _numbers_target(state: State, play: Play, target: str, after: State, new: li
                     config: RuleConfig, report: CrosscheckReport | None) -> list[Disagreement]:
     """What a numbers redirect targets (the card printing them, RED-RD-NUMBERS-TARGET) and which card
     gets them (the redirecting card, RED-RD-PURPOSE). The model's beneficiary is read off its own
-    numbers: the card whose numbers rose by the amount moved (with nothing moved, the card its
-    ongoing record credits)."""
+    numbers: the card whose numbers rose by the amount moved (with nothing moved, or with a gain
+    the model does not count now, the card its ongoing record credits)."""
     v, query = rd.RDVars.make(), _rd_query(_key(config))
     if report:
         report.count("rd-numbers-target")
     smt = query.allowed([v.what == rd.NUMBERS, v.allowed, v.both == (state.card(play.card).ability is Effect.REDIRECT_BOTH)],
                         [v.target_is_card, v.beneficiary])
     ongoing = [r for r in new if r.effect is Effect.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE]
-    gained = tuple(a - b for a, b in zip(model_numbers(after, play.card), model_numbers(state, play.card)))
-    credited = any(r.card == play.card for r in ongoing) if all(r.amount == (0, 0) for r in ongoing) else (
+    gained = tuple(a - b for a, b in zip(model_numbers(after, play.card, config), model_numbers(state, play.card, config)))
+    # with nothing moved, or a gain that does not count now (the target outside the redirecting card's
+    # battle, decision rd-numbers-which-battle = same-battle-only), the record says whom it credits
+    suspended = any(not model_gain_counts(after, r.targets[0], r.card, config) for r in ongoing)
+    credited = any(r.card == play.card for r in ongoing) if suspended or all(r.amount == (0, 0) for r in ongoing) else (
         any(gained == r.amount for r in ongoing))
     model = {(all(_kind_of(state, r.targets[0]) == rd.NUMBERS for r in ongoing) and bool(ongoing),
               rd.REDIRECTING_CARD if credited else rd.TARGET_ITSELF)}

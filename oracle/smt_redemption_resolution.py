@@ -181,7 +181,7 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], sm
     Main battle: ``smt_home`` / ``smt_enh_discarded`` are the Battle Resolution encoding's unique
     ``home`` (``NONE`` for a discarded character) and ``enh_discarded`` per character
     (RED-BR-RETURN-PERMANENT-CONTROLLER, RED-BR-UNAFFECTED-NORMAL). Side battle: the side battle
-    encoding's unique (back, back side, home, keeps) per fighter (RED-SB-RETURN-TO-BATTLE,
+    encoding's unique (back, back side, home, keeps, keeps carried) per fighter (RED-SB-RETURN-TO-BATTLE,
     RED-SB-RETURN-TO-TERRITORY), read with the survivor's inputs when selected as the encoding's
     log holds them (never the model's ``origins``), and the battle below resumes (RED-SB-RESUME)."""
     found: list[Disagreement] = []
@@ -217,9 +217,9 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], sm
             # a survivor's place: back to its battle on a side, or to a territory; and whether it keeps
             # its enhancements (outputs that do not apply are projected to NONE)
             answers = sbq.allowed(fixed, [w.back_x, z3.If(w.back_x, w.back_side_x, NONE),
-                                          z3.If(w.back_x, NONE, w.home_x), w.keeps_x], limit=4)
+                                          z3.If(w.back_x, NONE, w.home_x), w.keeps_x, w.keeps_carried_x], limit=4)
             back_battle = logged.came_from if logged.came_from >= 0 else None
-            smt_places = {("battle", back_battle, bs) if back else ("territory", home) for back, bs, home, _ in answers}
+            smt_places = {("battle", back_battle, bs) if back else ("territory", home) for back, bs, home, _, _ in answers}
             clauses = ("RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY", "RED-SB-RESUME")
             if report:
                 report.count("sb-return")
@@ -229,12 +229,20 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], sm
                 continue
             if {model_place} != smt_places:
                 found.append(Disagreement("sb-return", data, text, sorted(map(str, smt_places)), model_place, clauses))
-            enh_kept = next(iter(answers))[3]
+            enh_kept, carried_kept = next(iter(answers))[3:]
+            # carried in: not played in this side battle (or one stacked on it), as the play records say
+            played = {r.card for r in before.records if battle.id in r.battle_path}
+            kept_by = {e: carried_kept if e not in played else enh_kept for e in fighter.enhancements}
         for enh in fighter.enhancements:
+            if battle.kind is BattleKind.SIDE and card not in doomed:
+                enh_kept = kept_by[enh]
             in_pile = enh in final.zones[final.card(enh).owner].discard
-            if in_pile == enh_kept:
+            now_on = final.fighter(card)
+            still_on = (enh, card) in final.placed or (now_on is not None and enh in now_on[2].enhancements)
+            if in_pile == enh_kept or (enh_kept and not still_on):
                 found.append(Disagreement("br-enhancement", data, f"{text} ({enh} on {card})",
-                                          "kept" if enh_kept else "discarded", "discarded" if in_pile else "kept",
+                                          "kept" if enh_kept else "discarded",
+                                          "discarded" if in_pile else "kept" if still_on else "elsewhere",
                                           ("RED-BR-UNAFFECTED-NORMAL", "RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY")))
     if battle.kind is BattleKind.SIDE:
         resumed = final.battles[-1].id if final.battles else None

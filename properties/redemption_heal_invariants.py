@@ -10,7 +10,7 @@ conserve totals and expire, whatever the model computes.
 from __future__ import annotations
 
 from cardrules.model.redemption.actions import Action, Heal, Play
-from cardrules.model.redemption.numbers import numbers
+from cardrules.model.redemption.numbers import gain_counts, numbers
 from cardrules.model.redemption.state import HEAL_EFFECTS, Effect, PromptKind, RecordStatus, State, Status
 from cardrules.properties.core import state_property, transition_property
 from cardrules.properties.redemption_game import RedemptionGame
@@ -80,16 +80,19 @@ def _cards_in_battle(state: State) -> list[str]:
 
 @state_property(
     "numbers-redirect-conserved",
-    "While both cards of every active numbers redirect are in battle, the total strength and the total "
-    "toughness in battle equal the printed totals: what the target loses, the redirecting card gains.",
+    "While both cards of every active numbers redirect are in battle and its gain counts (decision "
+    "rd-numbers-which-battle), the total strength and the total toughness in battle equal the printed "
+    "totals: what the target loses, the redirecting card gains.",
     "RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-IN-BATTLE-ONLY", "RED-RD-LOCATION-UNCHANGED", game=GAME,
 )
 def numbers_conserved(game: RedemptionGame, state: State) -> bool:
     active = [r for r in state.records if r.effect is Effect.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE]
-    if not active or not all(state.in_any_battle(r.card) and state.in_any_battle(r.targets[0]) for r in active):
+    if not active or not all(
+        state.in_any_battle(r.card) and gain_counts(state, r.targets[0], r.card, game.config) for r in active
+    ):
         return True
     cards = _cards_in_battle(state)
-    now = [sum(numbers(state, c)[i] for c in cards) for i in (0, 1)]
+    now = [sum(numbers(state, c, game.config)[i] for c in cards) for i in (0, 1)]
     printed = [sum((state.card(c).strength, state.card(c).toughness)[i] for c in cards) for i in (0, 1)]
     return now == printed
 

@@ -29,6 +29,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "sb-in-battle-meaning": ("any-battle-on-stack", "suspended-battle-only"),
     "sb-in-play-zones": ("territory-or-battle", "territory-only"),
     "sb-pair-alignment": ("same-alignment-only", "any-alignment"),
+    "sb-territory-survivor-enhancements": ("all-discarded", "played-in-side-battle-only"),
     "br-challenge-success": ("challenger-wins", "challenger-not-beaten"),
     "br-rescue-access": ("rescue-attempt-only", "challenge-can-become-rescue"),
     "br-discard-which": ("defeated-characters", "losing-side-only"),
@@ -48,6 +49,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     # redirect
     "rd-amount": ("all-numbers", "stated-only"),
     "rd-in-battle": ("active-battle", "any-battle"),
+    "rd-numbers-which-battle": ("target-in-any-battle", "same-battle-only"),
 }
 """Decision id -> the option ids the model implements."""
 

@@ -86,7 +86,7 @@ def to_discard(state: State, battle: Battle, result: Outcome, config: RuleConfig
 
     The same rule serves side battles (RED-SB-DEFEAT-NORMAL).
     """
-    down = defeated(state, battle)
+    down = defeated(state, battle, config)
     if config.option("br-discard-which") == "losing-side-only":
         beaten_sides = {
             Outcome.SIDE0_WINS: {1}, Outcome.SIDE1_WINS: {0}, Outcome.MUTUAL_DESTRUCTION: {0, 1}, Outcome.STALEMATE: set()
@@ -100,6 +100,19 @@ def keeps_enhancements(battle: Battle, fighter: Fighter, doomed: tuple[str, ...]
     return battle.kind is BattleKind.SIDE and fighter.origin.kind is OriginKind.BATTLE and fighter.card not in doomed
 
 
+@implements("RED-SB-RETURN-TO-TERRITORY")
+def kept_carried(state: State, battle: Battle, fighter: Fighter, doomed: tuple[str, ...], config: RuleConfig) -> tuple[str, ...]:
+    """The enhancements a side battle survivor not from another battle takes back to its territory
+    (decision ``sb-territory-survivor-enhancements``): none (all-discarded), or those it carried in,
+    i.e. not played on it in this side battle or one stacked on it (played-in-side-battle-only).
+    Any other fighter: none kept here (see :func:`keeps_enhancements`)."""
+    if (battle.kind is not BattleKind.SIDE or fighter.origin.kind is OriginKind.BATTLE or fighter.card in doomed
+            or config.option("sb-territory-survivor-enhancements") == "all-discarded"):
+        return ()
+    played = {r.card for r in state.records if battle.id in r.battle_path}
+    return tuple(e for e in fighter.enhancements if e not in played)
+
+
 @implements("RED-BR-ORDER", "RED-BR-STEP1-OUTCOME", "RED-BR-STEP3-END-ABILITIES", "RED-BR-UNAFFECTED-NORMAL")
 def begin_resolution(state: State, config: RuleConfig) -> State:
     """Resolve the active battle: steps 1, 2 and 3, then open step 4 (RED-BR-ORDER).
@@ -109,7 +122,9 @@ def begin_resolution(state: State, config: RuleConfig) -> State:
     (RED-BR-STEP3-END-ABILITIES), then the ordinary fate of the other cards:
     a rescued Lost Soul to the rescuer's Land of Redemption, enhancements to
     their owners' discard piles (RED-BR-UNAFFECTED-NORMAL), except those kept
-    by side battle survivors from another battle (RED-SB-RETURN-TO-BATTLE).
+    by side battle survivors from another battle (RED-SB-RETURN-TO-BATTLE) and,
+    under ``sb-territory-survivor-enhancements`` = played-in-side-battle-only, those
+    carried in by the other survivors (:func:`kept_carried`).
     """
     index = len(state.battles) - 1
     battle = state.battles[index]
@@ -142,9 +157,11 @@ def begin_resolution(state: State, config: RuleConfig) -> State:
             if keeps_enhancements(battle, fighter, doomed):
                 kept.append(fighter)
                 continue
+            carried = kept_carried(state, battle, fighter, doomed, config)
             for enh in fighter.enhancements:
-                state = discard_card(state, enh)
-            kept.append(replace(fighter, enhancements=()))
+                if enh not in carried:
+                    state = discard_card(state, enh)
+            kept.append(replace(fighter, enhancements=carried))
         sides.append(tuple(kept))
     battle = replace(battle, sides=(sides[0], sides[1]), outcome=result, mission=mission, defeated=doomed)
     battles = list(state.battles)
@@ -206,8 +223,9 @@ def finish_resolution(state: State, config: RuleConfig) -> State:
     control (RED-BR-RETURN-PERMANENT-CONTROLLER). Side battle: survivors from
     another battle go back to it, on their old side, with their enhancements
     (RED-SB-RETURN-TO-BATTLE); the others go to their owner's territory
-    (RED-SB-RETURN-TO-TERRITORY, decision ``sb-return-territory``). The battle
-    below, if any, then resumes (RED-SB-RESUME).
+    (RED-SB-RETURN-TO-TERRITORY, decision ``sb-return-territory``), with the
+    enhancements they kept placed on them there (decision
+    ``sb-territory-survivor-enhancements``). The battle below, if any, then resumes (RED-SB-RESUME).
     """
     battle = state.battles[-1]
     state = replace(state, battles=state.battles[:-1])
@@ -222,6 +240,8 @@ def finish_resolution(state: State, config: RuleConfig) -> State:
         else:
             home = fighter.permanent
         state = add_to(state, home, "territory", fighter.card)
+        if fighter.enhancements:  # carried in and kept (decision sb-territory-survivor-enhancements)
+            state = replace(state, placed=state.placed | {(e, fighter.card) for e in fighter.enhancements})
     if not state.battles:
         return replace(state, prompt=None, records=())
     return play_prompt(state, config)

@@ -15,27 +15,27 @@ from cardrules.model.redemption.state import Battle, Fighter, Outcome, State, St
 from cardrules.specs.registry import implements
 
 
-def strength(state: State, fighter: Fighter) -> int:
+def strength(state: State, fighter: Fighter, config: RuleConfig) -> int:
     """A character's strength in battle: its numbers plus its enhancements' (RED-BASE-ENHANCEMENTS),
     redirects included (:func:`model.redemption.numbers.numbers`)."""
-    return numbers(state, fighter.card)[0] + sum(numbers(state, e)[0] for e in fighter.enhancements)
+    return numbers(state, fighter.card, config)[0] + sum(numbers(state, e, config)[0] for e in fighter.enhancements)
 
 
-def toughness(state: State, fighter: Fighter) -> int:
-    return numbers(state, fighter.card)[1] + sum(numbers(state, e)[1] for e in fighter.enhancements)
+def toughness(state: State, fighter: Fighter, config: RuleConfig) -> int:
+    return numbers(state, fighter.card, config)[1] + sum(numbers(state, e, config)[1] for e in fighter.enhancements)
 
 
-def side_strength(state: State, battle: Battle, side: int) -> int:
-    return sum(strength(state, f) for f in battle.sides[side])
+def side_strength(state: State, battle: Battle, side: int, config: RuleConfig) -> int:
+    return sum(strength(state, f, config) for f in battle.sides[side])
 
 
 @implements("RED-BASE-DEFEAT")
-def defeated(state: State, battle: Battle) -> frozenset[str]:
+def defeated(state: State, battle: Battle, config: RuleConfig) -> frozenset[str]:
     """Characters whose toughness the opposing side's total strength reaches (RED-BASE-DEFEAT)."""
     out: set[str] = set()
     for side in (0, 1):
-        against = side_strength(state, battle, 1 - side)
-        out.update(f.card for f in battle.sides[side] if against >= toughness(state, f))
+        against = side_strength(state, battle, 1 - side, config)
+        out.update(f.card for f in battle.sides[side] if against >= toughness(state, f, config))
     return frozenset(out)
 
 
@@ -47,7 +47,7 @@ def outcome(state: State, battle: Battle, config: RuleConfig) -> Outcome:
     beaten); decision ``br-outcome-several-characters``. Both beaten: mutual
     destruction; neither: stalemate (RED-BASE-MUTUAL-STALEMATE).
     """
-    down = defeated(state, battle)
+    down = defeated(state, battle, config)
     beaten = [all(f.card in down for f in battle.sides[side]) for side in (0, 1)]
     if beaten[0] and beaten[1]:
         return Outcome.MUTUAL_DESTRUCTION

@@ -515,6 +515,14 @@ class State:
             for _, fighter in battle.fighters()
         )
 
+    def battle_level(self, card_id: str) -> int | None:
+        """The stack index (0 = bottom) of the battle a character or attached card is in; None if in none."""
+        for level, battle in enumerate(self.battles):
+            for _, fighter in battle.fighters():
+                if fighter.card == card_id or card_id in fighter.enhancements:
+                    return level
+        return None
+
     # --- JSON ------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:

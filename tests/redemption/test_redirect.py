@@ -175,6 +175,34 @@ def test_in_battle_means_the_active_battle_unless_any_battle() -> None:
         assert sorted(f"play rn on j -> {t[0]}" for t in redirect_options(s, 0, E.REDIRECT_NUMBERS, config)) == expected
 
 
+@pytest.mark.clause("RED-RD-NUMBERS-IN-BATTLE-ONLY", "RED-RD-NUMBERS-TRANSFER")
+@pytest.mark.parametrize(("option", "rn_numbers", "next_player", "j_defeated"), [
+    ("target-in-any-battle", (2, 6), 1, False),
+    ("same-battle-only", (0, 0), 0, True),
+])
+def test_which_battle_redirected_numbers_count_in(
+    option: str, rn_numbers: tuple[int, int], next_player: int, j_defeated: bool
+) -> None:
+    # h 1/5 attacks, e 2/6 blocks (stalemate); p0 plays sb on h -> j k: a side battle, j 0/1
+    # (p0's hand) for p0 against k 1/5 for p1. k's 1 >= j's 1: j defeated, p0 losing, p0 has
+    # initiative and (rd-in-battle = any-battle) redirects the numbers of e, which sits in the
+    # suspended main battle, onto rn on j. e loses 2/6 under both readings. Decision
+    # rd-numbers-which-battle: counted in any battle, rn is 2/6: j 2/7 vs k 1/5, 1 < 7 and
+    # 2 < 5: stalemate, p0 played last, so p1 has initiative. Counted only while e is in rn's
+    # own battle (RED-RD-NUMBERS-IN-BATTLE-ONLY, "only while their card is in it"): rn is 0/0,
+    # j still 0/1 and defeated, p0 still losing and keeps initiative; passing, j is defeated.
+    config = RuleConfig.of({"rd-in-battle": "any-battle", "rd-numbers-which-battle": option})
+    cards = [hero("h", 0, 1, 5), hero("k", 0, 1, 5), evil("e", 1, 2, 6), good_enh("sb", 0, ability=E.SIDE_BATTLE),
+             good_enh("rn", 0, ability=E.REDIRECT_NUMBERS), hero("j", 0, 0, 1)]
+    base = position(cards, {0: {"territory": ["h", "k"], "hand": ["sb", "rn", "j"]}, 1: {"territory": ["e"]}}, 2)
+    s = acts(base, ["attack 1 h", "block e", "play sb on h -> j k", "sides j k", "play rn on j -> e"], config)
+    assert numbers(s, "e", config) == (0, 0) and numbers(s, "rn", config) == rn_numbers
+    assert s.prompt.player == next_player  # type: ignore[union-attr]
+    if j_defeated:
+        s = act(s, "pass", config)
+        assert s.prompt.kind is PromptKind.HEAL_WINDOW and s.prompt.cards == ("j",)  # type: ignore[union-attr]
+
+
 # --- properties over random legal play (both heal wordings) ------------------------------------
 
 import json  # noqa: E402

@@ -5,11 +5,13 @@ holds sb0, a side battle enhancement it plays on h0."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.engine import legal_actions
-from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero
+from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position
 from cardrules.model.redemption.state import BattleKind, Effect, PromptKind, RecordStatus
 from tests.redemption.helpers import act, acts, game, illegal, side_cards
 
@@ -473,3 +475,26 @@ def test_heal_window_goes_to_the_controller_the_decision_names(option: str, play
     assert s.prompt is not None and s.prompt.kind is PromptKind.HEAL_WINDOW
     assert (s.prompt.player, s.prompt.cards) == (player, ("y",))
     assert [a.text() for a in legal_actions(s, config)] == ["discard", heal]
+
+
+@pytest.mark.clause("RED-SB-RETURN-TO-TERRITORY", "RED-BR-UNAFFECTED-NORMAL")
+@pytest.mark.parametrize(("option", "pk_placed"), [("all-discarded", False), ("played-in-side-battle-only", True)])
+def test_what_a_territory_survivor_takes_home(option: str, pk_placed: bool) -> None:
+    # p0's k 1/1 sits in p0's territory with pk (0/0) placed on it. h 1/5 attacks, e 2/6 blocks
+    # (stalemate, p0 has initiative); p0 plays sb on h -> j k and puts k on its own side against j
+    # 1/5 (p0's hand): j's 1 >= k's 1, k's 1 < 5: p0 losing, p0 plays pad0 (0/4) on k: k 1/5,
+    # stalemate; p0 played last, p1 passes. Both survive and go to their owner's (p0's) territory.
+    # The seed discards the enhancements "played on them" in the side battle: pad0 under both
+    # readings; pk, carried in from the territory, too (all-discarded) or stays placed on k
+    # (played-in-side-battle-only).
+    config = RuleConfig.of({"sb-territory-survivor-enhancements": option})
+    cards = [hero("h", 0, 1, 5), hero("k", 0, 1, 1), evil("e", 1, 2, 6), good_enh("sb", 0, ability=Effect.SIDE_BATTLE),
+             good_enh("pk", 0), good_enh("pad0", 0, 0, 4), hero("j", 0, 1, 5)]
+    base = position(cards, {0: {"territory": ["h", "k"], "hand": ["sb", "pad0", "j"]}, 1: {"territory": ["e"]}}, 2)
+    base = replace(base, placed=frozenset({("pk", "k")}))
+    s = acts(base, ["attack 1 h", "block e", "play sb on h -> j k", "sides k j"], config)
+    assert s.battles[-1].sides[0][0].enhancements == ("pk",)
+    s = acts(s, ["play pad0 on k", "pass"], config)
+    assert len(s.battles) == 1 and {"j", "k"} <= s.zones[0].territory
+    assert "pad0" in s.zones[0].discard
+    assert (("pk", "k") in s.placed) is pk_placed and ("pk" in s.zones[0].discard) is not pk_placed

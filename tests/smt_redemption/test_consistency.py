@@ -33,6 +33,7 @@ VARIANTS: tuple[tuple[str, str, str], ...] = (
     ("side-battle", "sb-in-play-zones", "territory-only"),
     ("side-battle", "sb-restriction-scope", "card-unplayable"),
     ("side-battle", "sb-pair-alignment", "any-alignment"),
+    ("side-battle", "sb-territory-survivor-enhancements", "played-in-side-battle-only"),
     ("battle-resolution", "br-outcome-several-characters", "any-defeated"),
     ("battle-resolution", "br-challenge-success", "challenger-not-beaten"),
     ("battle-resolution", "br-discard-which", "losing-side-only"),
@@ -40,6 +41,7 @@ VARIANTS: tuple[tuple[str, str, str], ...] = (
     ("battle-resolution", "sb-return-territory", "permanent-controller"),
     ("redirect", "rd-amount", "stated-only"),
     ("redirect", "rd-in-battle", "any-battle"),
+    ("redirect", "rd-numbers-which-battle", "same-battle-only"),
 )
 
 

@@ -99,6 +99,8 @@ VARIANTS = (
     ({"sb-healed-fighter-destination": "back-to-previous-battle"}, "revised"),
     ({"br-discard-which": "losing-side-only"}, "revised"), ({"br-heal-window-player": "permanent-controller"}, "revised"),
     ({"rd-amount": "stated-only"}, "revised"), ({"rd-in-battle": "any-battle"}, "revised"),
+    ({"rd-in-battle": "any-battle", "rd-numbers-which-battle": "same-battle-only"}, "revised"),
+    ({"sb-territory-survivor-enhancements": "played-in-side-battle-only"}, "revised"),
 )
 
 

@@ -130,6 +130,12 @@ def in_any_battle(p: CardPos) -> z3.BoolRef:
     return one_of(p.where, FIGHTING, ON_FIGHTER)
 
 
+@implements("RED-RD-NUMBERS-IN-BATTLE-ONLY")
+def same_battle(p: CardPos, q: CardPos) -> z3.BoolRef:
+    """Two cards are in the same battle: both in a battle (:func:`in_any_battle`), at the same stack level."""
+    return z3.And(in_any_battle(p), in_any_battle(q), p.level == q.level)
+
+
 @implements("RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-TARGET-ZONES")
 def control(p: CardPos, stack: StackPos) -> z3.ArithRef:
     """Who controls a character: in a battle, the battling player of its side

@@ -11,7 +11,8 @@ or not), where the target is (the battle being fought, a battle paused
 below, not in battle), the printed numbers of the target card and the
 numbers of target and redirecting card before, the new target's status
 (the old one again; legal from the redirector's or the original player's
-side), whether the phase has ended, whether the target is still in battle.
+side), whether the phase has ended, whether the target is still in battle
+and whether it is in the same battle as the redirecting card.
 
 Outputs: whether the redirect may be used (``allowed``), whether it lasts,
 what its target is, who carries out the ability and who counts as having
@@ -69,6 +70,8 @@ class RDVars:
     phase_ended: z3.BoolRef
     still_in_battle: z3.BoolRef
     """The target card is still in battle (for numbers)."""
+    same_battle: z3.BoolRef
+    """The target card is in the same battle (of the stack) as the redirecting card (for numbers)."""
     # outputs
     allowed: z3.BoolRef
     lasting: z3.BoolRef
@@ -126,6 +129,16 @@ def amount(v: RDVars, rs: RuleSet) -> tuple[z3.ArithRef, z3.ArithRef]:
     if rs.option("rd-amount") == "stated-only":
         return z3.If(v.stated, v.stated_s, 0), z3.If(v.stated, v.stated_t, 0)
     return z3.If(v.stated, v.stated_s, v.printed_s), z3.If(v.stated, v.stated_t, v.printed_t)
+
+
+@implements("RED-RD-NUMBERS-IN-BATTLE-ONLY")
+def gain_counts(v: RDVars, rs: RuleSet) -> z3.BoolRef:
+    """Decision ``rd-numbers-which-battle``: the redirecting card's gain counts while the target is
+    in any battle (target-in-any-battle: ``still_in_battle``), or only while it is in the redirecting
+    card's own battle (same-battle-only: ``still_in_battle and same_battle``)."""
+    if rs.option("rd-numbers-which-battle") == "same-battle-only":
+        return z3.And(v.still_in_battle, v.same_battle)
+    return v.still_in_battle
 
 
 def _ability(v: RDVars) -> z3.BoolRef:
@@ -219,12 +232,12 @@ def numbers_no_interrupt(v: RDVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-RD-NUMBERS-TRANSFER")
 def numbers_transfer(v: RDVars, rs: RuleSet) -> ClauseConstraint:
-    """While active: ``moved = amount``, ``target = target0 - moved`` and, while the target is in
-    battle, ``card = card0 + moved`` (both strength and toughness)."""
+    """While active: ``moved = amount``, ``target = target0 - moved`` and, while the gain counts
+    (:func:`gain_counts`: the target in battle), ``card = card0 + moved`` (both strength and toughness)."""
     ms, mt = amount(v, rs)
     conclusion = z3.And(
         v.moved_s == ms, v.moved_t == mt, v.target_s == v.target_s0 - v.moved_s, v.target_t == v.target_t0 - v.moved_t,
-        z3.Implies(v.still_in_battle, z3.And(v.card_s == v.card_s0 + v.moved_s, v.card_t == v.card_t0 + v.moved_t)),
+        z3.Implies(gain_counts(v, rs), z3.And(v.card_s == v.card_s0 + v.moved_s, v.card_t == v.card_t0 + v.moved_t)),
     )
     return ClauseConstraint("RED-RD-NUMBERS-TRANSFER", z3.And(_numbers(v), v.active), conclusion)
 
@@ -245,8 +258,10 @@ def until_end_of_phase(v: RDVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-RD-NUMBERS-IN-BATTLE-ONLY")
 def numbers_in_battle_only(v: RDVars, rs: RuleSet) -> ClauseConstraint:
-    """``allowed and numbers and active and not still_in_battle -> card = card0`` (the gain is lost)."""
-    premise = z3.And(_numbers(v), v.active, z3.Not(v.still_in_battle))
+    """``allowed and numbers and active and not gain_counts -> card = card0`` (the gain is lost;
+    :func:`gain_counts`: the target left battle, or, under same-battle-only, is not in the
+    redirecting card's battle)."""
+    premise = z3.And(_numbers(v), v.active, z3.Not(gain_counts(v, rs)))
     return ClauseConstraint(
         "RED-RD-NUMBERS-IN-BATTLE-ONLY", premise, z3.And(v.card_s == v.card_s0, v.card_t == v.card_t0)
     )
@@ -276,7 +291,7 @@ def location_unchanged(v: RDVars, rs: RuleSet) -> ClauseConstraint:
 def background(v: RDVars) -> z3.BoolRef:
     """Facts of every redirect situation (inputs only): enum ranges; players of a 2-4 player game;
     numbers non-negative; a card redirecting both is about an ability and numbers (``what`` is
-    one of them); a target not in battle is not still in battle; the old target was legal for
+    one of them); a target not in battle is not still in battle, nor in the redirecting card's; the old target was legal for
     whoever used the ability (so ``new_is_old -> legal_for_player``)."""
     return z3.And(
         in_range(v.what, ABILITY, OTHER_THING), in_range(v.ability_state, PENDING, OTHER_STATE),
@@ -285,6 +300,7 @@ def background(v: RDVars) -> z3.BoolRef:
         *[x >= 0 for x in (v.printed_s, v.printed_t, v.stated_s, v.stated_t, v.target_s0, v.target_t0, v.card_s0, v.card_t0)],
         z3.Implies(v.both, v.what != OTHER_THING),
         z3.Implies(v.place == NOT_IN_BATTLE, z3.Not(v.still_in_battle)),
+        z3.Implies(v.same_battle, v.still_in_battle),
         z3.Implies(v.new_is_old, v.legal_for_player),
     )
 

@@ -22,7 +22,9 @@ players (``sb0``, ``sb1``), who controls each fighter (``side_x``,
 ``side_y``), who chooses that (``chooser``, :data:`NONE` when a rule fixes
 it), the user's count afterwards, where each survivor goes (``back_c``:
 back to its previous battle, on ``back_side_c``, keeping its enhancements
-``keeps_c``; else to the territory of ``home_c``), and the flags of the
+``keeps_c``; else to the territory of ``home_c``; whether it keeps the
+enhancements it carried in from where it was selected, ``keeps_carried_c``),
+and the flags of the
 clarifications (negation cascade, interrupts after a side battle).
 
 "In a battle when selected" (decision ``sb-in-battle-meaning``) is
@@ -120,6 +122,10 @@ class SBVars:
     back_side_y: z3.ArithRef
     keeps_x: z3.BoolRef
     keeps_y: z3.BoolRef
+    """The enhancements played on the character in the side battle stay on it (``keeps_x`` too)."""
+    keeps_carried_x: z3.BoolRef
+    keeps_carried_y: z3.BoolRef
+    """The enhancements it carried in from where it was selected stay on it (``keeps_carried_x`` too)."""
     home_x: z3.ArithRef
     home_y: z3.ArithRef
     resumed: z3.BoolRef
@@ -145,7 +151,7 @@ INTEGERS = frozenset({
 OUTPUTS = (
     "card_playable", "takes_effect", "lasting", "suspended", "sb0", "sb1", "side_x", "side_y", "chooser",
     "count_after", "discarded_x", "discarded_y", "back_x", "back_y", "back_side_x", "back_side_y", "keeps_x", "keeps_y",
-    "home_x", "home_y", "resumed", "effect_negated", "resolution_undone", "victim_may_interrupt", "interrupt_targetable",
+    "keeps_carried_x", "keeps_carried_y", "home_x", "home_y", "resumed", "effect_negated", "resolution_undone", "victim_may_interrupt", "interrupt_targetable",
 )
 BASE_CLAUSES = ("RED-BASE-PARALYZED-NO-BATTLE",)
 """Assumption clauses this situation also encodes (the cross-check reads them with the area's clauses)."""
@@ -287,7 +293,7 @@ def _survivor(v: SBVars, c: str) -> z3.BoolRef:
 @REG.clause("RED-SB-RETURN-TO-BATTLE")
 def return_to_battle(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     """For each survivor ``c`` in a battle when selected:
-    ``back_c and back_side_c = prev_side_c and keeps_c``. A fighter healed from being
+    ``back_c and back_side_c = prev_side_c and keeps_c and keeps_carried_c``. A fighter healed from being
     discarded (decision ``sb-healed-fighter-destination``): under ``heal-placement`` it is
     no survivor and ``not back_c`` (it goes where the heal rules place it); under
     ``back-to-previous-battle`` it is a survivor like any other."""
@@ -307,7 +313,8 @@ def return_to_battle(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 
     conclusion = z3.And(*[
         z3.And(
-            z3.Implies(applies(c), z3.And(v.of("back", c), v.of("back_side", c) == v.of("prev_side", c), v.of("keeps", c))),
+            z3.Implies(applies(c), z3.And(v.of("back", c), v.of("back_side", c) == v.of("prev_side", c), v.of("keeps", c),
+                                          v.of("keeps_carried", c))),
             z3.Implies(healed_away(c), z3.Not(v.of("back", c))),
         )
         for c in CHARS
@@ -319,8 +326,11 @@ def return_to_battle(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 @REG.clause("RED-SB-RETURN-TO-TERRITORY")
 def return_to_territory(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     """For each survivor ``c`` not in a battle when selected: ``not back_c and not keeps_c and
-    home_c = owner_c`` (decision ``sb-return-territory``: owner, or ``perm_c`` for permanent-controller)."""
+    home_c = owner_c`` (decision ``sb-return-territory``: owner, or ``perm_c`` for permanent-controller);
+    ``keeps_carried_c`` under decision ``sb-territory-survivor-enhancements`` = played-in-side-battle-only
+    (only the enhancements played on it in the side battle are discarded), else ``not keeps_carried_c``."""
     to_owner = rs.option("sb-return-territory") == "owner"
+    carried_stay = rs.option("sb-territory-survivor-enhancements") == "played-in-side-battle-only"
 
     def applies(c: str) -> z3.BoolRef:
         return z3.And(_survivor(v, c), z3.Not(in_a_battle(v.of("zone", c), rs)))
@@ -328,6 +338,7 @@ def return_to_territory(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     conclusion = z3.And(*[
         z3.Implies(applies(c), z3.And(
             z3.Not(v.of("back", c)), z3.Not(v.of("keeps", c)),
+            v.of("keeps_carried", c) == carried_stay,
             v.of("home", c) == (v.of("owner", c) if to_owner else v.of("perm", c)),
         ))
         for c in CHARS
