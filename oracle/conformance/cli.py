@@ -21,7 +21,7 @@ from typing import Any, Sequence, TextIO
 from cardrules.oracle.conformance import OPTION_SETS
 from cardrules.oracle.cli_common import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, InputError
 
-DEFAULT_DIR = Path("conformance")
+from cardrules.oracle.conformance.suite_files import DEFAULT_DIR, suite_files
 
 
 def add_parser(sub: Any) -> None:
@@ -188,26 +188,6 @@ def print_generation(results: Sequence[Any], out: TextIO) -> None:
         out.write(clause.ljust(width) + "  " + " ".join(f"{c:>4}" for c in cells) + "\n")
 
 
-def _suite_files(paths: Sequence[Path]) -> list[Path]:
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            manifest = path / "manifest.json"
-            if manifest.is_file():
-                try:
-                    listed = [s["file"] for s in json.loads(manifest.read_text())["suites"] if "file" in s]
-                except (ValueError, KeyError, TypeError) as problem:
-                    raise InputError(f"{manifest}: not a conformance manifest ({problem})") from None
-                files.extend(path / name for name in listed)
-            else:
-                files.extend(sorted(p for p in path.glob("*.json") if p.name != "manifest.json"))
-        else:
-            files.append(path)
-    if not files:
-        raise InputError(f"no suite files in {', '.join(map(str, paths))}")
-    return files
-
-
 def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.oracle.conformance.process import AdapterCommandError, split_command
     from cardrules.oracle.conformance.report import print_report, results_json, write_junit
@@ -218,7 +198,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         raise InputError("--timeout must be positive")
     try:
         argv = split_command(args.adapter)
-        suites = [load_suite(path) for path in _suite_files(args.suite or [DEFAULT_DIR])]
+        suites = [load_suite(path) for path in suite_files(args.suite or [DEFAULT_DIR])]
         from cardrules.oracle.progress import RunProgress
 
         total = sum(len(s["vectors"]) for s in suites)

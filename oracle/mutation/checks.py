@@ -103,11 +103,23 @@ def verify_check(game: str) -> Verdict:
 
 
 def crosscheck_check(game: str) -> Verdict:
-    from cardrules.oracle.cli import main
+    import argparse
 
+    from cardrules.model.errors import ScenarioError
+    from cardrules.oracle import smt_commands
+    from cardrules.oracle.cli_common import EXIT_INPUT, InputError
+    from cardrules.oracle.smt_commands import SmtInputError
+
+    parser = argparse.ArgumentParser(prog="cardrules")
+    smt_commands.add_parser(parser.add_subparsers())  # the crosscheck command itself, not the whole CLI above it
     for one in games_of(game):
         out = io.StringIO()
-        code = main(["smt", "crosscheck", "--game", one, "--quiet"], out)
+        args = parser.parse_args(["smt", "crosscheck", "--game", one, "--quiet"])
+        try:
+            code = args.handler(args, out)
+        except (InputError, SmtInputError, ScenarioError) as error:  # as the CLI reports bad input: exit 3
+            out.write(f"{error}\n")
+            code = EXIT_INPUT
         if code != 0:
             lines = [line for line in out.getvalue().splitlines() if line.strip()]
             first = next((line for line in lines if "0 disagreement" not in line), lines[0] if lines else "")

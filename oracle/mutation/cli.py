@@ -79,13 +79,13 @@ def list_mutants(mutants: Sequence[Any], out: TextIO, as_json: bool) -> int:
 
 
 def load_suites_for(paths: Sequence[Path] | None) -> list[dict[str, Any]]:
-    from cardrules.oracle.conformance.cli import DEFAULT_DIR, _suite_files
+    from cardrules.oracle.conformance.suite_files import DEFAULT_DIR, suite_files
     from cardrules.oracle.conformance.schema import SuiteError, load_suite
 
     if not paths and not DEFAULT_DIR.exists():
         raise InputError(f"no suites in ./{DEFAULT_DIR}: run `cardrules conformance generate` first, or give --suite")
     try:
-        return [load_suite(path) for path in _suite_files(paths or [DEFAULT_DIR])]
+        return [load_suite(path) for path in suite_files(paths or [DEFAULT_DIR])]
     except SuiteError as problem:
         raise InputError(str(problem)) from None
 
