@@ -98,7 +98,7 @@ READ_DECISIONS: frozenset[str] = frozenset({
     "sb-territory-survivor-enhancements",
     "sb-in-play-zones", "sb-pair-alignment", "sb-per-turn-limit", "sb-restriction-scope", "sb-negate-resolution",
     "br-outcome-several-characters", "br-challenge-success", "br-rescue-access", "br-rescue-draw", "br-discard-which",
-    "br-heal-window-player", "rd-amount", "rd-in-battle", "rd-numbers-which-battle",
+    "br-heal-window-player", "rd-amount", "rd-stated-exceeds", "rd-in-battle", "rd-numbers-which-battle",
     # heal (specs.smt.heal and its use in a position, specs.smt.redemption.heal_use; the redline-*
     # decisions move clauses between the wordings, specs.rulesets.MEMBERSHIP_CHANGES)
     "heal-window-player", "heal-territory-whose", "heal-tc-when", "prev-healable-pending", "prev-owner-scope",

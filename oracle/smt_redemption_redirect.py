@@ -28,14 +28,17 @@ from cardrules.oracle.smt_redemption_position import Raw, raw_card, raw_stack
 
 
 @cached_with_notes(maxsize=100_000)
-def _transfer(key: Key, printed: tuple[int, int], target0: tuple[int, int],
+def _transfer(key: Key, printed: tuple[int, int], stated: tuple[int, int] | None, target0: tuple[int, int],
               card0: tuple[int, int], where: Raw,
               card_where: Raw) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     """One active numbers redirect: (moved, target after, redirecting card after), forced by the clauses;
-    ``where``/``card_where``: the target's and the redirecting card's raw places, from which z3 derives
-    whether the target is still in a battle, and in the redirecting card's."""
+    ``printed``: the target card's printed numbers, ``stated``: the amount the redirect card prints
+    (raw card data, ``None``: none; z3 decides what it moves, decisions ``rd-amount`` and
+    ``rd-stated-exceeds``); ``where``/``card_where``: the target's and the redirecting card's raw
+    places, from which z3 derives whether the target is still in a battle, and in the redirecting card's."""
     query, v = _rd_query(key), rd.RDVars.make()
-    fixed = [v.what == rd.NUMBERS, v.both == False, v.place == rd.ACTIVE_BATTLE, v.stated == False,  # noqa: E712
+    given = [v.stated == False] if stated is None else [v.stated, v.stated_s == stated[0], v.stated_t == stated[1]]  # noqa: E712
+    fixed = [v.what == rd.NUMBERS, v.both == False, v.place == rd.ACTIVE_BATTLE, *given,  # noqa: E712
              v.printed_s == printed[0], v.printed_t == printed[1], v.target_s0 == target0[0], v.target_t0 == target0[1],
              v.card_s0 == card0[0], v.card_t0 == card0[1], v.phase_ended == False,  # noqa: E712
              v.still_in_battle == pos.in_any_battle(pos.CardPos.of(dict(where))),
@@ -59,7 +62,8 @@ def card_numbers(state: State, config: RuleConfig = DEFAULT) -> dict[str, tuple[
             continue
         target = record.targets[0]
         printed = (state.card(target).strength, state.card(target).toughness)
-        _, numbers[target], card_after = _transfer(key, printed, numbers[target], numbers[record.card],
+        _, numbers[target], card_after = _transfer(key, printed, state.card(record.card).stated_amount,
+                                                   numbers[target], numbers[record.card],
                                                    _raw(state, target), _raw(state, record.card))
         numbers[record.card] = card_after
     return numbers
@@ -285,8 +289,8 @@ def _numbers_played(state: State, plays: list[Play], effect: Effect, data: dict[
         if report:
             report.count("rd-amount")
         card = state.card(target)
-        (moved, _, _) = _transfer(_key(config), (card.strength, card.toughness), (0, 0), (0, 0), _IN_A_BATTLE,
-                                  _IN_A_BATTLE)
+        (moved, _, _) = _transfer(_key(config), (card.strength, card.toughness), state.card(play.card).stated_amount,
+                                  (0, 0), (0, 0), _IN_A_BATTLE, _IN_A_BATTLE)
         model = [r.amount for r in new if r.status is RecordStatus.ACTIVE]
         if model != [moved]:
             found.append(Disagreement("rd-amount", data, play.text(), [moved], model,

@@ -48,6 +48,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "heal-window-player": ("battle-controller", "permanent-controller"),
     # redirect
     "rd-amount": ("all-numbers", "stated-only"),
+    "rd-stated-exceeds": ("up-to-printed", "stated-in-full"),
     "rd-in-battle": ("active-battle", "any-battle"),
     "rd-numbers-which-battle": ("target-in-any-battle", "same-battle-only"),
 }

@@ -126,13 +126,20 @@ def explain(state: State, player: int, play: Play, config: RuleConfig) -> Illega
 
 
 @implements("RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-ONGOING")
-def amount(state: State, target: str, config: RuleConfig) -> tuple[int, int]:
-    """How much is redirected: the target's full printed numbers (decision
-    ``rd-amount`` = all-numbers); nothing when only a stated amount counts, as no
-    modelled card states one."""
+def amount(state: State, redirect_card: str, target: str, config: RuleConfig) -> tuple[int, int]:
+    """How much the numbers redirect card ``redirect_card`` moves from ``target``
+    (RED-RD-NUMBERS-TRANSFER): the amount the card states (``Card.stated_amount``), each of
+    strength and toughness at most the target's printed value (decision ``rd-stated-exceeds`` =
+    up-to-printed; stated-in-full: the whole stated amount); with none stated, the target's
+    full printed numbers (decision ``rd-amount`` = all-numbers) or nothing (stated-only)."""
+    stated = state.card(redirect_card).stated_amount
+    card = state.card(target)
+    if stated is not None:
+        if config.option("rd-stated-exceeds") == "stated-in-full":
+            return stated
+        return (min(stated[0], card.strength), min(stated[1], card.toughness))
     if config.option("rd-amount") == "stated-only":
         return (0, 0)
-    card = state.card(target)
     return (card.strength, card.toughness)
 
 
@@ -153,7 +160,7 @@ def take_over(state: State, redirect: PlayRecord, config: RuleConfig) -> tuple[S
 def start_numbers(state: State, redirect: PlayRecord, target: str, config: RuleConfig) -> State:
     """Redirect the numbers of ``target`` onto the redirect card: an ongoing
     record read by :func:`model.redemption.numbers.numbers`; nothing moves."""
-    return set_record(state, replace(redirect, effect=Effect.REDIRECT_NUMBERS, targets=(target,), amount=amount(state, target, config), status=RecordStatus.ACTIVE))
+    return set_record(state, replace(redirect, effect=Effect.REDIRECT_NUMBERS, targets=(target,), amount=amount(state, redirect.card, target, config), status=RecordStatus.ACTIVE))
 
 
 @implements("RED-RD-BOTH-IS-TWO")
@@ -164,7 +171,7 @@ def split_both(state: State, redirect: PlayRecord, config: RuleConfig) -> tuple[
     Returns the ability redirect record, if any."""
     record = state.record(int(redirect.targets[0][1:]))
     state = set_record(state, replace(redirect, status=RecordStatus.ACTIVE))
-    numbers_record = replace(redirect, id=state.next_record, effect=Effect.REDIRECT_NUMBERS, targets=(record.card,), amount=amount(state, record.card, config), status=RecordStatus.ACTIVE)
+    numbers_record = replace(redirect, id=state.next_record, effect=Effect.REDIRECT_NUMBERS, targets=(record.card,), amount=amount(state, redirect.card, record.card, config), status=RecordStatus.ACTIVE)
     state = replace(state, records=(*state.records, numbers_record), next_record=state.next_record + 1)
     if len(redirect.targets) < 2:
         return state, None

@@ -17,16 +17,20 @@ def evil(card_id: str, owner: int, strength: int, toughness: int, brigades: Iter
 
 def good_enh(
     card_id: str, owner: int, strength: int = 0, toughness: int = 0, ability: Effect | None = None,
-    brigades: Iterable[str] = ("blue",),
+    brigades: Iterable[str] = ("blue",), stated_amount: tuple[int, int] | None = None,
 ) -> Card:
-    return Card(card_id, CardType.ENHANCEMENT, owner, Alignment.GOOD, frozenset(brigades), strength, toughness, ability=ability)
+    """A good enhancement; ``stated_amount``: what a numbers redirect card states it moves."""
+    return Card(card_id, CardType.ENHANCEMENT, owner, Alignment.GOOD, frozenset(brigades), strength, toughness,
+                ability=ability, stated_amount=stated_amount)
 
 
 def evil_enh(
     card_id: str, owner: int, strength: int = 0, toughness: int = 0, ability: Effect | None = None,
-    brigades: Iterable[str] = ("crimson",),
+    brigades: Iterable[str] = ("crimson",), stated_amount: tuple[int, int] | None = None,
 ) -> Card:
-    return Card(card_id, CardType.ENHANCEMENT, owner, Alignment.EVIL, frozenset(brigades), strength, toughness, ability=ability)
+    """An evil enhancement; ``stated_amount``: what a numbers redirect card states it moves."""
+    return Card(card_id, CardType.ENHANCEMENT, owner, Alignment.EVIL, frozenset(brigades), strength, toughness,
+                ability=ability, stated_amount=stated_amount)
 
 
 def soul(card_id: str, owner: int) -> Card:

@@ -15,7 +15,10 @@ below, hand-size limits, deck-outs, and abilities outside the closed
 :class:`Effect` set. Heal and redirect (issue 5) add the per-turn memory the
 previous heal wording needs (:class:`DiscardEvent`: what a character was and
 what was on it when discarded), pile searches (:class:`Search`), decreased
-abilities, and enhancements placed on characters in a territory.
+abilities, and enhancements placed on characters in a territory. Issue 15 adds a
+numbers redirect card's stated amount (``Card.stated_amount``, ``[strength, toughness]`` or
+``null``) and the end of an ongoing redirect (``PlayRecord.lasts_until``); both may be left out
+of older JSON.
 """
 
 from __future__ import annotations
@@ -129,6 +132,11 @@ class Card:
     used outside battle only with it (RED-HEAL-CHARACTER-TC)."""
     ability: Effect | None = None
     """An enhancement's one optional ability; a character may carry a heal (or restore) ability."""
+    stated_amount: tuple[int, int] | None = None
+    """A numbers redirect card (``redirect-numbers`` or ``redirect-both``) that states how much it
+    moves: ``[strength, toughness]``, each 0 to MAX_NUMBER, such as ``[3, 3]`` (3/3 out of an 8/8);
+    ``null``: no amount stated (decision ``rd-amount``). An amount above the target's printed
+    numbers moves at most those (decision ``rd-stated-exceeds``). RED-RD-NUMBERS-TRANSFER."""
 
     def __post_init__(self) -> None:
         if not self.id or any(c.isspace() for c in self.id) or self.id.startswith("#"):
@@ -140,6 +148,11 @@ class Card:
             raise ValueError(f"card {self.id}: characters and enhancements need an alignment and a brigade")
         if self.type is CardType.CHARACTER and self.ability is not None and self.ability not in HEAL_EFFECTS:
             raise ValueError(f"card {self.id}: a character's modelled ability can only be a heal")
+        if self.stated_amount is not None:
+            if self.ability not in (Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH):
+                raise ValueError(f"card {self.id}: only a numbers redirect (redirect-numbers, redirect-both) states an amount")
+            if any(n < 0 for n in self.stated_amount):
+                raise ValueError(f"card {self.id}: a stated amount is two numbers of 0 or more")
 
     @property
     def is_hero(self) -> bool:
@@ -645,6 +658,8 @@ def _size_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, str]
         for name in ("strength", "toughness"):
             if abs(getattr(card, name)) > MAX_NUMBER:
                 out.append((f"cards[{i}].{name}", f"must be between {-MAX_NUMBER} and {MAX_NUMBER}"))
+        if card.stated_amount is not None and any(n > MAX_NUMBER for n in card.stated_amount):
+            out.append((f"cards[{i}].stated_amount", f"numbers between 0 and {MAX_NUMBER}"))
         if len(card.brigades) > MAX_BRIGADES:
             out.append((f"cards[{i}].brigades", f"at most {MAX_BRIGADES} brigades"))
     if len(state.battles) > MAX_BATTLES:

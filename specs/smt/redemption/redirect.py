@@ -123,12 +123,24 @@ def in_battle(place: z3.ArithRef, rs: RuleSet) -> z3.BoolRef:
 
 
 @implements("RED-RD-NUMBERS-TRANSFER")
+def stated_moved(v: RDVars, rs: RuleSet) -> tuple[z3.ArithRef, z3.ArithRef]:
+    """What a stated amount moves, decision ``rd-stated-exceeds``: up-to-printed: each of strength
+    and toughness ``min(stated, printed)`` (a card cannot give numbers it does not carry);
+    stated-in-full: the stated amount as it is."""
+    if rs.option("rd-stated-exceeds") == "stated-in-full":
+        return v.stated_s, v.stated_t
+    return (z3.If(v.stated_s < v.printed_s, v.stated_s, v.printed_s),
+            z3.If(v.stated_t < v.printed_t, v.stated_t, v.printed_t))
+
+
+@implements("RED-RD-NUMBERS-TRANSFER")
 def amount(v: RDVars, rs: RuleSet) -> tuple[z3.ArithRef, z3.ArithRef]:
-    """Decision ``rd-amount``: a stated amount if any, else the target's full printed numbers
-    (all-numbers) or nothing (stated-only)."""
+    """Decision ``rd-amount``: a stated amount if any (:func:`stated_moved`), else the target's
+    full printed numbers (all-numbers) or nothing (stated-only)."""
+    ss, st = stated_moved(v, rs)
     if rs.option("rd-amount") == "stated-only":
-        return z3.If(v.stated, v.stated_s, 0), z3.If(v.stated, v.stated_t, 0)
-    return z3.If(v.stated, v.stated_s, v.printed_s), z3.If(v.stated, v.stated_t, v.printed_t)
+        return z3.If(v.stated, ss, 0), z3.If(v.stated, st, 0)
+    return z3.If(v.stated, ss, v.printed_s), z3.If(v.stated, st, v.printed_t)
 
 
 @implements("RED-RD-NUMBERS-IN-BATTLE-ONLY")
@@ -290,14 +302,16 @@ def location_unchanged(v: RDVars, rs: RuleSet) -> ClauseConstraint:
 
 def background(v: RDVars) -> z3.BoolRef:
     """Facts of every redirect situation (inputs only): enum ranges; players of a 2-4 player game;
-    numbers non-negative; a card redirecting both is about an ability and numbers (``what`` is
+    printed and stated numbers non-negative (the numbers before a redirect may be below zero: an
+    earlier redirect stating more than its target prints, decision ``rd-stated-exceeds`` =
+    stated-in-full, leaves it there); a card redirecting both is about an ability and numbers (``what`` is
     one of them); a target not in battle is not still in battle, nor in the redirecting card's; the old target was legal for
     whoever used the ability (so ``new_is_old -> legal_for_player``)."""
     return z3.And(
         in_range(v.what, ABILITY, OTHER_THING), in_range(v.ability_state, PENDING, OTHER_STATE),
         in_range(v.place, ACTIVE_BATTLE, NOT_IN_BATTLE), in_range(v.player, 0, MAX_PLAYERS - 1),
         in_range(v.redirector, 0, MAX_PLAYERS - 1),
-        *[x >= 0 for x in (v.printed_s, v.printed_t, v.stated_s, v.stated_t, v.target_s0, v.target_t0, v.card_s0, v.card_t0)],
+        *[x >= 0 for x in (v.printed_s, v.printed_t, v.stated_s, v.stated_t)],
         z3.Implies(v.both, v.what != OTHER_THING),
         z3.Implies(v.place == NOT_IN_BATTLE, z3.Not(v.still_in_battle)),
         z3.Implies(v.same_battle, v.still_in_battle),
