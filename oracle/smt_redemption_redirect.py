@@ -327,26 +327,33 @@ def _numbers_target(state: State, play: Play, target: str, after: State, new: li
 
 def crosscheck_phase_change(before: State, action: Action, after: State, config: RuleConfig = DEFAULT,
                             report: CrosscheckReport | None = None) -> list[Disagreement]:
-    """Ongoing numbers redirects: still active while their phase lasts, over once it has ended
-    (RED-RD-UNTIL-END-OF-PHASE)."""
+    """Ongoing numbers redirects: still active while their phase lasts, the end of their battle
+    included, over once it has ended (RED-RD-UNTIL-END-OF-PHASE). z3 derives whether the phase has
+    ended from raw facts: the turn and phase the redirect's record says it lasts until (for a record
+    written without one, the phase it was in before), and the position's turn and phase after the
+    action (:func:`specs.smt.redemption.position.phase_over`). The model's answer: the record is
+    still in the position after, and active (a record gone with its battle counts as ended)."""
     found: list[Disagreement] = []
     active = [r for r in before.records if r.effect is Effect.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE]
     if not active:
         return found
-    ended = (before.turn, before.phase) != (after.turn, after.phase)
     v, query = rd.RDVars.make(), _rd_query(_key(config))
-    smt = query.allowed([v.what == rd.NUMBERS, v.allowed, v.phase_ended == ended, v.place == rd.ACTIVE_BATTLE], [v.active])
+    data = None
     for record in active:
+        turn, phase = record.lasts_until or (before.turn, before.phase)  # raw fields: a number, a phase name
+        ended = pos.phase_over(turn, pos.phase_number(phase.value), after.turn, pos.phase_number(after.phase.value))
+        smt = query.allowed([v.what == rd.NUMBERS, v.allowed, v.phase_ended == ended, v.place == rd.ACTIVE_BATTLE],
+                            [v.active])
         if report:
             report.count("rd-expiry")
-        try:
-            now = after.record(record.id)
-        except KeyError:
-            continue  # the battle's records are gone with the battle
-        model = now.status is RecordStatus.ACTIVE
-        if now.status in (RecordStatus.NEGATED, RecordStatus.PENDING):
+            if before.battles and not after.battles:
+                report.count("rd-expiry-battle-end")
+        now = next((r for r in after.records if r.id == record.id), None)
+        if now is not None and now.status in (RecordStatus.NEGATED, RecordStatus.PENDING):
             continue
+        model = now is not None and now.status is RecordStatus.ACTIVE
         if {(model,)} != smt:
-            found.append(Disagreement("rd-expiry", before.to_json(), action.text(), sorted(smt), model,
+            data = data or before.to_json()
+            found.append(Disagreement("rd-expiry", data, action.text(), sorted(smt), model,
                                       ("RED-RD-UNTIL-END-OF-PHASE", "RED-RD-NUMBERS-ONGOING")))
     return found

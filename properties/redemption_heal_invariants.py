@@ -111,6 +111,53 @@ def numbers_expire(game: RedemptionGame, before: State, action: Action, after: S
 
 
 @transition_property(
+    "numbers-redirect-lasts-its-phase",
+    "An active numbers redirect stays in effect until its phase ends, the end of the battle it was used in "
+    "included, unless it is negated or interrupted.",
+    "RED-RD-UNTIL-END-OF-PHASE", "RED-RD-NUMBERS-ONGOING", game=GAME,
+)
+def numbers_last_the_phase(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
+    if (before.phase, before.turn) != (after.phase, after.turn):
+        return True
+    now = {r.id: r.status for r in after.records}
+    return all(
+        now.get(r.id) in (RecordStatus.ACTIVE, RecordStatus.NEGATED, RecordStatus.PENDING)
+        for r in before.records if r.effect is Effect.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE
+    )
+
+
+def _moved(state: State, card: str, target: str, game: RedemptionGame) -> tuple[int, int]:
+    """What a numbers redirect card moves from ``target``, restated from the decisions: the stated
+    amount (each number at most the target's printed one, unless rd-stated-exceeds = stated-in-full),
+    else the target's printed numbers (nothing under rd-amount = stated-only)."""
+    stated, printed = state.card(card).stated_amount, (state.card(target).strength, state.card(target).toughness)
+    if stated is not None:
+        in_full = game.config.option("rd-stated-exceeds") == "stated-in-full"
+        return stated if in_full else (min(stated[0], printed[0]), min(stated[1], printed[1]))
+    return (0, 0) if game.config.option("rd-amount") == "stated-only" else printed
+
+
+@transition_property(
+    "numbers-redirect-moves-its-amount",
+    "When a numbers redirect is used, its target loses exactly the amount the card moves (the amount it "
+    "states, or the target's printed numbers) and, while the gain counts, the redirecting card gains the "
+    "same: partial amounts are conserved too.",
+    "RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-IN-BATTLE-ONLY", game=GAME,
+)
+def numbers_move_the_amount(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
+    if not isinstance(action, Play) or before.card(action.card).ability is not Effect.REDIRECT_NUMBERS:
+        return True
+    target, card = action.targets[0], action.card
+    if target == card:
+        return True
+    moved = _moved(before, card, target, game)
+    lost = tuple(a - b for a, b in zip(numbers(before, target, game.config), numbers(after, target, game.config)))
+    gained = tuple(a - b for a, b in zip(numbers(after, card, game.config), numbers(before, card, game.config)))
+    counts = gain_counts(after, target, card, game.config)
+    return lost == moved and gained == (moved if counts else (0, 0))
+
+
+@transition_property(
     "ability-redirect-only-interrupted",
     "An ability is redirected only while it is interrupted (pending).",
     "RED-RD-ONLY-INTERRUPTED", "RED-RD-NUMBERS-NO-INTERRUPT", game=GAME,

@@ -130,7 +130,7 @@ def rich_positions(
     draw: Callable, players: st.SearchStrategy[int] = st.integers(2, 3), abilities: tuple[Effect | None, ...] = RICH_ABILITIES
 ) -> State:
     """A position with heal and redirect material: healing and redirecting
-    enhancements, characters with a heal ability (some with Territory Class),
+    enhancements (numbers redirects stating an amount or not), characters with a heal ability (some with Territory Class),
     characters whose owner is not their permanent controller, and characters
     that start poisoned, diseased or paralyzed. Player 0's battle, preparation
     or discard phase."""
@@ -160,7 +160,11 @@ def rich_positions(
                 statuses.add((card.id, draw(st.sampled_from(list(Status)))))
         for i in range(draw(st.integers(2, 6))):
             maker = good_enh if (p == 0) == (draw(st.integers(0, 3)) > 0) else evil_enh
-            card = maker(f"p{p}n{i}", p, draw(st.integers(0, 3)), draw(st.integers(0, 2)), draw(st.sampled_from(abilities)))
+            ability = draw(st.sampled_from(abilities))
+            # a numbers redirect may state its amount (issue 15), at times more than its target prints
+            numbers_redirect = ability in (Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH)
+            stated = draw(st.none() | st.tuples(st.integers(0, 4), st.integers(0, 4))) if numbers_redirect else None
+            card = maker(f"p{p}n{i}", p, draw(st.integers(0, 3)), draw(st.integers(0, 2)), ability, stated_amount=stated)
             cards.append(card)
             z["hand"].append(card.id)
         for i in range(draw(st.integers(0, 1))):

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardrules.model.redemption.state import Battle, CardType, DiscardCause, DiscardEvent, Fighter, PlayRecord, State, Zones
+from cardrules.model.redemption.state import (
+    Battle, CardType, DiscardCause, DiscardEvent, Effect, Fighter, PlayRecord, RecordStatus, State, Zones,
+)
 from cardrules.specs.registry import implements
 
 ZONE_NAMES: tuple[str, ...] = ("hand", "deck", "territory", "discard", "bondage", "redemption")
@@ -97,6 +99,13 @@ def discard_fighter(state: State, fighter: Fighter) -> State:
 
 def empty_zones(players: int) -> tuple[Zones, ...]:
     return tuple(Zones() for _ in range(players))
+
+
+@implements("RED-RD-UNTIL-END-OF-PHASE", "RED-RD-NUMBERS-ONGOING")
+def lasting(record: PlayRecord) -> bool:
+    """An ongoing redirect still in force: an active numbers redirect, which lasts to the end of
+    the phase it was used in (RED-RD-UNTIL-END-OF-PHASE), past the end of its battle."""
+    return record.effect is Effect.REDIRECT_NUMBERS and record.status is RecordStatus.ACTIVE
 
 
 def set_record(state: State, record: PlayRecord) -> State:

@@ -25,7 +25,7 @@ from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.actions import Play
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.handoff import TargetOptions
-from cardrules.model.redemption.ops import set_record
+from cardrules.model.redemption.ops import lasting, set_record
 from cardrules.model.redemption.state import Battle, Effect, PlayRecord, RecordStatus, State
 from cardrules.specs.registry import implements
 
@@ -156,11 +156,13 @@ def take_over(state: State, redirect: PlayRecord, config: RuleConfig) -> tuple[S
     return state, taken
 
 
-@implements("RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-NO-INTERRUPT", "RED-RD-LOCATION-UNCHANGED")
+@implements("RED-RD-NUMBERS-TRANSFER", "RED-RD-NUMBERS-NO-INTERRUPT", "RED-RD-LOCATION-UNCHANGED", "RED-RD-UNTIL-END-OF-PHASE")
 def start_numbers(state: State, redirect: PlayRecord, target: str, config: RuleConfig) -> State:
     """Redirect the numbers of ``target`` onto the redirect card: an ongoing
-    record read by :func:`model.redemption.numbers.numbers`; nothing moves."""
-    return set_record(state, replace(redirect, effect=Effect.REDIRECT_NUMBERS, targets=(target,), amount=amount(state, redirect.card, target, config), status=RecordStatus.ACTIVE))
+    record read by :func:`model.redemption.numbers.numbers`, lasting until the end of the
+    current phase (``lasts_until``, RED-RD-UNTIL-END-OF-PHASE); no card moves."""
+    return set_record(state, replace(redirect, effect=Effect.REDIRECT_NUMBERS, targets=(target,), amount=amount(state, redirect.card, target, config),
+                                     status=RecordStatus.ACTIVE, lasts_until=(state.turn, state.phase)))
 
 
 @implements("RED-RD-BOTH-IS-TWO")
@@ -171,7 +173,9 @@ def split_both(state: State, redirect: PlayRecord, config: RuleConfig) -> tuple[
     Returns the ability redirect record, if any."""
     record = state.record(int(redirect.targets[0][1:]))
     state = set_record(state, replace(redirect, status=RecordStatus.ACTIVE))
-    numbers_record = replace(redirect, id=state.next_record, effect=Effect.REDIRECT_NUMBERS, targets=(record.card,), amount=amount(state, redirect.card, record.card, config), status=RecordStatus.ACTIVE)
+    numbers_record = replace(redirect, id=state.next_record, effect=Effect.REDIRECT_NUMBERS, targets=(record.card,),
+                             amount=amount(state, redirect.card, record.card, config), status=RecordStatus.ACTIVE,
+                             lasts_until=(state.turn, state.phase))
     state = replace(state, records=(*state.records, numbers_record), next_record=state.next_record + 1)
     if len(redirect.targets) < 2:
         return state, None
@@ -182,8 +186,14 @@ def split_both(state: State, redirect: PlayRecord, config: RuleConfig) -> tuple[
 
 @implements("RED-RD-UNTIL-END-OF-PHASE")
 def expire(state: State) -> State:
-    """At the end of a phase every ongoing redirect ends (RED-RD-UNTIL-END-OF-PHASE)."""
+    """At the end of a phase every ongoing redirect used in it ends (RED-RD-UNTIL-END-OF-PHASE:
+    ``lasts_until`` is this turn's phase; a record without one is of the current phase). Its record
+    is marked expired while a battle is on, and dropped outside battle, where the records hold only
+    the ongoing redirects that outlived their battle (:func:`model.redemption.ops.lasting`)."""
+    now = (state.turn, state.phase)
     for record in state.records:
-        if record.effect is Effect.REDIRECT_NUMBERS and record.status is RecordStatus.ACTIVE:
+        if lasting(record) and record.lasts_until in (None, now):
             state = set_record(state, replace(record, status=RecordStatus.EXPIRED))
+    if not state.battles:
+        state = replace(state, records=tuple(r for r in state.records if lasting(r)))
     return state

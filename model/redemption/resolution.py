@@ -25,6 +25,7 @@ from cardrules.model.redemption.ops import (
     discard_card,
     discard_fighter,
     draw_cards,
+    lasting,
     note_discard,
     remove_fighter,
 )
@@ -215,7 +216,8 @@ def complete_discard(state: State, config: RuleConfig) -> State:
     return next_heal_window(state, config)
 
 
-@implements("RED-BR-RETURN-PERMANENT-CONTROLLER", "RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY", "RED-SB-RESUME")
+@implements("RED-BR-RETURN-PERMANENT-CONTROLLER", "RED-SB-RETURN-TO-BATTLE", "RED-SB-RETURN-TO-TERRITORY", "RED-SB-RESUME",
+            "RED-RD-UNTIL-END-OF-PHASE")
 def finish_resolution(state: State, config: RuleConfig) -> State:
     """Step 4's returns, then the battle leaves the stack.
 
@@ -226,6 +228,8 @@ def finish_resolution(state: State, config: RuleConfig) -> State:
     (RED-SB-RETURN-TO-TERRITORY, decision ``sb-return-territory``), with the
     enhancements they kept placed on them there (decision
     ``sb-territory-survivor-enhancements``). The battle below, if any, then resumes (RED-SB-RESUME).
+    When the last battle leaves the stack its play records go, except the ongoing redirects, which
+    last to the end of the phase (RED-RD-UNTIL-END-OF-PHASE, :func:`model.redemption.ops.lasting`).
     """
     battle = state.battles[-1]
     state = replace(state, battles=state.battles[:-1])
@@ -242,6 +246,6 @@ def finish_resolution(state: State, config: RuleConfig) -> State:
         state = add_to(state, home, "territory", fighter.card)
         if fighter.enhancements:  # carried in and kept (decision sb-territory-survivor-enhancements)
             state = replace(state, placed=state.placed | {(e, fighter.card) for e in fighter.enhancements})
-    if not state.battles:
-        return replace(state, prompt=None, records=())
+    if not state.battles:  # the ongoing redirects outlive the battle (RED-RD-UNTIL-END-OF-PHASE)
+        return replace(state, prompt=None, records=tuple(r for r in state.records if lasting(r)))
     return play_prompt(state, config)

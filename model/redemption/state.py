@@ -334,7 +334,12 @@ class PlayRecord:
     """The player who causes and carries out the effect when it is not ``player``: the
     redirecting player after a redirect (RED-RD-CARRIER-CHANGES); -1 means ``player``."""
     amount: tuple[int, int] = (0, 0)
-    """REDIRECT_NUMBERS: strength and toughness moved (RED-RD-NUMBERS-TRANSFER, decision ``rd-amount``)."""
+    """REDIRECT_NUMBERS: strength and toughness moved (RED-RD-NUMBERS-TRANSFER, decisions ``rd-amount``,
+    ``rd-stated-exceeds``)."""
+    lasts_until: tuple[int, Phase] | None = None
+    """An ongoing redirect (REDIRECT_NUMBERS): the turn and phase at whose end it stops, the phase it
+    was used in (RED-RD-UNTIL-END-OF-PHASE), such as ``[1, "battle"]``; it outlives the battle it was
+    used in. ``None``: not ongoing (or written before issue 15: the current phase)."""
 
     @property
     def carried_by(self) -> int:
@@ -431,7 +436,8 @@ class State:
     prompt: Prompt | None = None
     """Set while a battle needs someone's decision; ``None`` means the turn's player acts."""
     records: tuple[PlayRecord, ...] = ()
-    """Cards played during the current main battle (cleared when it ends)."""
+    """Cards played during the current main battle; when it ends only the ongoing redirects still
+    in force are kept, until the end of their phase (RED-RD-UNTIL-END-OF-PHASE)."""
     statuses: frozenset[tuple[str, Status]] = frozenset()
     battles_started: int = 0
     """Main battles started this turn."""
@@ -762,6 +768,23 @@ def _record_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, st
         out.extend(_undo_problems(state, record.undo, f"{where}.undo"))
         if any(abs(n) > MAX_NUMBER for n in record.amount):
             out.append((f"{where}.amount", f"numbers between {-MAX_NUMBER} and {MAX_NUMBER}"))
+        out.extend(_lasting_problems(state, record, where))
+    return out
+
+
+def _lasting_problems(state: State, record: PlayRecord, where: str) -> list[tuple[str, str]]:
+    """An ongoing redirect's end (RED-RD-UNTIL-END-OF-PHASE): only a numbers redirect has one, an active
+    one lasts until the end of the current phase, and outside battle only those are kept."""
+    out: list[tuple[str, str]] = []
+    if record.lasts_until is not None and record.effect is not Effect.REDIRECT_NUMBERS:
+        out.append((f"{where}.lasts_until", "only a numbers redirect (redirect-numbers) is ongoing"))
+    elif record.lasts_until is not None and record.status is RecordStatus.ACTIVE:
+        turn, phase = record.lasts_until
+        if (turn, phase) != (state.turn, state.phase):
+            out.append((f"{where}.lasts_until", f"an active redirect lasts until the end of the current phase "
+                        f"(turn {state.turn}, {state.phase.value}), found turn {turn}, {phase.value}"))
+    if not state.battles and not (record.effect is Effect.REDIRECT_NUMBERS and record.status is RecordStatus.ACTIVE):
+        out.append((where, "outside battle the records hold only numbers redirects still in force"))
     return out
 
 

@@ -7,13 +7,16 @@ who did not play the last card.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.numbers import numbers
 from cardrules.model.redemption.redirect import expire, redirect_options
 from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position
-from cardrules.model.redemption.state import Effect, PromptKind, RecordStatus
+from cardrules.model.errors import ScenarioError
+from cardrules.model.redemption.state import Effect, Phase, PromptKind, RecordStatus, State
 from tests.redemption.helpers import act, acts, illegal, texts
 
 E = Effect
@@ -144,10 +147,34 @@ def test_numbers_redirect_ends_with_the_phase() -> None:
     s = act(numbers_fight(), "play rn on h -> e")
     ended = expire(s)
     assert [r.status for r in ended.records] == [RecordStatus.EXPIRED] and numbers(ended, "e") == (3, 5)
-    # In play: p1 passes; 5 >= 0 e defeated, h not: Hero wins; e is discarded; the battle ends,
-    # then the battle phase: nothing of the redirect is left.
-    s = acts(s, ["pass", "discard", "next"])
-    assert s.records == () and numbers(s, "rn") == (0, 0) and numbers(s, "h") == (2, 4)
+    # In play: p1 passes; 5 >= 0 e defeated, h not: Hero wins; e is discarded and the battle ends,
+    # but the battle phase goes on, and the redirect with it (issue 15): e, now in the discard
+    # pile, keeps its reduction to 0/0 (decision rd-lapse-reduction), rn loses its gain as e has
+    # left battle (RED-RD-NUMBERS-IN-BATTLE-ONLY); h is back in the territory, 2/4.
+    s = acts(s, ["pass", "discard"])
+    assert s.battles == () and s.phase is Phase.BATTLE
+    assert [(r.card, r.status, r.lasts_until) for r in s.records] == [("rn", RecordStatus.ACTIVE, (1, Phase.BATTLE))]
+    assert numbers(s, "e") == (0, 0) and numbers(s, "rn") == (0, 0) and numbers(s, "h") == (2, 4)
+    # The battle phase ends: nothing of the redirect is left, e shows its printed 3/5 again.
+    s = act(s, "next")
+    assert s.records == () and numbers(s, "e") == (3, 5) and numbers(s, "rn") == (0, 0)
+
+
+@pytest.mark.clause("RED-RD-UNTIL-END-OF-PHASE")
+def test_the_end_of_a_numbers_redirect_is_in_the_state() -> None:
+    s = act(numbers_fight(), "play rn on h -> e")
+    data = s.to_json()
+    assert data["records"][0]["lasts_until"] == [1, "battle"]
+    assert State.from_json(json.loads(json.dumps(data))) == s
+    # Active, it can only last to the end of the current phase: another turn's phase is refused,
+    # with the path named; as is an end on a record that is not a numbers redirect.
+    data["records"][0]["lasts_until"] = [0, "battle"]
+    with pytest.raises(ScenarioError, match=r"records\[0\]\.lasts_until.*current phase"):
+        State.from_json(data)
+    done = acts(s, ["pass", "discard"]).to_json()
+    done["records"][0]["effect"] = "discard"
+    with pytest.raises(ScenarioError, match=r"records\[0\]\.lasts_until.*only a numbers redirect"):
+        State.from_json(done)
 
 
 @pytest.mark.clause("RED-RD-NUMBERS-TRANSFER")
@@ -205,18 +232,17 @@ def test_which_battle_redirected_numbers_count_in(
 
 # --- properties over random legal play (both heal wordings) ------------------------------------
 
-import json  # noqa: E402
-
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from cardrules.model.redemption.state import State  # noqa: E402
 from cardrules.properties.redemption_strategies import REDIRECT_HEAVY, RICH_ABILITIES, transitions  # noqa: E402
 from tests.redemption.helpers import PREVIOUS  # noqa: E402
 from cardrules.properties.redemption_game import RedemptionGame  # noqa: E402
 from cardrules.properties.redemption_heal_invariants import (  # noqa: E402
     numbers_conserved,
     numbers_expire,
+    numbers_last_the_phase,
+    numbers_move_the_amount,
     redirect_only_interrupted,
 )
 
@@ -231,17 +257,26 @@ def phase_end_problem(before: State, after: State) -> str | None:
     return None if numbers_expire(GAME, before, None, after) else "a numbers redirect outlived its phase"
 
 
+def lasting_problem(before: State, action, after: State, config: RuleConfig) -> str | None:
+    game = RedemptionGame(config)
+    if not numbers_last_the_phase(game, before, action, after):
+        return "a numbers redirect ended before its phase"
+    return None if numbers_move_the_amount(game, before, action, after) else "a numbers redirect moved another amount"
+
+
 def redirect_problem(before: State, after: State) -> str | None:
     return None if redirect_only_interrupted(GAME, before, None, after) else "an ability was redirected while not interrupted"
 
 
 @pytest.mark.parametrize("config", [RuleConfig(), PREVIOUS], ids=["revised", "previous"])
-@pytest.mark.clause("RED-RD-NUMBERS-TRANSFER", "RED-RD-UNTIL-END-OF-PHASE", "RED-RD-ONLY-INTERRUPTED", "RED-RD-NUMBERS-IN-BATTLE-ONLY")
+@pytest.mark.clause("RED-RD-NUMBERS-TRANSFER", "RED-RD-UNTIL-END-OF-PHASE", "RED-RD-ONLY-INTERRUPTED", "RED-RD-NUMBERS-IN-BATTLE-ONLY",
+                    "RED-RD-NUMBERS-ONGOING")
 @settings(deadline=None)
 @given(data=st.data(), heavy=st.booleans())
 def test_redirect_properties_over_random_play(config: RuleConfig, data: st.DataObject, heavy: bool) -> None:
     abilities = REDIRECT_HEAVY if heavy else RICH_ABILITIES
     for before, action, after in data.draw(transitions(config, abilities=abilities)):
-        for problem in (numbers_problem(after), phase_end_problem(before, after), redirect_problem(before, after)):
+        for problem in (numbers_problem(after), phase_end_problem(before, after), redirect_problem(before, after),
+                        lasting_problem(before, action, after, config)):
             assert problem is None, (action.text(), problem)
         assert State.from_json(json.loads(json.dumps(after.to_json()))) == after

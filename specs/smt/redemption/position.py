@@ -200,6 +200,24 @@ def rd_place(p: CardPos, stack: StackPos, active: int, lower: int, nowhere: int)
     return z3.If(in_any_battle(p), z3.If(p.level == stack.height - 1, active, lower), nowhere)
 
 
+PHASES = ("draw", "upkeep", "preparation", "battle", "discard")
+"""A turn's phases in order (RED-BASE-TURN-PHASES), by the names a position records them with."""
+
+
+@implements("RED-RD-UNTIL-END-OF-PHASE", "RED-BASE-TURN-PHASES")
+def phase_over(until_turn: Value | int, until_phase: Value | int, now_turn: Value | int, now_phase: Value | int) -> z3.BoolRef:
+    """The phase an ongoing redirect lasts to (turn ``until_turn``, phase number ``until_phase``, as
+    the redirect's record gives them) has ended at the position's turn and phase: a later turn, or
+    a later phase of the same turn (phase numbers: the index in :data:`PHASES`). A battle ending
+    is not a phase ending."""
+    return z3.Or(now_turn > until_turn, z3.And(now_turn == until_turn, now_phase > until_phase))
+
+
+def phase_number(name: str) -> int:
+    """A phase's place in the turn (:data:`PHASES`), from the name a position records."""
+    return PHASES.index(name)
+
+
 @implements("RED-BR-RESCUE-SUCCESS", "RED-BR-RESCUE-FAIL")
 def rescue_access(stack: StackPos, rescue: z3.BoolRef, defender: z3.ArithRef | int) -> z3.BoolRef:
     """Access to a Lost Soul at step 2 of a rescue: a card (a Lost Soul) lies in the defending
