@@ -98,7 +98,8 @@ VARIANTS = (
     ({"br-rescue-access": "challenge-can-become-rescue"}, "revised"),
     ({"sb-healed-fighter-destination": "back-to-previous-battle"}, "revised"),
     ({"br-discard-which": "losing-side-only"}, "revised"), ({"br-heal-window-player": "permanent-controller"}, "revised"),
-    ({"rd-amount": "stated-only"}, "revised"), ({"rd-in-battle": "any-battle"}, "revised"),
+    ({"rd-amount": "stated-only"}, "revised"), ({"rd-stated-exceeds": "stated-in-full"}, "revised"),
+    ({"rd-in-battle": "any-battle"}, "revised"),
     ({"rd-in-battle": "any-battle", "rd-numbers-which-battle": "same-battle-only"}, "revised"),
     ({"sb-territory-survivor-enhancements": "played-in-side-battle-only"}, "revised"),
 )
