@@ -10,7 +10,7 @@ from cardrules.model.redemption.actions import Action, parse
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
 from cardrules.model.redemption.state import Card, State
-from cardrules.properties.symmetry import canonical_json_key, interchangeable_classes
+from cardrules.properties.symmetry import canonical_dataclass_key, interchangeable_classes
 
 UNORDERED_KEYS = frozenset(
     {"cards", "hand", "territory", "discard", "bondage", "redemption", "statuses", "decreased", "placed"}
@@ -36,11 +36,12 @@ class RedemptionGame:
 
     def canonical_key(self, state: State) -> Hashable:
         """Identical cards (same printed data and owner) are interchangeable: the key is the
-        smallest JSON form over renamings among them (exact orbit representative)."""
+        smallest frozen form over renamings among them (exact orbit representative; the state is read
+        directly, not through its JSON form)."""
         classes = _classes(state.cards)
         if not classes:
             return state
-        return canonical_json_key(state.to_json(), classes, UNORDERED_KEYS)
+        return canonical_dataclass_key(state, classes, UNORDERED_KEYS)
 
     def turn(self, state: State) -> int:
         return state.turn

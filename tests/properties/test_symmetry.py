@@ -96,3 +96,60 @@ def test_a_transition_counterexample_into_a_symmetric_state_replays() -> None:
     assert str(path[-1][0]) == "attack a2"
     assert path[-1][1].attack is not None and path[-1][1].attack.attackers == ("a2",)
     assert replay(trace_to_json(result, "a2-never-attacks-alone", game, {}), game).ok
+
+
+def _renamed_json(data: object, rename: dict[str, str]) -> object:
+    if isinstance(data, str):
+        return rename.get(data, data)
+    if isinstance(data, list):
+        return [_renamed_json(item, rename) for item in data]
+    if isinstance(data, dict):
+        return {key: _renamed_json(item, rename) for key, item in data.items()}
+    return data
+
+
+@pytest.mark.parametrize("scenario", ["redemption-side-battles-3p", "redemption-side-battles-4p", "redemption-plain-battle"])
+def test_redemption_key_merges_exactly_the_renamings_of_identical_cards(scenario: str) -> None:
+    """The Redemption key reads the state directly (issue 17): every state reached in the first 150
+    of a breadth-first walk, renamed by a seeded shuffle among identical cards, gets the key of the
+    original, and two states get one key exactly when the JSON-form key (the reference) merges them."""
+    import random
+
+    from cardrules.model.redemption.state import State as RedemptionState
+    from cardrules.properties.redemption_game import UNORDERED_KEYS, _classes
+    from cardrules.properties.symmetry import canonical_json_key
+
+    game = RedemptionGame()
+    root = RedemptionState.from_json(json.loads((SCENARIOS / f"{scenario}.json").read_text())["state"])
+    classes = _classes(root.cards)
+    assert classes, "the scenario has identical cards"
+    states, frontier, seen = [], [root], set()
+    while frontier and len(states) < 150:
+        state = frontier.pop(0)
+        if state in seen:
+            continue
+        seen.add(state)
+        states.append(state)
+        if state.winner is None:
+            frontier.extend(game.step(state, action) for action in game.legal_actions(state))
+    draw = random.Random(17)
+    renamed = []
+    for state in states:
+        rename: dict[str, str] = {}
+        for ids in classes:
+            shuffled = list(ids)
+            draw.shuffle(shuffled)
+            rename.update(zip(ids, shuffled))
+        data = _renamed_json(state.to_json(), rename)
+        data["cards"] = sorted(data["cards"], key=lambda card: card["id"])  # type: ignore[index]
+        renamed.append(RedemptionState.from_json(data))
+    assert any(a != b for a, b in zip(states, renamed))  # some renamings really change the state
+    for state, other in zip(states, renamed):
+        assert game.canonical_key(state) == game.canonical_key(other)
+    everything = states + renamed
+    by_new: dict[object, set[int]] = {}
+    by_reference: dict[object, set[int]] = {}
+    for index, state in enumerate(everything):
+        by_new.setdefault(game.canonical_key(state), set()).add(index)
+        by_reference.setdefault(canonical_json_key(state.to_json(), classes, UNORDERED_KEYS), set()).add(index)
+    assert sorted(map(sorted, by_new.values())) == sorted(map(sorted, by_reference.values()))
