@@ -636,3 +636,19 @@ def test_an_outside_user_selects_from_their_own_hand_only() -> None:
     chosen = act(s, "use sb2 -> xa z", OUTSIDER)
     assert chosen.prompt is not None and chosen.prompt.kind is PromptKind.CHOOSE_SIDES and chosen.prompt.player == 2
     illegal(chosen, "use sb2 -> xa z", "RED-SB-SIDES-BATTLE-PLAYERS", OUTSIDER)
+
+
+@pytest.mark.clause("RED-SB-TARGETS-TWO")
+def test_use_action_text() -> None:
+    # 'use S -> X Y' names an unordered pair (written sorted); 'use S' is a blank use; anything else is
+    # malformed input, named as such. The same character twice is refused by the rules, not the parser.
+    from cardrules.model.errors import ScenarioError
+    from cardrules.model.redemption.actions import Use, parse
+
+    assert parse("use sb2 -> xb xa") == Use("sb2", ("xa", "xb")) and parse("use sb2 -> xb xa").text() == "use sb2 -> xa xb"
+    assert parse("use sb2") == Use("sb2")
+    for bad in ("use", "use sb2 -> xa", "use sb2 xa xb", "use sb2 -> xa xb xc"):
+        with pytest.raises(ScenarioError):
+            parse(bad)
+    s = _outsider_game([hero("xa", 2, 1, 5)], {2: {"territory": ["xa"]}})
+    illegal(s, "use sb2 -> xa xa", "RED-SB-TARGETS-TWO", OUTSIDER)
