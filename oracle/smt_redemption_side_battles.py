@@ -172,8 +172,11 @@ def crosscheck_outside_users(state: State, legal: tuple[Action, ...], config: Ru
     moment the option ``any-player`` gives them; the clauses say nothing of moments): the outsider is
     the user z3 is given, a raw fact (the player whose hand holds the card, not one of the two players
     of the battle records). Under ``battling-players-only`` z3 must allow no pair and the model offers
-    no ``use``; under ``any-player`` the pairs, the control with who chooses, the count and the new
-    battle are compared as for a battling player's card (:func:`_compare_card`)."""
+    no ``use``; whether the card may be played at all is then not compared (the outsider has no moment
+    to play: the initiative base rule, RED-BASE-INITIATIVE, which no encoding reads; counted as
+    ``sb-outside-no-moment``). Under ``any-player`` the pairs, whether it may be played, the control
+    with who chooses, the count and the new battle are compared as for a battling player's card
+    (:func:`_compare_card`)."""
     if state.prompt is None or state.prompt.kind is not PromptKind.PLAY:
         return []
     players, _ = raw_stack(state)
@@ -188,16 +191,20 @@ def crosscheck_outside_users(state: State, legal: tuple[Action, ...], config: Ru
             if report:
                 report.count("sb-outside-user")
             uses: list[Play | Use] = [a for a in legal if isinstance(a, Use) and a.card == card_id]
-            found += _compare_card(state, outsider, card_id, uses, config, report, log, verb="use")
+            moment = config.option("sb-user-outside-battle") == "any-player"
+            if report and not moment:
+                report.count("sb-outside-no-moment")
+            found += _compare_card(state, outsider, card_id, uses, config, report, log, verb="use", playability=moment)
     return found
 
 
 def _compare_card(state: State, user: int, card_id: str, plays: list[Play | Use], config: RuleConfig,
-                  report: CrosscheckReport | None, log: Log, verb: str = "play") -> list[Disagreement]:
+                  report: CrosscheckReport | None, log: Log, verb: str = "play",
+                  playability: bool = True) -> list[Disagreement]:
     """One side battle card of ``user``: the pairs the model offers (``plays``: ``play`` actions of
     a battling player, ``use`` actions of an outsider, as ``verb`` says) against the pairs z3 lets
-    take effect, whether it may be played, and for each pair the control, count, players,
-    suspension and origins of the side battle the model opens."""
+    take effect, whether it may be played (unless ``playability`` is false), and for each pair the
+    control, count, players, suspension and origins of the side battle the model opens."""
     found: list[Disagreement] = []
     characters = _characters(state)
     data = state.to_json()
@@ -209,7 +216,8 @@ def _compare_card(state: State, user: int, card_id: str, plays: list[Play | Use]
     # the same character twice is asked too (RED-SB-TARGETS-TWO: never a legal selection)
     smt_pairs = {(x, y) for i, x in enumerate(characters) for y in characters[i:]
                  if side_battle_answer(state, user, x, y, config, log).takes_effect}
-    found += _playable(state, user, card_id, plays, characters, data, config, report, log, verb)
+    if playability:
+        found += _playable(state, user, card_id, plays, characters, data, config, report, log, verb)
     if model_pairs != smt_pairs:
         found.append(Disagreement("sb-pairs", data, f"{verb} {card_id}", sorted(smt_pairs - model_pairs),
                                   sorted(model_pairs - smt_pairs), SB_PAIR_CLAUSES))

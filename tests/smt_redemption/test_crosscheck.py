@@ -255,15 +255,17 @@ def test_location_changed_is_caught(monkeypatch: pytest.MonkeyPatch, fresh: None
 def test_outside_users_are_compared(rule_set: str) -> None:
     """The outsider scenario: P2's side battle cards are compared in every position a battling player
     holds initiative to play. By default z3 lets no pair of P2's take effect and the model offers no
-    ``use``; under ``any-player`` P2's side battles are started and compared (control with P2 choosing
-    in cases 1 and 3, count, players), and P2's second card is compared once P2's allowance is used up."""
+    ``use`` (whether P2 may play the card at all is the initiative base rule's, not compared); under
+    ``any-player`` P2's side battles are started and compared (control with P2 choosing in cases 1
+    and 3, count, players), and P2's second card is compared once P2's allowance is used up."""
     states, config = _states("redemption-side-battle-outsider", rule_set)
     report = crosscheck_many(states, config)
     assert not report.disagreements, _report(report)
     decisions = report.decisions
     assert decisions["sb-outside-user"] > 0
     if rule_set == "default":
-        assert decisions["sb-refused"] == decisions["sb-outside-user"] and "sb-start" not in decisions
+        assert decisions["sb-refused"] == decisions["sb-outside-user"] == decisions["sb-outside-no-moment"]
+        assert "sb-start" not in decisions
     else:
         assert decisions["sb-start"] > 0 and decisions["sb-user-choice"] > 0 and decisions["sb-playable"] > 0
 
