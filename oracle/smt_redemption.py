@@ -17,7 +17,9 @@ states it produces. Each rule has one ``crosscheck_*`` function returning
   character twice, whether the card may be played once restricted, whether the ability
   lasts, interrupt targets of an ended side battle and special initiative for a victim in a
   paused battle (RED-SB-NO-INTERRUPT-FROM-SUSPENDED), and the negation cascade
-  (RED-SB-NEGATE-CASCADE), all in :mod:`oracle.smt_redemption_side_battles`;
+  (RED-SB-NEGATE-CASCADE), all in :mod:`oracle.smt_redemption_side_battles`; the same for the side
+  battle cards of players outside the battle, with z3 given the outsider as the user (decision
+  sb-user-outside-battle: refused by default, used under ``any-player``);
 - :func:`crosscheck_resolution`: from the numbers and fighters of a battle when play in it
   stops, the outcome, mission, discarded characters, heal window players, survivors'
   destinations and enhancements, the rescued Lost Soul and end-of-battle draws, against the

@@ -95,7 +95,7 @@ ENCODED_AREAS: frozenset[str] = frozenset({"side-battle", "battle-resolution", "
 """The catalogue areas the rule-level encodings hold clauses of."""
 READ_DECISIONS: frozenset[str] = frozenset({
     "sb-nested-battle-players", "sb-different-player", "sb-healed-fighter-destination", "sb-in-battle-meaning", "sb-return-territory",
-    "sb-territory-survivor-enhancements",
+    "sb-territory-survivor-enhancements", "sb-user-outside-battle",
     "sb-in-play-zones", "sb-pair-alignment", "sb-per-turn-limit", "sb-restriction-scope", "sb-negate-resolution",
     "br-outcome-several-characters", "br-challenge-success", "br-rescue-access", "br-rescue-draw", "br-discard-which",
     "br-heal-window-player", "rd-amount", "rd-stated-exceeds", "rd-in-battle", "rd-numbers-which-battle",

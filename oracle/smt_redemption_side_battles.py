@@ -10,7 +10,7 @@ import z3
 
 from cardrules.oracle.clause_counts import cached_with_notes
 from cardrules.oracle.disagreement import Disagreement
-from cardrules.model.redemption.actions import Play, Sides
+from cardrules.model.redemption.actions import Action, Play, Sides, Use
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
 from cardrules.model.redemption.state import (
@@ -119,7 +119,7 @@ SB_CONTROL_CLAUSES = ("RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-CONTROL-OUTSIDERS",
                       "RED-SB-CONTROL-SAME-UNMIXED", "RED-SB-CONTROL-SAME-MIXED")
 
 
-def _model_side_battle(state: State, play: Play, config: RuleConfig) -> tuple[set[tuple[int, int, int]], list[State]]:
+def _model_side_battle(state: State, play: Play | Use, config: RuleConfig) -> tuple[set[tuple[int, int, int]], list[State]]:
     """What the model does with a side battle play: the (side_x, side_y, chooser) it offers or
     makes, and the states with the new battle open."""
     x, y = sorted(play.targets)
@@ -143,7 +143,8 @@ def _model_side_battle(state: State, play: Play, config: RuleConfig) -> tuple[se
 
 def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
                                  report: CrosscheckReport | None = None, log: Log | None = None) -> list[Disagreement]:
-    """Side battle cards of the player who must act (see the module docstring)."""
+    """Side battle cards of the player who must act, and, while a battling player holds initiative
+    to play, of every player outside the battle (see :func:`crosscheck_outside_users`)."""
     log = initial_log(state) if log is None else log
     found: list[Disagreement] = crosscheck_interrupt_plays(state, config, report)
     found += crosscheck_paused_victims(state, config, report)
@@ -152,74 +153,127 @@ def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
         return found
     user = state.prompt.player
     legal = legal_actions(state, config)
-    data: dict[str, Any] | None = None
-    characters = _characters(state)
     for card_id in sorted(state.zones[user].hand):
         if state.card(card_id).ability is not Effect.SIDE_BATTLE:
             continue
-        plays = [a for a in legal if isinstance(a, Play) and a.card == card_id]
+        plays: list[Play | Use] = [a for a in legal if isinstance(a, Play) and a.card == card_id]
         if not plays and _refused_by_base_rules(state, user, card_id):
             if report:
                 report.count("sb-refused-base-rule")
             continue
-        data = data or state.to_json()
-        if report:
-            report.count("sb-pairs")
-            if not plays:
-                report.count("sb-refused")  # the model refuses the card: z3 must allow no pair either
-        model_pairs = {tuple(sorted(a.targets)) for a in plays if a.targets}
-        # the same character twice is asked too (RED-SB-TARGETS-TWO: never a legal selection)
-        smt_pairs = {(x, y) for i, x in enumerate(characters) for y in characters[i:]
-                     if side_battle_answer(state, user, x, y, config, log).takes_effect}
-        found += _playable(state, user, card_id, plays, characters, data, config, report, log)
-        if model_pairs != smt_pairs:
-            found.append(Disagreement("sb-pairs", data, f"play {card_id}", sorted(smt_pairs - model_pairs),
-                                      sorted(model_pairs - smt_pairs), SB_PAIR_CLAUSES))
-        first: dict[tuple[str, ...], Play] = {}
-        for a in plays:
-            if a.targets:
-                first.setdefault(tuple(sorted(a.targets)), a)
-        for (x, y), play in sorted(first.items()):
-            answer = side_battle_answer(state, user, x, y, config, log)
-            model_set, opened = _model_side_battle(state, play, config)
+        found += _compare_card(state, user, card_id, plays, config, report, log)
+    return found + crosscheck_outside_users(state, legal, config, report, log)
+
+
+def crosscheck_outside_users(state: State, legal: tuple[Action, ...], config: RuleConfig,
+                             report: CrosscheckReport | None, log: Log) -> list[Disagreement]:
+    """The side battle cards in the hands of players outside the battle (RED-SB-SIDES-BATTLE-PLAYERS,
+    decision ``sb-user-outside-battle``), at a moment a battling player holds initiative to play (the
+    moment the option ``any-player`` gives them; the clauses say nothing of moments): the outsider is
+    the user z3 is given, a raw fact (the player whose hand holds the card, not one of the two players
+    of the battle records). Under ``battling-players-only`` z3 must allow no pair and the model offers
+    no ``use``; whether the card may be played at all is then not compared (the outsider has no moment
+    to play: the initiative base rule, RED-BASE-INITIATIVE, which no encoding reads; counted as
+    ``sb-outside-no-moment``). Under ``any-player`` the pairs, whether it may be played, the control
+    with who chooses, the count and the new battle are compared as for a battling player's card
+    (:func:`_compare_card`)."""
+    if state.prompt is None or state.prompt.kind is not PromptKind.PLAY:
+        return []
+    players, _ = raw_stack(state)
+    battling = set(players[-1])
+    found: list[Disagreement] = []
+    for outsider in range(state.players):
+        if outsider in battling:
+            continue
+        for card_id in sorted(state.zones[outsider].hand):
+            if state.card(card_id).ability is not Effect.SIDE_BATTLE:
+                continue
             if report:
-                report.count("sb-control")
-                if len(model_set) > 1:
-                    report.count("sb-user-choice")
-            if model_set != set(answer.assignments):
-                found.append(Disagreement("sb-control", data, play.text(), sorted(answer.assignments), sorted(model_set),
-                                          SB_CONTROL_CLAUSES))
-            if report:
-                report.count("sb-lasting")
-            # the model acts at the moment it is used: the new battle is on the stack right after the
-            # play (or after the user's choice of sides, part of the same use); else it lasts
-            if answer.lasting != {not opened}:
-                found.append(Disagreement("sb-lasting", data, play.text(), sorted(answer.lasting),
-                                          "opened at once" if opened else "not opened", ("RED-SB-INSTANTANEOUS",)))
-            for new in opened:
-                battle = new.battles[len(state.battles)]
-                if report:
-                    report.count("sb-start")
-                if {new.side_battles[user]} != set(answer.count_after):
-                    found.append(Disagreement("sb-count", data, play.text(), sorted(answer.count_after),
-                                              new.side_battles[user], ("RED-SB-ONCE-PER-TURN",)))
-                if {battle.players} != set(answer.players) or battle.kind is not BattleKind.SIDE:
-                    found.append(Disagreement("sb-players", data, play.text(), sorted(answer.players),
-                                              (battle.kind.value, battle.players), ("RED-SB-SIDES-BATTLE-PLAYERS",)))
-                below = [b.id for b in new.battles[:len(state.battles)]]
-                suspended = below == [b.id for b in state.battles] and len(new.battles) == len(state.battles) + 1
-                if answer.suspended != {suspended}:
-                    found.append(Disagreement("sb-suspend", data, play.text(), sorted(answer.suspended),
-                                              [b.id for b in new.battles], ("RED-SB-SUSPEND",)))
-                came = {f.card: f.origin.kind is OriginKind.BATTLE for _, f in battle.fighters()}
-                if (came.get(x), came.get(y)) != answer.came_from_battle:
-                    found.append(Disagreement("sb-origin", data, play.text(), answer.came_from_battle,
-                                              (came.get(x), came.get(y)), ("RED-SB-RETURN-TO-BATTLE", "RED-SB-CONTROL-SAME-MIXED")))
+                report.count("sb-outside-user")
+            uses: list[Play | Use] = [a for a in legal if isinstance(a, Use) and a.card == card_id]
+            moment = config.option("sb-user-outside-battle") == "any-player"
+            if report and not moment:
+                report.count("sb-outside-no-moment")
+            found += _compare_card(state, outsider, card_id, uses, config, report, log, verb="use", playability=moment)
     return found
 
 
-def _playable(state: State, user: int, card_id: str, plays: list[Play], characters: list[str], data: dict[str, Any],
-              config: RuleConfig, report: CrosscheckReport | None, log: Log) -> list[Disagreement]:
+def _compare_card(state: State, user: int, card_id: str, plays: list[Play | Use], config: RuleConfig,
+                  report: CrosscheckReport | None, log: Log, verb: str = "play",
+                  playability: bool = True) -> list[Disagreement]:
+    """One side battle card of ``user``: the pairs the model offers (``plays``: ``play`` actions of
+    a battling player, ``use`` actions of an outsider, as ``verb`` says) against the pairs z3 lets
+    take effect, whether it may be played (unless ``playability`` is false), and for each pair the
+    control, count, players, suspension and origins of the side battle the model opens."""
+    found: list[Disagreement] = []
+    characters = _characters(state)
+    data = state.to_json()
+    if report:
+        report.count("sb-pairs")
+        if not plays:
+            report.count("sb-refused")  # the model refuses the card: z3 must allow no pair either
+    model_pairs = {tuple(sorted(a.targets)) for a in plays if a.targets}
+    # the same character twice is asked too (RED-SB-TARGETS-TWO: never a legal selection)
+    smt_pairs = {(x, y) for i, x in enumerate(characters) for y in characters[i:]
+                 if side_battle_answer(state, user, x, y, config, log).takes_effect}
+    if playability:
+        found += _playable(state, user, card_id, plays, characters, data, config, report, log, verb)
+    if model_pairs != smt_pairs:
+        found.append(Disagreement("sb-pairs", data, f"{verb} {card_id}", sorted(smt_pairs - model_pairs),
+                                  sorted(model_pairs - smt_pairs), SB_PAIR_CLAUSES))
+    first: dict[tuple[str, ...], Play | Use] = {}
+    for a in plays:
+        if a.targets:
+            first.setdefault(tuple(sorted(a.targets)), a)
+    for (x, y), play in sorted(first.items()):
+        answer = side_battle_answer(state, user, x, y, config, log)
+        model_set, opened = _model_side_battle(state, play, config)
+        if report:
+            report.count("sb-control")
+            if len(model_set) > 1:
+                report.count("sb-user-choice")
+        if model_set != set(answer.assignments):
+            found.append(Disagreement("sb-control", data, play.text(), sorted(answer.assignments), sorted(model_set),
+                                      SB_CONTROL_CLAUSES))
+        if report:
+            report.count("sb-lasting")
+        # the model acts at the moment it is used: the new battle is on the stack right after the
+        # play (or after the user's choice of sides, part of the same use); else it lasts
+        if answer.lasting != {not opened}:
+            found.append(Disagreement("sb-lasting", data, play.text(), sorted(answer.lasting),
+                                      "opened at once" if opened else "not opened", ("RED-SB-INSTANTANEOUS",)))
+        for new in opened:
+            found += _compare_opened(state, new, user, x, y, play, answer, data, report)
+    return found
+
+
+def _compare_opened(state: State, new: State, user: int, x: str, y: str, play: Play | Use, answer: SideBattleAnswer,
+                    data: dict[str, Any], report: CrosscheckReport | None) -> list[Disagreement]:
+    """The side battle the model opened (``new``) against z3's count, players, suspension and origins."""
+    found: list[Disagreement] = []
+    battle = new.battles[len(state.battles)]
+    if report:
+        report.count("sb-start")
+    if {new.side_battles[user]} != set(answer.count_after):
+        found.append(Disagreement("sb-count", data, play.text(), sorted(answer.count_after),
+                                  new.side_battles[user], ("RED-SB-ONCE-PER-TURN",)))
+    if {battle.players} != set(answer.players) or battle.kind is not BattleKind.SIDE:
+        found.append(Disagreement("sb-players", data, play.text(), sorted(answer.players),
+                                  (battle.kind.value, battle.players), ("RED-SB-SIDES-BATTLE-PLAYERS",)))
+    below = [b.id for b in new.battles[:len(state.battles)]]
+    suspended = below == [b.id for b in state.battles] and len(new.battles) == len(state.battles) + 1
+    if answer.suspended != {suspended}:
+        found.append(Disagreement("sb-suspend", data, play.text(), sorted(answer.suspended),
+                                  [b.id for b in new.battles], ("RED-SB-SUSPEND",)))
+    came = {f.card: f.origin.kind is OriginKind.BATTLE for _, f in battle.fighters()}
+    if (came.get(x), came.get(y)) != answer.came_from_battle:
+        found.append(Disagreement("sb-origin", data, play.text(), answer.came_from_battle,
+                                  (came.get(x), came.get(y)), ("RED-SB-RETURN-TO-BATTLE", "RED-SB-CONTROL-SAME-MIXED")))
+    return found
+
+
+def _playable(state: State, user: int, card_id: str, plays: list[Play | Use], characters: list[str], data: dict[str, Any],
+              config: RuleConfig, report: CrosscheckReport | None, log: Log, verb: str = "play") -> list[Disagreement]:
     """Whether the side battle card may be played at all (with or without its ability taking
     effect), where the clauses decide it: once the user's allowance is used up
     (RED-SB-RESTRICT-AFTER, decision ``sb-restriction-scope``). Asked with the first two
@@ -232,7 +286,7 @@ def _playable(state: State, user: int, card_id: str, plays: list[Play], characte
     if report:
         report.count("sb-playable")
     if answer.playable != {bool(plays)}:
-        return [Disagreement("sb-playable", data, f"play {card_id}", sorted(answer.playable), bool(plays),
+        return [Disagreement("sb-playable", data, f"{verb} {card_id}", sorted(answer.playable), bool(plays),
                              ("RED-SB-RESTRICT-AFTER", "RED-SB-ONCE-PER-TURN"))]
     return []
 

@@ -222,8 +222,9 @@ def _started_side_battle(before: State, after: State):
     "When a side battle starts, its sides are given as the seed's four cases say: a fighter controlled by a "
     "battling player stays with that player when the other fighter is someone else's; of two fighters of one "
     "battling player, exactly one of which was in a battle, that one stays with its controller and the other "
-    "goes to the other battling player (otherwise the user chose); and each fighter that came from a battle "
-    "records the battle and side it came from.",
+    "goes to the other battling player; otherwise the player who used the side battle ability chose, whoever "
+    "that is (a battling player, or a player outside the battle under decision sb-user-outside-battle = "
+    "any-player); and each fighter that came from a battle records the battle and side it came from.",
     "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-ONE-INSIDER", "RED-SB-CONTROL-SAME-UNMIXED",
     "RED-SB-CONTROL-SAME-MIXED", "RED-SB-RETURN-TO-BATTLE", game=GAME,
 )
@@ -269,7 +270,17 @@ def sides_by_case(game: RedemptionGame, before: State, action: Action, after: St
         # case 4: the one in battle stays with its controller
         stays, goes = (x, y) if bx else (y, x)
         return holder[stays.card] == cx and holder[goes.card] == other[cx]
-    return True  # cases 1 and 3: the user of the ability chose
+    return _user_chose(before)  # cases 1 and 3
+
+
+def _user_chose(before: State) -> bool:
+    """Cases 1 and 3 (RED-SB-CONTROL-OUTSIDERS, RED-SB-CONTROL-SAME-UNMIXED): the side battle starts
+    from a choice of sides, made by the player whose play record used the side battle ability."""
+    prompt = before.prompt
+    if prompt is None or prompt.kind is not PromptKind.CHOOSE_SIDES:
+        return False
+    used = _record_target(before, f"#{prompt.record}")
+    return used is not None and used.effect is Effect.SIDE_BATTLE and used.player == prompt.player
 
 
 @transition_property(

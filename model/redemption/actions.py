@@ -16,6 +16,10 @@ Text forms (tokens separated by single spaces; card ids have no spaces):
 ``pass``                               the player with initiative passes
 ``sides X Y``                          side battle user: the first battling player
                                        gets X, the second Y
+``use S [-> X Y]``                     a player outside the battle uses the side battle
+                                       card S from their hand on X and Y (decision
+                                       ``sb-user-outside-battle = any-player``); without
+                                       targets S is used blank
 ``decline``                            special initiative: no answer
 ``discard``                            heal window: let the pending discard complete
 ``heal T with X``                      heal character T with X: a healing enhancement
@@ -28,9 +32,11 @@ In battle a healing enhancement is played with ``play E on C -> T`` like any
 other; a redirect is ``play R on C -> #n [T ...]`` (ability: record ``n`` and
 its new targets) or ``play R on C -> X`` (numbers of card X).
 
-``heal`` is the one action not always taken by the player the state names: in
-the preparation and discard phases (no prompt) any player may heal, and the
-acting player is the holder of X (RED-HEAL-ENH-PHASES).
+``heal`` and ``use`` are the actions not always taken by the player the state
+names: in the preparation and discard phases (no prompt) any player may heal,
+and the acting player is the holder of X (RED-HEAL-ENH-PHASES); ``use`` is
+taken, while a battling player holds initiative, by the holder of S, a player
+outside the battle.
 """
 
 from __future__ import annotations
@@ -116,6 +122,19 @@ class Sides:
 
 
 @dataclass(frozen=True, slots=True, order=True)
+class Use:
+    """A player outside the battle uses a side battle card from their hand (decision
+    ``sb-user-outside-battle``); the acting player is the card's holder."""
+
+    card: str
+    targets: tuple[str, ...] = ()
+    """The two selected characters, sorted; empty: used blank."""
+
+    def text(self) -> str:
+        return f"use {self.card} -> {' '.join(self.targets)}" if self.targets else f"use {self.card}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
 class Decline:
     def text(self) -> str:
         return "decline"
@@ -138,7 +157,7 @@ class Heal:
         return f"heal {self.target} with {self.source}"
 
 
-Action = Union[Draw, Next, Put, Attack, Block, Play, Pass, Sides, Decline, CompleteDiscard, Heal]
+Action = Union[Draw, Next, Put, Attack, Block, Play, Pass, Sides, Use, Decline, CompleteDiscard, Heal]
 
 
 def sort_key(action: Action) -> str:
@@ -211,6 +230,14 @@ def parse(text: str) -> Action:
         if len(rest) != 3 or rest[1] != "with":
             raise ScenarioError(where, "expected 'heal CHARACTER with CARD'")
         return Heal(_card_id(rest[0], text), _card_id(rest[2], text))
+    if head == "use":
+        if not rest or (len(rest) > 1 and (len(rest) != 4 or rest[1] != "->")):
+            raise ScenarioError(where, "expected 'use CARD' or 'use CARD -> CHARACTER CHARACTER'")
+        card = _card_id(rest[0], text)
+        if len(rest) == 1:
+            return Use(card)
+        x, y = _card_id(rest[2], text), _card_id(rest[3], text)
+        return Use(card, tuple(sorted((x, y))))
     if head == "sides":
         if len(rest) != 2 or rest[0] == rest[1]:
             raise ScenarioError(where, "expected 'sides CHARACTER CHARACTER' (two different characters)")

@@ -30,6 +30,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "sb-in-play-zones": ("territory-or-battle", "territory-only"),
     "sb-pair-alignment": ("same-alignment-only", "any-alignment"),
     "sb-territory-survivor-enhancements": ("all-discarded", "played-in-side-battle-only"),
+    "sb-user-outside-battle": ("battling-players-only", "any-player"),
     "br-challenge-success": ("challenger-wins", "challenger-not-beaten"),
     "br-rescue-access": ("rescue-attempt-only", "challenge-can-become-rescue"),
     "br-discard-which": ("defeated-characters", "losing-side-only"),

@@ -36,6 +36,7 @@ from cardrules.model.redemption.actions import (
     Play,
     Put,
     Sides,
+    Use,
     parse,
     sort_key,
 )
@@ -216,6 +217,7 @@ def legal_actions(state: State, config: RuleConfig = DEFAULT) -> tuple[Action, .
     elif prompt.kind is PromptKind.PLAY:
         actions.append(Pass())
         actions.extend(_plays(state, config))
+        actions.extend(side_battle.outsider_uses(state, config))
     elif prompt.kind is PromptKind.SPECIAL_INITIATIVE:
         actions.append(Decline())
         actions.extend(_plays(state, config))
@@ -252,6 +254,8 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
     text = action.text()
     if isinstance(action, Heal):
         return follow(*heal.do_heal(state, action, config), config)
+    if isinstance(action, Use):
+        return side_battle.use_from_outside(state, action, config)
     if prompt is None:
         if isinstance(action, Draw) and state.phase is Phase.DRAW:
             return draw_phase(state)

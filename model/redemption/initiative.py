@@ -22,7 +22,9 @@ def initiative(state: State, battle: Battle, config: RuleConfig) -> int:
     """Who may play next in a battle (RED-BASE-INITIATIVE).
 
     The player whose side is losing; at a tie (stalemate or mutual
-    destruction) the battling player who did not play the last card.
+    destruction) the battling player who did not play the last card. When
+    neither did (a side battle a player outside the battle started, decision
+    ``sb-user-outside-battle = any-player``), the first battling player.
     """
     standing = outcome(state, battle, config)
     first, second = battle.players

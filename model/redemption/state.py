@@ -322,7 +322,8 @@ class PlayRecord:
     card: str
     player: int
     on: str
-    """The character it was played on."""
+    """The character it was played on; the card itself for a side battle card a player outside
+    the battle used from their hand, which is on no character (decision ``sb-user-outside-battle``)."""
     effect: Effect | None
     targets: tuple[str, ...]
     """Card ids, or ``#n`` for play record ``n``."""

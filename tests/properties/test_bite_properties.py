@@ -147,6 +147,25 @@ def test_insider_losing_its_own_fighter_is_caught() -> None:
     assert not sides_by_case(game, before, action, dataclasses.replace(after, battles=(*after.battles[:-1], moved)))
 
 
+@pytest.mark.clause("RED-SB-CONTROL-OUTSIDERS", "RED-SB-SIDES-BATTLE-PLAYERS")
+def test_sides_chosen_by_someone_other_than_the_user_are_caught() -> None:
+    # Decision sb-user-outside-battle = any-player: P2, outside P0's rescue against P1, uses sb2 on its
+    # own h2 and h2b (case 1): the choice of sides is P2's, the user's.
+    scenario = next(s for s in load_scenarios() if s.name == "redemption-side-battle-outsider")
+    rule_set = next(r for r in scenario.rule_sets if r.name == "outsider-may-use")
+    game = make_game(scenario.game, rule_set)
+    before = game.state_from_json(scenario.state)
+    for text in ("attack 1 h0", "block e0", "use sb2 -> h2 h2b"):
+        before = game.step(before, game.action_from_text(text))
+    assert before.prompt is not None and before.prompt.player == 2
+    action = game.action_from_text("sides h2 h2b")
+    after = game.step(before, action)
+    assert sides_by_case(game, before, action, after)
+    # hand-built: the first battling player, P0, made the choice instead
+    assert not sides_by_case(game, dataclasses.replace(before, prompt=dataclasses.replace(before.prompt, player=0)),
+                             action, after)
+
+
 @pytest.mark.clause("RED-SB-RETURN-TO-BATTLE")
 def test_survivor_returned_to_the_other_side_is_caught() -> None:
     game, before = _walk("redemption-interrupt-in-side-battle", *IN_SIDE_BATTLE)

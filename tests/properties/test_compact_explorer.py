@@ -9,7 +9,9 @@ shortest counterexample. After the fidelity review changed three defaults
 compact search, on the new model: every fingerprint equals one recorded
 before under the rule set now named differently (``heal-previous`` is the old
 ``previous-without-window``, ``previous-with-window`` the old ``heal-previous``,
-``one-source-damage`` the old ``per-member-damage``). Why those counts are right: the explorer's count for
+``one-source-damage`` the old ``per-member-damage``). The outsider scenario's three rule sets
+(issue 15, ``redemption-side-battle-outsider``) were added by the same script; the Redemption
+game has no compact codec, so its search is the plain one. Why those counts are right: the explorer's count for
 the FFTCG benchmark position is matched exactly by two independent twins, a
 Promela model under SPIN and a TLA+ spec under TLC (``benchmarks/side_by_side.py``),
 and the counterexamples are the ones the verify runs have reported and the

@@ -59,6 +59,21 @@ def test_invariants_hold_over_random_play(states: list[State]) -> None:
             assert invariant(state) is None, (invariant.__name__, invariant(state))
 
 
+OUTSIDER = RuleConfig.of({"sb-user-outside-battle": "any-player"})
+
+
+@pytest.mark.clause("RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-ONCE-PER-TURN", "RED-SB-SUSPEND")
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(runs(steps=50, config=OUTSIDER))
+def test_invariants_hold_when_players_outside_the_battle_use_side_battles(states: list[State]) -> None:
+    # Decision sb-user-outside-battle = any-player: the same invariants (every side battle fought by
+    # the two players of the battle below it, one side battle per player per turn, the stack, cards
+    # conserved).
+    for state in states:
+        for invariant in INVARIANTS:
+            assert invariant(state) is None, (invariant.__name__, invariant(state))
+
+
 @SETTINGS
 @given(runs(steps=30))
 def test_step_is_deterministic_and_json_round_trips(states: list[State]) -> None:
@@ -72,7 +87,7 @@ def test_step_is_deterministic_and_json_round_trips(states: list[State]) -> None
 @given(runs(steps=30), st.data())
 def test_legal_actions_are_exactly_what_step_accepts(states: list[State], data: st.DataObject) -> None:
     # Every listed action is accepted; a few plausible unlisted ones are refused with a clause ID.
-    from cardrules.model.redemption.actions import Block, Pass, Play, Sides, Next, CompleteDiscard, Decline
+    from cardrules.model.redemption.actions import Block, Pass, Play, Sides, Next, CompleteDiscard, Decline, Use
 
     state = states[-1]
     listed = legal_actions(state)
@@ -82,7 +97,7 @@ def test_legal_actions_are_exactly_what_step_accepts(states: list[State], data: 
     probes = [Pass(), Next(), CompleteDiscard(), Decline(), Block(())]
     if ids:
         a, b = data.draw(st.sampled_from(ids)), data.draw(st.sampled_from(ids))
-        probes += [Play(a, b), Play(a, b, (ids[0], ids[-1])), Sides(a, b)]
+        probes += [Play(a, b), Play(a, b, (ids[0], ids[-1])), Sides(a, b), Use(a), Use(a, (ids[0], ids[-1]))]
     for probe in probes:
         if probe in listed:
             continue

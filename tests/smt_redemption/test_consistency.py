@@ -34,6 +34,7 @@ VARIANTS: tuple[tuple[str, str, str], ...] = (
     ("side-battle", "sb-restriction-scope", "card-unplayable"),
     ("side-battle", "sb-pair-alignment", "any-alignment"),
     ("side-battle", "sb-territory-survivor-enhancements", "played-in-side-battle-only"),
+    ("side-battle", "sb-user-outside-battle", "any-player"),
     ("battle-resolution", "br-outcome-several-characters", "any-defeated"),
     ("battle-resolution", "br-challenge-success", "challenger-not-beaten"),
     ("battle-resolution", "br-discard-which", "losing-side-only"),

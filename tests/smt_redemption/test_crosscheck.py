@@ -102,6 +102,7 @@ VARIANTS = (
     ({"rd-in-battle": "any-battle"}, "revised"),
     ({"rd-in-battle": "any-battle", "rd-numbers-which-battle": "same-battle-only"}, "revised"),
     ({"sb-territory-survivor-enhancements": "played-in-side-battle-only"}, "revised"),
+    ({"sb-user-outside-battle": "any-player"}, "revised"),
 )
 
 
@@ -245,6 +246,65 @@ def test_location_changed_is_caught(monkeypatch: pytest.MonkeyPatch, fresh: None
     states, config = _states("redemption-heal-and-redirect", "heal-revised")
     report = crosscheck_many(states, config)
     assert "rd-location" in {d.what for d in report.disagreements}
+
+
+# --- a player outside the battle (decision sb-user-outside-battle) -----------------------------------
+
+
+@pytest.mark.clause("RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-SAME-UNMIXED")
+@pytest.mark.parametrize("rule_set", ["default", "outsider-may-use", "outsider-may-use-card-unplayable"])
+def test_outside_users_are_compared(rule_set: str) -> None:
+    """The outsider scenario: P2's side battle cards are compared in every position a battling player
+    holds initiative to play. By default z3 lets no pair of P2's take effect and the model offers no
+    ``use`` (whether P2 may play the card at all is the initiative base rule's, not compared); under
+    ``any-player`` P2's side battles are started and compared (control with P2 choosing in cases 1
+    and 3, count, players), and P2's second card is compared once P2's allowance is used up."""
+    states, config = _states("redemption-side-battle-outsider", rule_set)
+    report = crosscheck_many(states, config)
+    assert not report.disagreements, _report(report)
+    decisions = report.decisions
+    assert decisions["sb-outside-user"] > 0
+    if rule_set == "default":
+        assert decisions["sb-refused"] == decisions["sb-outside-user"] == decisions["sb-outside-no-moment"]
+        assert "sb-start" not in decisions
+    else:
+        assert decisions["sb-start"] > 0 and decisions["sb-user-choice"] > 0 and decisions["sb-playable"] > 0
+
+
+@pytest.mark.clause("RED-SB-CONTROL-OUTSIDERS", "RED-SB-SIDES-BATTLE-PLAYERS")
+def test_a_choice_given_to_a_battling_player_is_caught(monkeypatch: pytest.MonkeyPatch, fresh: None) -> None:
+    """The model broken: an outsider's side battle in cases 1 and 3 asks the first battling player to
+    choose the sides, not the user; z3 names the user (``chooser``)."""
+    from dataclasses import replace
+
+    from cardrules.model.redemption import side_battle as model_sb
+
+    original = model_sb.use_side_battle
+
+    def first_player_chooses(state: State, record: object, config: RuleConfig) -> State:
+        after = original(state, record, config)  # type: ignore[arg-type]
+        if after.prompt is not None and after.prompt.kind.value == "choose-sides":
+            return replace(after, prompt=replace(after.prompt, player=after.battles[-1].players[0]))
+        return after
+
+    monkeypatch.setattr(model_sb, "use_side_battle", first_player_chooses)
+    states, config = _states("redemption-side-battle-outsider", "outsider-may-use")
+    report = crosscheck_many(states, config)
+    assert report.disagreements and {d.what for d in report.disagreements} == {"sb-control"}
+    assert all(d.action.startswith("use sb2") for d in report.disagreements)
+
+
+@pytest.mark.clause("RED-SB-SIDES-BATTLE-PLAYERS")
+def test_an_encoding_refusing_outside_users_is_caught(monkeypatch: pytest.MonkeyPatch, fresh: None) -> None:
+    """The encoding broken: RED-SB-SIDES-BATTLE-PLAYERS read as battling-players-only whatever the
+    rule set says; under ``any-player`` the model's ``use`` plays are then pairs z3 refuses."""
+    from cardrules.specs.rulesets import RuleSet
+
+    monkeypatch.setitem(sb.REG.factories, "RED-SB-SIDES-BATTLE-PLAYERS",
+                        lambda v, rs: sb.sides_battle_players(v, RuleSet()))
+    states, config = _states("redemption-side-battle-outsider", "outsider-may-use")
+    report = crosscheck_many(states, config)
+    assert "sb-pairs" in {d.what for d in report.disagreements}
 
 
 def test_unread_variants_are_refused() -> None:

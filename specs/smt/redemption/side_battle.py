@@ -6,9 +6,10 @@ Written from the catalogue, not from the model. The situation: a player
 the side battle ends and its survivors go somewhere.
 
 Inputs (the situation): the paused battle's players, the main battle's
-players, the user, how many side battles the user initiated this turn, and
-for each selected character ``c`` in {x, y}: who controls it when selected
-(``ctrl_c``; a card in a hand is controlled by its holder), where it is
+players, the user (any player: decision ``sb-user-outside-battle``), how
+many side battles the user initiated this turn, and for each selected
+character ``c`` in {x, y}: who controls it when selected (``ctrl_c``; a
+card in a hand is controlled by its holder), where it is
 (``zone_c``: a territory, the paused battle, a battle paused further down,
 a hand, elsewhere), its alignment, owner, permanent controller, whether it is
 paralyzed, whether normal battle resolution defeats it and whether it is
@@ -227,15 +228,36 @@ def resume(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 # --- who controls which side ------------------------------------------------------------------
 
 
+def outside_user(v: SBVars, rs: RuleSet) -> z3.BoolRef:
+    """The user is not one of the two players in battle (:func:`battling`)."""
+    a, b = battling(v, rs)
+    return z3.Not(one_of(v.user, a, b))
+
+
+@implements("RED-SB-SIDES-BATTLE-PLAYERS")
+def outsiders_may_use(rs: RuleSet) -> bool:
+    """Decision ``sb-user-outside-battle``: under ``battling-players-only`` (the default) only the
+    two battling players use abilities in a battle; under ``any-player`` anyone may."""
+    return rs.option("sb-user-outside-battle") == "any-player"
+
+
 @REG.clause("RED-SB-SIDES-BATTLE-PLAYERS")
 def sides_battle_players(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     """``takes_effect -> {sb0, sb1} = {a, b} and side_x, side_y in {a, b} and side_x != side_y``
-    where ``a, b`` are the battling players (:func:`battling`)."""
+    where ``a, b`` are the battling players (:func:`battling`), whoever the user is. Decision
+    ``sb-user-outside-battle``: under ``battling-players-only`` also
+    ``used and outside_user -> not takes_effect`` (a player outside the battle cannot use the
+    ability there); under ``any-player`` an outside user's ability acts like anyone's."""
     a, b = battling(v, rs)
-    conclusion = z3.And(
+    sides = z3.And(
         v.sb0 == a, v.sb1 == b, one_of(v.side_x, a, b), one_of(v.side_y, a, b), v.side_x != v.side_y,
     )
-    return ClauseConstraint("RED-SB-SIDES-BATTLE-PLAYERS", v.takes_effect, conclusion)
+    if outsiders_may_use(rs):
+        return ClauseConstraint("RED-SB-SIDES-BATTLE-PLAYERS", v.takes_effect, sides)
+    refused = z3.And(v.used, outside_user(v, rs))
+    premise = z3.Or(v.takes_effect, refused)
+    conclusion = z3.And(z3.Implies(v.takes_effect, sides), z3.Implies(refused, z3.Not(v.takes_effect)))
+    return ClauseConstraint("RED-SB-SIDES-BATTLE-PLAYERS", premise, conclusion)
 
 
 @REG.clause("RED-SB-CONTROL-OUTSIDERS")
@@ -464,9 +486,10 @@ def background(v: SBVars) -> z3.BoolRef:
     """Facts of every side battle situation (inputs only).
 
     * 2 to 4 players; every player-valued input names one of them; ``p0 != p1``;
-    * only the two battling players use abilities in a battle, so ``user`` is ``p0`` or ``p1``;
-      a nested side battle has the same two players as every battle below it, so the main
-      battle's players are ``p0, p1`` (the note of RED-SB-SIDES-BATTLE-PLAYERS);
+    * a nested side battle has the same two players as every battle below it, so the main
+      battle's players are ``p0, p1`` (the note of RED-SB-SIDES-BATTLE-PLAYERS); the ``user``
+      is any player (whether one outside the battle may use the ability is decision
+      ``sb-user-outside-battle``, read by RED-SB-SIDES-BATTLE-PLAYERS);
     * a character in the paused battle is controlled by ``p0`` or ``p1`` (likewise in a battle
       below, which exists only when ``nested``); in a territory its controller has permanent
       control; in a hand its holder controls it;
@@ -474,7 +497,7 @@ def background(v: SBVars) -> z3.BoolRef:
     """
     players = [v.p0, v.p1, v.m0, v.m1, v.user, v.ctrl_x, v.ctrl_y, v.owner_x, v.owner_y, v.perm_x, v.perm_y]
     facts = [in_range(v.players, 2, MAX_PLAYERS), in_range(v.count, 0, MAX_COUNT), v.p0 != v.p1,
-             v.m0 == v.p0, v.m1 == v.p1, one_of(v.user, v.p0, v.p1)]
+             v.m0 == v.p0, v.m1 == v.p1]
     facts += [z3.And(p >= 0, p < v.players) for p in players]
     for c in CHARS:
         zone, ctrl = v.of("zone", c), v.of("ctrl", c)
