@@ -107,12 +107,14 @@ def _behaves_same(game: Game[Any, Any], base: Game[Any, Any], state: Any, action
 
 
 def explore_scenario(
-    scenario: Scenario, plan: SuitePlan, max_states: int, in_force: frozenset[str]
+    scenario: Scenario, plan: SuitePlan, max_states: int | None, in_force: frozenset[str]
 ) -> ScenarioGraph:
-    """Explore one scenario under the plan's rule set (bounded), keeping edges."""
+    """Explore one scenario under the plan's rule set (bounded, ``None``: the scenario's own bound), keeping
+    edges."""
     game = make_game(scenario.game, plan.spec)
     root = game.state_from_json(scenario.state)
-    bounds = Bounds(max_states=min(max_states, scenario.max_states or max_states), max_turns=scenario.max_turns)
+    limit = scenario.max_states if max_states is None else min(max_states, scenario.max_states or max_states)
+    bounds = Bounds(max_states=limit, max_turns=scenario.max_turns)
     exploration = explore(game, [root], [], bounds, keep_edges=True, progress=False)
     listing = [_listing_features(game, s, in_force) for s in exploration.states]
     return ScenarioGraph(scenario, game, exploration, listing)
@@ -260,19 +262,23 @@ def collect(
     max_states: int,
     seed: int,
     on_scenario: Callable[[str], None] | None = None,
+    positions: Sequence[Scenario] = (),
 ) -> Sources:
-    """Explore every scenario of the plan's game and list the candidates, in a deterministic order."""
+    """Explore every scenario of the plan's game (at most ``max_states`` states each), then every targeted
+    position of it (:mod:`.targeted`, within its own bounds), and list the candidates, in a deterministic
+    order."""
     rng = random.Random(seed)
     base = make_game(plan.game, plan.base.spec) if plan.base is not None else None
     base_id = plan.base.id if plan.base is not None else ""
     graphs: list[ScenarioGraph] = []
     candidates: list[Candidate] = []
-    for scenario in scenarios:
+    sources = [(s, max_states) for s in scenarios] + [(p, None) for p in positions]
+    for scenario, limit in sources:
         if scenario.game != plan.game:
             continue
         if on_scenario is not None:
             on_scenario(scenario.name)
-        graph = explore_scenario(scenario, plan, max_states, in_force)
+        graph = explore_scenario(scenario, plan, limit, in_force)
         graphs.append(graph)
         index = len(graphs) - 1
         candidates.extend(play_candidates(index, graph, in_force, base, base_id, rng))
