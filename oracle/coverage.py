@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import importlib
 import sys
+from contextlib import contextmanager
 from functools import lru_cache
 from types import CodeType, FrameType
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 from cardrules.specs.registry import links
 
@@ -82,6 +83,17 @@ def model_clause_map() -> dict[CodeType, tuple[str, ...]]:
     return code_clause_map("model", ("cardrules.model",))
 
 
+@contextmanager
+def _installed(get: Callable[[], Any], install: Callable[[Any], None], hook: Any) -> Iterator[None]:
+    """Run the block with ``hook`` installed as the profile or trace function, the previous one restored."""
+    previous = get()
+    install(hook)
+    try:
+        yield
+    finally:
+        install(previous)
+
+
 def clauses_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, ...]] | None = None
                       ) -> tuple[T, frozenset[str]]:
     """Run ``run()`` and return its result and the clause IDs of the linked model functions it called
@@ -97,12 +109,8 @@ def clauses_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, .
         if event == "call":
             seen.add(frame.f_code)
 
-    previous = sys.getprofile()
-    sys.setprofile(profile)
-    try:
+    with _installed(sys.getprofile, sys.setprofile, profile):
         result = run()
-    finally:
-        sys.setprofile(previous)
     clauses = frozenset(c for code in seen for c in mapping.get(code, ()))
     return result, clauses
 
@@ -168,12 +176,8 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
             return local
         return None
 
-    previous = sys.gettrace()
-    sys.settrace(trace)
-    try:
+    with _installed(sys.gettrace, sys.settrace, trace):
         result = run()
-    finally:
-        sys.settrace(previous)
     clauses = frozenset(c for code in seen for c in mapping.get(code, ()))
     features = frozenset(
         f"ret:{_code_name(code, prefix)}:{b}" if a == -1 else f"arc:{_code_name(code, prefix)}:{a}>{b}"
