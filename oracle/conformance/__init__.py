@@ -2,7 +2,7 @@
 
 Modules:
 
-- :mod:`.schema`: the ``cardrules-vectors/1`` format, its JSON Schema
+- :mod:`.schema`: the ``cardrules-vectors/2`` format (``/1`` still read), its JSON Schema
   (``vectors.schema.json``) and validation naming the JSON path of a problem;
 - :mod:`.plan`: which suites exist (one per game and rule version, one per
   selectable decision option);
@@ -19,8 +19,16 @@ Modules:
 
 from __future__ import annotations
 
-FORMAT = "cardrules-vectors/1"
-"""The suite file format this package writes and reads."""
+FORMAT = "cardrules-vectors/2"
+"""The suite file format this package writes. Version 2 (issue 10): a refusal vector's ``refuse.clauses``
+(the clauses in force that forbid the action) is compared with the clauses the engine names."""
+
+FORMAT_V1 = "cardrules-vectors/1"
+"""The first version, still read: its refusal vectors are checked for the refusal and the unchanged
+position only, not for the clauses the engine names."""
+
+READ_FORMATS = (FORMAT_V1, FORMAT)
+"""Every suite format the runner and ``score`` read."""
 
 OPTION_SETS = ("all", "used")
 """Which decision options get a suite (``--options``): every one the model can select, or those the

@@ -5,10 +5,16 @@ plus one step; a *refusal* candidate is the shortest path to a state plus an
 action that is legal elsewhere in the graph but illegal there (the model's
 :class:`~cardrules.model.errors.IllegalAction` names the clauses that forbid
 it). Each candidate has *coverage features*: the clause IDs in force that
-:func:`~cardrules.oracle.coverage.clauses_exercised` saw run in its last step
-and in listing the legal actions before and after it, the pair (action kind,
-outcome), and, for a decision-option suite, whether the option makes this
-candidate behave differently from the base rule set.
+:func:`~cardrules.oracle.coverage.outcomes_exercised` saw run in its last step
+and in listing the legal actions before and after it, the outcomes inside the
+model in those three (line arcs taken and kinds of value returned, each
+paired with nothing else: an arc belongs to one function), the pair (action
+kind, outcome), and, for a decision-option suite, whether the option makes
+this candidate behave differently from the base rule set. Outcome features
+make the set cover keep a vector that takes another branch of a clause
+already covered (a party blocked by a Pre-emptive Strike blocker, a split at
+the 1000 boundary, a heal window taken), which a mutant of that branch
+changes.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from typing import Any, Callable, Sequence
 from cardrules.model.errors import IllegalAction
 from cardrules.oracle.conformance.plan import SuitePlan
 from cardrules.oracle.conformance.targeted import TARGETED, Derive
-from cardrules.oracle.coverage import clauses_exercised
+from cardrules.oracle.coverage import outcomes_exercised
 from cardrules.oracle.verify import make_game
 from cardrules.properties.explore import Bounds, Exploration, Game, explore
 from cardrules.properties.scenarios import Scenario
@@ -58,7 +64,7 @@ class ScenarioGraph:
     game: Game[Any, Any]
     exploration: Exploration[Any, Any]
     listing: list[frozenset[str]]
-    """Clause IDs in force exercised by listing the legal actions of each state."""
+    """Clause IDs in force exercised by listing the legal actions of each state, and its outcome features."""
 
 
 @dataclass
@@ -81,11 +87,12 @@ def sorted_legal(game: Game[Any, Any], state: Any) -> list[str]:
     return sorted(game.action_text(a) for a in game.legal_actions(state))
 
 
-def _listing_clauses(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> frozenset[str]:
+def _listing_features(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> frozenset[str]:
+    """Clauses in force and outcome features of listing the legal actions at ``state``."""
     if game.is_terminal(state):
         return frozenset()
-    _, clauses = clauses_exercised(lambda: game.legal_actions(state))
-    return clauses & in_force
+    _, clauses, outcomes = outcomes_exercised(lambda: game.legal_actions(state))
+    return (clauses & in_force) | outcomes
 
 
 def _behaves_same(game: Game[Any, Any], base: Game[Any, Any], state: Any, action: Any, successor: Any) -> bool:
@@ -100,14 +107,16 @@ def _behaves_same(game: Game[Any, Any], base: Game[Any, Any], state: Any, action
 
 
 def explore_scenario(
-    scenario: Scenario, plan: SuitePlan, max_states: int, in_force: frozenset[str]
+    scenario: Scenario, plan: SuitePlan, max_states: int | None, in_force: frozenset[str]
 ) -> ScenarioGraph:
-    """Explore one scenario under the plan's rule set (bounded), keeping edges."""
+    """Explore one scenario under the plan's rule set (bounded, ``None``: the scenario's own bound), keeping
+    edges."""
     game = make_game(scenario.game, plan.spec)
     root = game.state_from_json(scenario.state)
-    bounds = Bounds(max_states=min(max_states, scenario.max_states or max_states), max_turns=scenario.max_turns)
+    limit = scenario.max_states if max_states is None else min(max_states, scenario.max_states or max_states)
+    bounds = Bounds(max_states=limit, max_turns=scenario.max_turns)
     exploration = explore(game, [root], [], bounds, keep_edges=True, progress=False)
-    listing = [_listing_clauses(game, s, in_force) for s in exploration.states]
+    listing = [_listing_features(game, s, in_force) for s in exploration.states]
     return ScenarioGraph(scenario, game, exploration, listing)
 
 
@@ -139,10 +148,10 @@ def play_candidates(
     out: list[Candidate] = []
     for source, target, action in _kept_edges(ex, rng):
         state = ex.states[source]
-        successor, clauses = clauses_exercised(lambda: game.step(state, action))
+        successor, clauses, outcomes = outcomes_exercised(lambda: game.step(state, action))
         text = game.action_text(action)
         outcome = "ends-game" if game.is_terminal(successor) else "continues"
-        features = set((clauses & in_force) | graph.listing[source] | graph.listing[target])
+        features = set((clauses & in_force) | outcomes | graph.listing[source] | graph.listing[target])
         features.add(f"outcome:{action_kind(text)}:{outcome}")
         if base is not None:
             here = differs[source] or not _behaves_same(game, base, state, action, successor)
@@ -176,11 +185,13 @@ def refusal_candidates(
             if not foreign:
                 continue
             text = rng.choice(foreign)
-            refused = _refusal(game, state, text)
-            if refused is None:
+            found = _refusal(game, state, text)
+            if found is None:
                 continue
+            refused, outcomes = found
             cited = tuple(c for c in refused.clause_ids if c in in_force)
-            features = {f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {f"refused:{kind}"}
+            features = ({f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {f"refused:{kind}"}
+                        | _refusal_outcomes(outcomes))
             out.append(Candidate(graph_index, source, text, "refusal", frozenset(features), ex.depth[source] + 1,
                                  cited, refused.reason))
     return out
@@ -200,9 +211,10 @@ def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozen
                       if (hit := _aimed(game, ex.states[source], source, derive, clause)) is not None), None)
         if found is None:
             continue
-        source, text, refused = found
+        source, text, refused, outcomes = found
         cited = tuple(c for c in refused.clause_ids if c in in_force)
-        features = {f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {f"targeted:{clause}"}
+        features = ({f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {f"targeted:{clause}"}
+                    | _refusal_outcomes(outcomes))
         out.append(Candidate(graph_index, source, text, "refusal", frozenset(features), ex.depth[source] + 1,
                              cited, refused.reason))
     return out
@@ -210,24 +222,36 @@ def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozen
 
 def _aimed(
     game: Game[Any, Any], state: Any, source: int, derive: Derive, clause: str
-) -> tuple[int, str, IllegalAction] | None:
+) -> tuple[int, str, IllegalAction, frozenset[str]] | None:
     """The first action ``derive`` gives at ``state`` that the model refuses citing ``clause``."""
     for text in derive(game.state_to_json(state), lambda: sorted_legal(game, state)):
-        refused = _refusal(game, state, text)
-        if refused is not None and clause in refused.clause_ids:
-            return source, text, refused
+        found = _refusal(game, state, text)
+        if found is not None and clause in found[0].clause_ids:
+            return source, text, *found
     return None
 
 
-def _refusal(game: Game[Any, Any], state: Any, text: str) -> IllegalAction | None:
-    """The model's refusal of ``text`` at ``state``, or None if it does not refuse it cleanly."""
-    try:
-        game.step(state, game.action_from_text(text))
-    except IllegalAction as refused:
-        return refused
-    except Exception:
+def _refusal_outcomes(outcomes: frozenset[str]) -> set[str]:
+    """Outcome features of a refused step, kept apart from a played step's (the same arc refusing is
+    another outcome than the same arc on the way to a play)."""
+    return {f"refusing:{f}" for f in outcomes}
+
+
+def _refusal(game: Game[Any, Any], state: Any, text: str) -> tuple[IllegalAction, frozenset[str]] | None:
+    """The model's refusal of ``text`` at ``state`` and the outcome features of the refused step, or None
+    if it does not refuse it cleanly."""
+
+    def attempt() -> IllegalAction | None:
+        try:
+            game.step(state, game.action_from_text(text))
+        except IllegalAction as refused:
+            return refused
+        except Exception:
+            return None
         return None
-    return None
+
+    refused, _, outcomes = outcomes_exercised(attempt)
+    return None if refused is None else (refused, outcomes)
 
 
 def collect(
@@ -238,19 +262,23 @@ def collect(
     max_states: int,
     seed: int,
     on_scenario: Callable[[str], None] | None = None,
+    positions: Sequence[Scenario] = (),
 ) -> Sources:
-    """Explore every scenario of the plan's game and list the candidates, in a deterministic order."""
+    """Explore every scenario of the plan's game (at most ``max_states`` states each), then every targeted
+    position of it (:mod:`.targeted`, within its own bounds), and list the candidates, in a deterministic
+    order."""
     rng = random.Random(seed)
     base = make_game(plan.game, plan.base.spec) if plan.base is not None else None
     base_id = plan.base.id if plan.base is not None else ""
     graphs: list[ScenarioGraph] = []
     candidates: list[Candidate] = []
-    for scenario in scenarios:
+    sources = [(s, max_states) for s in scenarios] + [(p, None) for p in positions]
+    for scenario, limit in sources:
         if scenario.game != plan.game:
             continue
         if on_scenario is not None:
             on_scenario(scenario.name)
-        graph = explore_scenario(scenario, plan, max_states, in_force)
+        graph = explore_scenario(scenario, plan, limit, in_force)
         graphs.append(graph)
         index = len(graphs) - 1
         candidates.extend(play_candidates(index, graph, in_force, base, base_id, rng))

@@ -28,12 +28,12 @@ def add_parser(sub: Any) -> None:
     """Add ``conformance`` and its subcommands to the CLI's subparsers."""
     group = sub.add_parser(
         "conformance", help="conformance suites for other engines: schema, generate, run, score, adapter",
-        description="Versioned test vectors tagged by rule clause (cardrules-vectors/1), a generator, a "
+        description="Versioned test vectors tagged by rule clause (cardrules-vectors/2), a generator, a "
         "language-agnostic runner speaking JSON lines to an adapter, and the reference model as an adapter.",
     )
     commands = group.add_subparsers(dest="conformance_command", metavar="SUBCOMMAND", required=True)
 
-    p = commands.add_parser("schema", help="print the JSON Schema of cardrules-vectors/1",
+    p = commands.add_parser("schema", help="print the JSON Schema of cardrules-vectors/2 (/1 is still read)",
                             description="Print the JSON Schema (draft 2020-12) of the suite format.")
     p.set_defaults(handler=cmd_schema)
 
@@ -41,7 +41,7 @@ def add_parser(sub: Any) -> None:
         "generate", help="generate conformance suites from the embedded scenarios",
         description="One suite per game and rule version, and one per selectable decision option (when it "
         "changes behaviour within the scenarios' bounds; an option that does not is reported as skipped): vectors "
-        "chosen by greedy set cover over clause coverage. Prints suite sizes before and after minimisation and the "
+        "chosen by greedy set cover over clause and outcome coverage. Prints suite sizes before and after minimisation and the "
         "coverage per clause; writes the suites and manifest.json atomically. Exit 1 if a clause in force is neither "
         "covered nor excused (conformance_excuse in the catalogue).",
     )

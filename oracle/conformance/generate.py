@@ -23,6 +23,7 @@ from typing import Any, Mapping, Sequence
 from cardrules.oracle.conformance import FORMAT
 from cardrules.oracle.conformance.candidates import Candidate, Sources, collect
 from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
+from cardrules.oracle.conformance.targeted import load_positions
 from cardrules.oracle.conformance.vectors import build_vector, candidate_id, perft_vector
 from cardrules.properties.scenarios import Scenario, load_scenarios
 from cardrules.specs.catalogue import default_catalogue
@@ -94,13 +95,21 @@ def generate_suite(
     seed: int = 0,
     max_states: Mapping[str, int] = MAX_STATES,
     excused: Mapping[str, str] | None = None,
+    positions: Sequence[Scenario] | None = None,
 ) -> SuiteResult:
-    """Generate one suite: explore, list candidates, minimise, build vectors, report coverage."""
-    scenarios = load_scenarios() if scenarios is None else scenarios
+    """Generate one suite: explore, list candidates, minimise, build vectors, report coverage.
+
+    Without ``scenarios``: the embedded scenarios and the targeted positions (:mod:`.targeted`; ``positions``
+    overrides them); with ``scenarios``: those only, and ``positions`` if given."""
+    if scenarios is None:
+        scenarios = load_scenarios()
+        positions = load_positions() if positions is None else positions
+    positions = positions or ()
     excused = {**option_excuses(plan.decisions), **load_excused()} if excused is None else excused
     in_force_order = clauses_for(plan)
     in_force = frozenset(in_force_order)
-    sources: Sources = collect(plan, scenarios, in_force, max_states=max_states[plan.game], seed=seed)
+    sources: Sources = collect(plan, scenarios, in_force, max_states=max_states[plan.game], seed=seed,
+                               positions=positions)
     candidates = sources.candidates
     result = SuiteResult(plan.id, None, candidates=len(candidates))
     if plan.base is not None and not any(f.startswith("differs-from:") for c in candidates for f in c.features):
@@ -127,7 +136,8 @@ def generate_suite(
         "suite": plan.id,
         "game": plan.game,
         "description": f"{plan.game} under {plan.expression}: vectors chosen by set cover from the explored "
-        f"graphs of {scenario_names} (at most {max_states[plan.game]} states each, seed {seed})",
+        f"graphs of {scenario_names} (at most {max_states[plan.game]} states each, a targeted position within its "
+        f"own bounds, seed {seed})",
         "rule_set": plan.rule_set_json(),
         "cardrules_version": cardrules_version(),
         "clauses_in_force": list(in_force_order),

@@ -2,14 +2,19 @@
 
 Per clause: the vectors that exercise it and passed, the vectors whose first
 difference was at a step that exercises it (*failed*), and whether it is a
-*suspect*: blamed by some failure and never seen in a step that passed
-(spectrum-based localisation: a clause that also ran correctly elsewhere is
-less likely to be the broken rule). The first difference is shown as
-expected vs got.
+*suspect*: spectrum-based localisation by the Ochiai coefficient,
+``failed / sqrt(failing vectors * (failed + steps passed))``; the clauses
+blamed by failures with the highest coefficient are the suspects (a clause
+blamed by every failure and never seen in a step that passed scores 1; one
+that also ran correctly in passing steps is less likely to be the broken
+rule, but still a suspect when nothing fits better: a bug that shows only
+in some situations of a clause, an unblocked party of two but not a lone
+attacker). The first difference is shown as expected vs got.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence, TextIO
 
@@ -26,10 +31,9 @@ class ClauseVerdict:
     steps_passed: int = 0
     first: VectorResult | None = None
     vectors_failed: list[str] = field(default_factory=list)
-
-    @property
-    def suspect(self) -> bool:
-        return self.failed > 0 and self.steps_passed == 0
+    score: float = 0.0
+    """Ochiai coefficient (0 when not blamed)."""
+    suspect: bool = False
 
 
 def by_clause(results: Sequence[VectorResult]) -> dict[str, ClauseVerdict]:
@@ -54,6 +58,13 @@ def by_clause(results: Sequence[VectorResult]) -> dict[str, ClauseVerdict]:
                 verdict.failed += 1
                 verdict.vectors_failed.append(result.vector)
                 verdict.first = verdict.first or result
+    failing = sum(r.verdict != "pass" for r in results)
+    for verdict in table.values():
+        if verdict.failed:
+            verdict.score = verdict.failed / math.sqrt(failing * (verdict.failed + verdict.steps_passed))
+    best = max((v.score for v in table.values()), default=0.0)
+    for verdict in table.values():
+        verdict.suspect = verdict.failed > 0 and verdict.score >= best - 1e-9
     return dict(sorted(table.items()))
 
 

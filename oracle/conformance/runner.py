@@ -10,8 +10,11 @@ one line of its stdout (stderr is free for logs):
 - ``{"op":"legal_actions"}`` -> ``{"ok":true,"actions":["attack a1", ...]}`` (canonical action
   texts, any order; none at a position where the game is over)
 - ``{"op":"apply","action":"attack a1 a2"}`` -> ``{"ok":true}``, or for an action the rules
-  forbid ``{"ok":false,"error":"illegal","message":...,"clauses":[...]}`` (``clauses`` optional;
-  a refused action leaves the state as it was)
+  forbid ``{"ok":false,"error":"illegal","message":...,"clauses":[...]}`` (a refused action
+  leaves the state as it was). ``clauses`` names the clause IDs that forbid the action: a
+  ``cardrules-vectors/2`` refusal vector is passed only when they are the vector's
+  ``refuse.clauses`` (compared as sets, after dropping clauses not in force under the suite's
+  rule set); for a ``cardrules-vectors/1`` suite, and for play steps, they are not read
 - ``{"op":"state"}`` -> ``{"ok":true,"state":{...}}`` (the position in the model's JSON form)
 - ``{"op":"quit"}`` (optional; closing stdin also ends the session)
 
@@ -31,6 +34,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from cardrules.oracle.conformance import FORMAT_V1
 from cardrules.oracle.jsondiff import first_difference
 from cardrules.oracle.conformance.process import AdapterCommandError, AdapterFault, AdapterProcess
 
@@ -145,7 +149,24 @@ def check_steps(session: Session, vector: dict[str, Any], result: VectorResult) 
         result.passed_steps.append(tuple(step.get("clauses", ())))
 
 
-def check_refusal(session: Session, vector: dict[str, Any], result: VectorResult) -> None:
+def compare_refusal_clauses(suite: dict[str, Any], refuse: dict[str, Any], reply: dict[str, Any]) -> None:
+    """The clauses the engine names for a refusal are the vector's (``cardrules-vectors/2``)."""
+    named = reply.get("clauses")
+    if not isinstance(named, list) or not all(isinstance(c, str) for c in named):
+        raise Difference(f"refuse {refuse['action']!r} clauses", short(sorted(refuse["clauses"])),
+                         "no 'clauses' list in the illegal reply")
+    in_force = suite.get("clauses_in_force")
+    got = sorted({c for c in named if in_force is None or c in in_force})
+    expected = sorted(set(refuse["clauses"]))
+    if got != expected:
+        missing = sorted(set(expected) - set(got))
+        extra = sorted(set(got) - set(expected))
+        raise Difference(f"refuse {refuse['action']!r} clauses", short(expected),
+                         short(got) + f" (missing {missing}, extra {extra})")
+
+
+def check_refusal(session: Session, vector: dict[str, Any], result: VectorResult,
+                  suite: dict[str, Any] | None = None) -> None:
     check_steps(session, vector, result)
     refuse = vector["refuse"]
     result.step = len(vector["steps"]) + 1
@@ -153,6 +174,8 @@ def check_refusal(session: Session, vector: dict[str, Any], result: VectorResult
     if reply["ok"] or reply.get("error") != "illegal":
         got = "accepted" if reply["ok"] else f"{reply.get('error')}: {short(reply.get('message', ''))}"
         raise Difference(f"refuse {refuse['action']!r}", "illegal", got)
+    if suite is not None and suite.get("format") != FORMAT_V1:
+        compare_refusal_clauses(suite, refuse, reply)
     before = vector["steps"][-1]["state"] if vector["steps"] else vector["state"]
     compare_state(before, session.state(), "after the refusal")
 
@@ -220,7 +243,7 @@ def run_vector(process: AdapterProcess, suite: dict[str, Any], vector: dict[str,
         if vector["kind"] == "play":
             check_steps(session, vector, result)
         elif vector["kind"] == "refusal":
-            check_refusal(session, vector, result)
+            check_refusal(session, vector, result, suite)
         else:
             check_perft(session, suite, vector, result)
     except Difference as difference:

@@ -1,4 +1,4 @@
-"""The ``cardrules-vectors/1`` suite format: its JSON Schema and validation (issue 10, part 1).
+"""The ``cardrules-vectors/2`` suite format: its JSON Schema and validation (issue 10, part 1).
 
 A suite file is one JSON object: ``format``, ``suite`` (an id), ``game``,
 ``rule_set`` (expression, versions, decision options), ``cardrules_version``
@@ -6,6 +6,9 @@ and ``vectors``. Each vector has a stable ``id``, a ``kind`` (``play``,
 ``refusal``, ``perft``), the ``clauses`` it exercises, a one-line
 ``narrative`` and the initial ``state`` in the model's JSON form; the rest
 depends on the kind (see ``docs/conformance.rst`` and ``vectors.schema.json``).
+Version 2 differs from version 1 only in what the runner checks: a refusal
+vector's ``refuse.clauses`` must be the clauses the engine names (in force,
+any order). The schema takes both; a version-1 suite runs as before.
 """
 
 from __future__ import annotations
@@ -17,13 +20,13 @@ from typing import Any
 
 import jsonschema
 
-from cardrules.oracle.conformance import FORMAT
+from cardrules.oracle.conformance import FORMAT, READ_FORMATS
 
 SCHEMA_PATH = Path(__file__).with_name("vectors.schema.json")
 
 
 class SuiteError(ValueError):
-    """A suite file that cannot be used: unreadable, not JSON, or not valid ``cardrules-vectors/1``.
+    """A suite file that cannot be used: unreadable, not JSON, or not valid ``cardrules-vectors/1`` or ``/2``.
 
     ``where`` is the JSON path of the problem (``$.vectors[3].steps[0].action``).
     """
@@ -49,8 +52,10 @@ def schema_text() -> str:
 
 def validate_suite(data: Any, file: str = "<suite>") -> None:
     """Raise :class:`SuiteError` naming the JSON path of the most relevant problem, if any."""
-    if isinstance(data, dict) and data.get("format") not in (None, FORMAT):
-        raise SuiteError(file, "$.format", f"unsupported format {data.get('format')!r}; this runner reads {FORMAT}")
+    if isinstance(data, dict) and data.get("format") not in (None, *READ_FORMATS):
+        raise SuiteError(file, "$.format", f"unsupported format {data.get('format')!r}; this runner reads "
+                         f"{' and '.join(READ_FORMATS)} (regenerate the suite with `cardrules conformance generate`, "
+                         f"which writes {FORMAT})")
     validator = jsonschema.Draft202012Validator(schema())
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:

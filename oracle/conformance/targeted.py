@@ -1,4 +1,14 @@
-"""Targeted refusals: actions aimed at one clause that sampling from the graph never tries (issue 10, part 2).
+"""Targeted positions and refusals: what sampling the scenarios' graphs never reaches (issue 10, part 2).
+
+Positions: ``positions/*.json`` beside this module are small starting
+positions in the embedded scenarios' format, written for the outcomes that
+a mutant of a rule changes and the scenarios (explored only so far for a
+suite) never show: a party blocked by a Pre-emptive Strike blocker, a damage
+split at the 1000 boundary, and so on (each file's ``description`` says
+which). ``cardrules conformance generate`` explores each of them, within its
+own ``bounds``, beside the scenarios of its game.
+
+Refusals:
 
 The refusal candidates of :mod:`.candidates` re-use action texts seen
 elsewhere in a scenario's graph, so a refusal no scenario ever comes close to
@@ -10,7 +20,17 @@ model refuses citing that clause.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
+
+from cardrules.properties.scenarios import Scenario, load_scenario
+
+POSITIONS_DIR = Path(__file__).with_name("positions")
+
+
+def load_positions() -> list[Scenario]:
+    """The targeted conformance positions, by file name."""
+    return [load_scenario(path) for path in sorted(POSITIONS_DIR.glob("*.json"))]
 
 Derive = Callable[[Any, Callable[[], Sequence[str]]], list[str]]
 """(state JSON, sorted legal action texts on demand) -> action texts aimed at the clause."""

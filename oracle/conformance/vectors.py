@@ -1,4 +1,4 @@
-"""Building ``cardrules-vectors/1`` vectors from chosen candidates (issue 10, part 1).
+"""Building ``cardrules-vectors/2`` vectors from chosen candidates (issue 10, part 1).
 
 A play vector replays the shortest path to its state plus one step on the
 model and records, at the start and after every step, the sorted legal

@@ -15,11 +15,19 @@ implement clauses (a module with at least one ``@implements``), except the
 JSON form and value plumbing (``to_json``, ``from_json``, dunder methods,
 input readers), which no rule clause describes.
 
-A mutant's ID is ``FILE:LINE:COL:OPERATOR`` (file relative to ``model/``,
-1-based line and column of the mutated node), stable while the source line
-does not move. Its *area* is the catalogue area of the clauses its function
-implements (``@implements``), or, for an undecorated helper, the area most
-clauses of its module belong to.
+A mutant's ID is ``FILE:QUALNAME:OPERATOR:HASH`` (file relative to
+``model/``, the qualified name of the function, the operator, and the first
+8 hex digits of the SHA-256 of the mutated fragment's normalised source,
+``ast.unparse``; for an integer constant or a literal ``return`` the
+fragment is the nearest enclosing expression or statement line, so that
+``1`` in ``x < 1`` and ``1`` in ``y + 1`` differ). The same fragment mutated
+the same way twice in one function gets ``.2``, ``.3`` ... in body order.
+So an ID survives any edit outside the fragment itself: lines added above
+it, other functions changed, the file reformatted. Its *area* is the
+catalogue area of the clauses its function implements (``@implements``),
+or, for an undecorated helper, the area most clauses of its module belong
+to. The line and column (:attr:`Mutant.line`, :attr:`Mutant.col`) are where
+the fragment is today; they are shown, never part of the ID.
 
 Named mutants (:data:`NAMED`) are hand-written misreadings that the AST
 operators cannot express; the issue 16 review's two survivors are among
@@ -31,6 +39,7 @@ from __future__ import annotations
 import __future__
 import ast
 import copy
+import hashlib
 import importlib
 import random
 from collections import Counter
@@ -219,6 +228,42 @@ def _body_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]
                 yield node
 
 
+def _fragment(node: ast.AST, parents: dict[int, ast.AST]) -> str:
+    """The normalised source a mutant's ID hashes: the node, with some context when the node alone is
+    common (an integer constant: its enclosing expression; a literal ``return``: the test guarding it)."""
+    text = ast.unparse(node)
+    if isinstance(node, ast.Constant):
+        parent = parents.get(id(node))
+        if isinstance(parent, ast.expr):
+            return f"{ast.unparse(parent)}|{text}"
+        if isinstance(parent, ast.stmt) and not hasattr(parent, "body"):
+            return f"{ast.unparse(parent)}|{text}"
+    if isinstance(node, ast.Return):
+        parent = parents.get(id(node))
+        while parent is not None and not isinstance(parent, (ast.If, ast.While)):
+            parent = parents.get(id(parent))
+        if isinstance(parent, (ast.If, ast.While)):
+            return f"{ast.unparse(parent.test)}|{text}"
+    return text
+
+
+def located_changes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[str, ast.AST, str, Change]]:
+    """(ID suffix ``OPERATOR:HASH[.N]``, node, operator, change) of every mutation of the function's body,
+    in body order (see the module docstring for the stable ID)."""
+    parents: dict[int, ast.AST] = {}
+    for statement in fn.body:
+        for parent in ast.walk(statement):
+            for child in ast.iter_child_nodes(parent):
+                parents[id(child)] = parent
+    seen: Counter[str] = Counter()
+    for node in _body_nodes(fn):
+        for operator, change in changes_of(node):
+            digest = hashlib.sha256(_fragment(node, parents).encode()).hexdigest()[:8]
+            suffix = f"{operator}:{digest}"
+            seen[suffix] += 1
+            yield (suffix if seen[suffix] == 1 else f"{suffix}.{seen[suffix]}"), node, operator, change
+
+
 class _Apply(ast.NodeTransformer):
     def __init__(self, key: tuple[int, int, int, int, str], operator: str) -> None:
         self.key, self.operator, self.applied = key, operator, 0
@@ -271,10 +316,11 @@ def mutated_code(mutant: Mutant) -> CodeType:
     fn = dict(_functions(tree)).get(mutant.function)
     if fn is None:
         raise MutantError(f"{mutant.id}: {mutant.module}.{mutant.function} not found")
-    target = next((n for n in _body_nodes(fn) if (getattr(n, "lineno", 0), getattr(n, "col_offset", -1) + 1)
-                   == (mutant.line, mutant.col) and any(op == mutant.operator for op, _ in changes_of(n))), None)
+    suffix = mutant.id.rsplit(":", 2)
+    wanted = ":".join(suffix[-2:])
+    target = next((node for found, node, _, _ in located_changes(fn) if found == wanted), None)
     if target is None:
-        raise MutantError(f"{mutant.id}: no node at line {mutant.line} column {mutant.col} takes {mutant.operator}")
+        raise MutantError(f"{mutant.id}: {mutant.function} has no such fragment any more (the source changed)")
     fn_copy = copy.deepcopy(fn)
     applier = _Apply(_key(target), mutant.operator)
     fn_copy.body = [applier.visit(statement) for statement in fn_copy.body]
@@ -361,7 +407,7 @@ def _describe(node: ast.AST, change: Change) -> str:
 
 @lru_cache(maxsize=1)
 def all_mutants() -> tuple[Mutant, ...]:
-    """Every AST mutant of the model, then the named ones, in a fixed order (file, line, column, operator)."""
+    """Every AST mutant of the model, then the named ones, in source order (file, line, column, operator)."""
     areas = _clause_area()
     root = model_root()
     out: list[Mutant] = []
@@ -385,15 +431,15 @@ def all_mutants() -> tuple[Mutant, ...]:
                 continue
             clauses = _function_clauses(module, qualname)
             area = _area_of(clauses, areas) or module_area
-            for node in _body_nodes(fn):
-                for operator, change in changes_of(node):
-                    line, col = getattr(node, "lineno"), getattr(node, "col_offset") + 1
-                    out.append(Mutant(
-                        id=f"{relative}:{line}:{col}:{operator}", module=module, function=qualname,
-                        operator=operator, description=f"{qualname}: {_describe(node, change)}",
-                        clauses=clauses or tuple(dict.fromkeys(module_clauses)), area=area, game=game,
-                        line=line, col=col,
-                    ))
+            for suffix, node, operator, change in located_changes(fn):
+                line, col = getattr(node, "lineno"), getattr(node, "col_offset") + 1
+                out.append(Mutant(
+                    id=f"{relative}:{qualname}:{suffix}", module=module, function=qualname,
+                    operator=operator, description=f"{qualname}: {_describe(node, change)} (line {line})",
+                    clauses=clauses or tuple(dict.fromkeys(module_clauses)), area=area, game=game,
+                    line=line, col=col,
+                ))
+    # listed (and sampled) in source order; the order is not part of any ID
     out.sort(key=lambda m: (m.id.split(":")[0], m.line, m.col, m.operator))
     ids = [m.id for m in out]
     assert len(ids) == len(set(ids)), "mutant IDs must be unique"
@@ -436,6 +482,14 @@ def named_mutants(areas: dict[str, str] | None = None) -> tuple[Mutant, ...]:
     return tuple(out)
 
 
+def _old_style(mutant_id: str) -> str:
+    """A hint for an ID in the old ``FILE:LINE:COL:OPERATOR`` form."""
+    parts = mutant_id.split(":")
+    if len(parts) == 4 and parts[1].isdigit() and parts[2].isdigit():
+        return "; IDs are FILE:QUALNAME:OPERATOR:HASH now, not FILE:LINE:COL:OPERATOR"
+    return ""
+
+
 def select(
     mutants: Sequence[Mutant], *, ids: Sequence[str] = (), areas: Sequence[str] = (), games: Sequence[str] = (),
     limit: int | None = None, seed: int = 0, include_named: bool = True,
@@ -446,7 +500,7 @@ def select(
     if ids:
         missing = [i for i in ids if i not in known]
         if missing:
-            raise MutantError(f"unknown mutant {missing[0]!r} (see `cardrules mutate --list`)")
+            raise MutantError(f"unknown mutant {missing[0]!r} (see `cardrules mutate --list`){_old_style(missing[0])}")
         return [known[i] for i in ids]
     all_areas = sorted({m.area for m in mutants})
     bad = [a for a in areas if a not in all_areas]

@@ -152,3 +152,24 @@ def test_a_malformed_suite_is_named_with_the_json_path(fftcg_suite: Path) -> Non
     data["vectors"][1]["kind"] = "dance"
     with pytest.raises(SuiteError, match=r"\$\.vectors\[0\]|\$\.vectors\[1\]"):
         validate_suite(data, "x.json")
+
+
+@pytest.mark.clause("FF-BASE-PREEMPTIVE", "FF-PARTY-SPLIT-THOUSANDS")
+def test_the_targeted_positions_put_a_party_blocked_by_a_pre_emptive_strike_blocker_in_the_default_suite() -> None:
+    """FF-BASE-PREEMPTIVE and FF-PARTY-SPLIT-THOUSANDS: a 5000 Pre-emptive Strike blocker of a party of 3000 and
+    2000 deals its damage first, in its own part, split in thousands over the two members: 0 to 5000 to a1, the
+    rest to a2, six ways (by hand from the rules text)."""
+    from cardrules.oracle.conformance.targeted import load_positions
+    from cardrules.oracle.conformance.runner import run_vector
+    from cardrules.oracle.mutation.checks import InProcessAdapter
+
+    positions = [p for p in load_positions() if p.game == "fftcg"]
+    assert {p.name for p in positions} >= {"conformance-fftcg-party-vs-preemptive-blocker"}
+    result = generate_suite(make_plan("fftcg", {}, {}), [], seed=0, positions=positions)
+    assert result.suite is not None
+    splits = [f"split a1={k * 1000} a2={5000 - k * 1000}" for k in range(6)]
+    reaching = [v for v in result.suite["vectors"] if v["kind"] != "perft" and any(
+        s["state"]["step"] == "damage-preemptive" and (s["state"].get("attack") or {}).get("party")
+        and s["state"]["attack"].get("blocker") == "b1" and s["legal_actions"] == splits for s in v["steps"])]
+    assert reaching
+    assert all(run_vector(InProcessAdapter(), result.suite, v, 60).verdict == "pass" for v in reaching)  # type: ignore[arg-type]

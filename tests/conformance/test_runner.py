@@ -89,7 +89,7 @@ def test_bad_inputs_exit_3_naming_the_problem(tmp_path: Path, fftcg_suite: Path,
 def test_schema_command_prints_the_shipped_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conformance", "schema"]) == 0
     schema = json.loads(capsys.readouterr().out)
-    assert schema["properties"]["format"]["const"] == "cardrules-vectors/1"
+    assert schema["properties"]["format"]["enum"] == ["cardrules-vectors/2", "cardrules-vectors/1"]
 
 
 def test_the_text_report_has_one_row_per_clause_and_the_first_difference(fftcg_suite: Path,
@@ -100,3 +100,62 @@ def test_the_text_report_has_one_row_per_clause_and_the_first_difference(fftcg_s
     row = next(line for line in out.splitlines() if line.startswith("FF-PARTY-UNBLOCKED-ONE "))
     assert "suspect" in row and "expected" in row and "got" in row
     assert "suspect clauses: FF-PARTY-UNBLOCKED-ONE" in out
+
+
+class _RenamingRefusals:
+    """The reference model in-process, except that an ``illegal`` reply names other clauses (or none)."""
+
+    fresh = False
+
+    def __init__(self, clauses: list[str] | None) -> None:
+        from cardrules.oracle.mutation.checks import InProcessAdapter
+
+        self.inner, self.clauses = InProcessAdapter(), clauses
+
+    def request(self, message: dict, deadline: float) -> dict:
+        reply = self.inner.request(message, deadline)
+        if reply.get("error") == "illegal":
+            reply.pop("clauses", None)
+            if self.clauses is not None:
+                reply["clauses"] = self.clauses
+        return reply
+
+    def close(self) -> None:
+        pass
+
+
+def _refusals(fftcg_suite: Path) -> tuple[dict, list[dict]]:
+    suite = load_suite(fftcg_suite)
+    refusals = [v for v in suite["vectors"] if v["kind"] == "refusal" and v["refuse"]["clauses"]]
+    assert refusals
+    return suite, refusals
+
+
+def test_a_refusal_for_the_wrong_reason_fails_blamed_on_the_clauses_that_should_have_refused(fftcg_suite: Path) -> None:
+    from cardrules.oracle.conformance.runner import run_vector
+
+    suite, refusals = _refusals(fftcg_suite)
+    assert suite["format"] == "cardrules-vectors/2"
+    for vector in refusals:
+        right = run_vector(_RenamingRefusals(list(reversed(vector["refuse"]["clauses"]))), suite, vector, 60)
+        assert right.verdict == "pass"  # the same clauses in another order
+        wrong = run_vector(_RenamingRefusals(["FF-BASE-SEVEN-DAMAGE-LOSES"]), suite, vector, 60)
+        assert (wrong.verdict, wrong.where) == ("fail", f"refuse {vector['refuse']['action']!r} clauses")
+        assert "FF-BASE-SEVEN-DAMAGE-LOSES" in wrong.got and set(wrong.blamed) == set(vector["refuse"]["clauses"])
+        silent = run_vector(_RenamingRefusals(None), suite, vector, 60)
+        assert silent.verdict == "fail" and "no 'clauses'" in silent.got
+
+
+def test_a_version_1_suite_still_runs_without_comparing_refusal_clauses_and_an_unknown_version_is_bad_input(
+    tmp_path: Path, fftcg_suite: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardrules.oracle.conformance.runner import run_vector
+
+    suite, refusals = _refusals(fftcg_suite)
+    old = {**suite, "format": "cardrules-vectors/1"}
+    assert all(run_vector(_RenamingRefusals(None), old, v, 60).verdict == "pass" for v in refusals)
+    future = tmp_path / "future.json"
+    future.write_text(json.dumps({**suite, "format": "cardrules-vectors/9"}))
+    assert main(["conformance", "run", "--adapter", " ".join(REFERENCE), "--suite", str(future)]) == 3
+    err = capsys.readouterr().err
+    assert "$.format" in err and "cardrules-vectors/9" in err and "regenerate" in err

@@ -57,11 +57,51 @@ def test_mutant_ids_are_unique_stable_and_every_mutant_has_a_catalogue_area() ->
     areas = {a.id for a in default_catalogue().areas}
     assert {m.area for m in mutants} <= areas
     one = _mutant("is_broken", "LtE->Lt")
-    file, line, col, operator = one.id.split(":")
-    assert (file, operator) == ("fftcg/damage.py", "LtE->Lt") and int(line) == one.line and int(col) == one.col
+    file, function, operator, digest = one.id.split(":")
+    assert (file, function, operator) == ("fftcg/damage.py", "is_broken", "LtE->Lt") and len(digest) == 8
     assert one.area == "ff-base" and "FF-BASE-BREAK-ZERO-POWER" in one.clauses
     assert {m.id for m in mutants if m.named} == {"named:preemptive-attackers-deal-again",
                                                    "named:interrupt-targets-suspended-battle"}
+
+
+def test_mutant_ids_survive_edits_elsewhere_in_the_function_and_the_file() -> None:
+    import ast
+    import textwrap
+
+    from cardrules.oracle.mutation.mutants import located_changes
+
+    source = textwrap.dedent('''
+        def split(total, blockers):
+            if total < 1000 and not blockers:
+                return True
+            return total - 1 >= 0
+    ''')
+    edited = textwrap.dedent('''
+        import os
+
+
+        def split(total, blockers):
+            """A docstring and a new first statement, the function moved down."""
+            unused = [1, 2]
+            if total < 1000 and not blockers:
+                return True
+            return total - 1 >= 0
+    ''')
+
+    def ids(text: str) -> dict[str, str]:
+        fn = next(n for n in ast.parse(text).body if isinstance(n, ast.FunctionDef))
+        return {suffix: ast.unparse(node) for suffix, node, _, _ in located_changes(fn)}
+
+    before, after = ids(source), ids(edited)
+    assert len(before) == 11  # and, return True, <, not, 1000 +1/-1, >=, 0 +1/-1, 1 +1/-1
+    assert set(before) <= set(after)  # every old mutant keeps its ID; the new statement adds its own
+    assert all(before[k] == after[k] for k in before)
+    assert ids(source.replace("1000", "2000")).keys() != before.keys()  # the fragment itself changed
+
+
+def test_an_old_style_mutant_id_is_refused_with_a_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["mutate", "--mutant", "fftcg/damage.py:222:8:or->and", "--list"]) == 3
+    assert "FILE:QUALNAME:OPERATOR:HASH" in capsys.readouterr().err
 
 
 def test_a_sample_is_reproducible_spread_over_areas_and_keeps_the_named_mutants() -> None:
