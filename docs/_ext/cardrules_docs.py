@@ -197,6 +197,8 @@ class AreaDirective(_RstDirective):
             for option in d.options:
                 chosen = " **(chosen)**" if option.id == d.chosen else ""
                 lines.append(f"   * ``{option.id}``{chosen}: {escape(option.reading)}")
+            for option in d.rejected:
+                lines.append(f"   * ``{option.id}`` (rejected, no reading of the text): {escape(option.reading)}")
             lines += ["", f"   Why: {escape(d.why)}", ""]
         lines += _code_tabs(row)
         from cardrules_examples import example_lines
