@@ -61,7 +61,7 @@ def parse_rule_set_expression(text: str, catalogue: Catalogue | None = None) -> 
             options = [o.id for o in decision.options]
             if value not in options:
                 raise RuleSetError(f"rule set {text!r}: decision {key} has no option {value!r}; "
-                                   f"known: {', '.join(options)}")
+                                   f"known: {', '.join(options)}{decision.rejected_hint(value)}")
             decisions[key] = value
             games.add(clause.game)
         else:

@@ -206,8 +206,9 @@ def check_rule_set(game: str, rule_set: RuleSetSpec, where: str) -> None:
         try:
             FfConfig.of(rule_set.decisions, broken=rule_set.broken)
         except ScenarioError as error:
-            field_name = "broken" if error.where == "config.broken" else "decisions"
-            raise ScenarioError(f"{where}.{field_name}", str(error)) from None
+            if error.where == "config.broken":
+                raise ScenarioError(f"{where}.broken", error.problem) from None
+            raise ScenarioError(f"{where}.decisions", str(error)) from None
         return
     from cardrules.model.redemption.config import ConfigError, RuleConfig as RedConfig
 

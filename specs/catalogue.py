@@ -123,6 +123,15 @@ class Decision:
                 return option
         raise KeyError(option_id)
 
+    def rejected_hint(self, option_id: str) -> str:
+        """For an error about an unknown option: if ``option_id`` is a rejected alternative, a
+        sentence saying so (with a leading space), else ``""``."""
+        for option in self.rejected:
+            if option.id == option_id:
+                return (f" ({option_id!r} is an alternative the catalogue rejects as no reading of the text, "
+                        f"not an option: {option.reading})")
+        return ""
+
     @property
     def alternatives(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.id != self.chosen)

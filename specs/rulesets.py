@@ -128,7 +128,8 @@ class RuleSet:
                 raise RuleSetError(f"unknown decision {decision_id!r}")
             options = [o.id for o in decisions[decision_id][1].options]
             if option_id not in options:
-                raise RuleSetError(f"decision {decision_id!r} has no option {option_id!r}; options: {', '.join(options)}")
+                raise RuleSetError(f"decision {decision_id!r} has no option {option_id!r}; options: {', '.join(options)}"
+                                   f"{decisions[decision_id][1].rejected_hint(option_id)}")
         for name in sorted(self.broken):
             if name not in BROKEN_VARIANTS:
                 raise RuleSetError(f"unknown broken variant {name!r}")

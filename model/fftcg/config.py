@@ -80,7 +80,8 @@ class RuleConfig:
             options = [o.id for o in known[decision_id].options]
             if option_id not in options:
                 raise ScenarioError(
-                    f"config.{decision_id}", f"unknown option {option_id!r}; known: {options}"
+                    f"config.{decision_id}",
+                    f"unknown option {option_id!r}; known: {options}{known[decision_id].rejected_hint(option_id)}"
                 )
             if (decision_id, option_id) in UNMODELLED_OPTIONS:
                 raise ScenarioError(

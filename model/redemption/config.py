@@ -102,6 +102,7 @@ class RuleConfig:
             if option_id not in {o.id for o in decision.options}:
                 raise ConfigError(
                     f"decision {decision_id!r} has no option {option_id!r}; options: {[o.id for o in decision.options]}"
+                    f"{decision.rejected_hint(option_id)}"
                 )
             if decision_id not in MODELLED:
                 raise ConfigError(f"decision {decision_id!r} is not a variant the Redemption model implements")

@@ -69,7 +69,8 @@ class CatalogueVariants:
             if decision_id not in known:
                 raise UnknownVariant(f"unknown decision {decision_id!r}")
             if option_id not in {o.id for o in known[decision_id].options}:
-                raise UnknownVariant(f"unknown option {option_id!r} of {decision_id!r}")
+                raise UnknownVariant(f"unknown option {option_id!r} of {decision_id!r}"
+                                     f"{known[decision_id].rejected_hint(option_id)}")
             if option_id == known[decision_id].chosen:
                 continue
             if cls.STRICT and decision_id not in cls.ENCODED:
