@@ -536,6 +536,7 @@ class PictureDirective(_RstDirective):
 def _describe(rule_set: Any) -> str:
     parts = [f"{area} {', '.join(v)}" for area, v in rule_set.versions.items()]
     parts += [f"{d} = {o}" for d, o in rule_set.decisions.items()]
+    parts += [f"broken variant {b}" for b in getattr(rule_set, "broken", ())]
     return "; ".join(parts)
 
 
