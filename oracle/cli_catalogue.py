@@ -30,6 +30,8 @@ def _show_clause(catalogue: Catalogue, clause: Clause, out: TextIO) -> None:
         for option in decision.options:
             mark = "*" if option.id == decision.chosen else " "
             print(f"    {mark} {option.id}: {option.reading}", file=out)
+        for option in decision.rejected:
+            print(f"    x {option.id} (rejected): {option.reading}", file=out)
         print(f"    why: {decision.why}", file=out)
 
 
@@ -97,6 +99,7 @@ def _clause_json(catalogue: Catalogue, clause: Clause) -> dict[str, object]:
                 "chosen": d.chosen,
                 "why": d.why,
                 "options": [{"id": o.id, "reading": o.reading} for o in d.options],
+                "rejected": [{"id": o.id, "reading": o.reading} for o in d.rejected],
             }
             for d in clause.decisions
         ],

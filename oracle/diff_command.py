@@ -331,7 +331,8 @@ def add_parser(sub: Any) -> None:
         "Exit 0 no difference found, 1 differences, 3 bad input, 4 undecided.",
     )
     p.add_argument("a", help="the rule set now (e.g. heal=previous, or default)")
-    p.add_argument("b", help="the proposed rule set (e.g. heal=revised, sb-per-turn-limit=two, or a proposal .toml)")
+    p.add_argument("b", help="the proposed rule set (e.g. heal=revised, sb-restriction-scope=card-unplayable, "
+                   "or a proposal .toml)")
     p.add_argument("--allow-code", action="store_true",
                    help="let a proposal's model and z3 code run (read it first; refused without this flag)")
     p.add_argument("--game", choices=("fftcg", "redemption"), help="the game, when both rule sets are 'default'")

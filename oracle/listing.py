@@ -61,7 +61,8 @@ def list_scenarios(game: str | None, scenario: str | None) -> Listing:
 
 
 def list_rule_sets(game: str | None, scenario: str | None) -> Listing:
-    """Every rule set and mutant of every scenario: versions, decisions, expected violations."""
+    """Every rule set and mutant of every scenario: versions, decisions, broken variants (mutants only),
+    expected violations."""
     from cardrules.properties.scenarios import load_scenarios
 
     scenarios = load_scenarios()
@@ -78,9 +79,10 @@ def list_rule_sets(game: str | None, scenario: str | None) -> Listing:
                 "mutant": mutant,
                 "versions": {area: list(v) for area, v in spec.versions.items()},
                 "decisions": dict(spec.decisions),
+                "broken": list(spec.broken),
                 "expect_violated": list(spec.expect_violated),
             })
-    return Listing(("scenario", "name", "mutant", "versions", "decisions", "expect_violated"), rows)
+    return Listing(("scenario", "name", "mutant", "versions", "decisions", "broken", "expect_violated"), rows)
 
 
 def model_options(game: str, decision_id: str, options: Sequence[str]) -> list[str]:
@@ -109,8 +111,9 @@ def list_decisions(catalogue: Catalogue, game: str | None) -> Listing:
             "chosen": decision.chosen,
             "options": options,
             "model_selectable": model_options(clause.game, decision_id, options),
+            "rejected": [o.id for o in decision.rejected],
         })
-    return Listing(("id", "clause", "chosen", "options", "model_selectable"), rows)
+    return Listing(("id", "clause", "chosen", "options", "model_selectable", "rejected"), rows)
 
 
 def list_properties(game: str | None) -> Listing:

@@ -11,7 +11,7 @@ Format ``cardrules-proposal/1`` (schema: :data:`SCHEMA`, printed by
     summary = "Why the committee considers it."
 
     [decisions]                      # decision id -> option id
-    sb-per-turn-limit = "two"
+    sb-restriction-scope = "card-unplayable"
 
     [versions]                       # rule area -> version
     heal = "revised"

@@ -3,7 +3,8 @@
 A rule-set expression is ``default`` or comma-separated items, each either
 ``AREA=VERSION`` (a rule area's wording, e.g. ``heal=previous``) or
 ``DECISION=OPTION`` (a catalogue decision's reading, e.g.
-``sb-per-turn-limit=two``). The game follows from the areas and decisions
+``sb-restriction-scope=card-unplayable``; never a broken variant, which only a
+scenario's mutants select). The game follows from the areas and decisions
 named; ``default`` is every area's default version and every decision's
 chosen option. Errors name the item and list what is known.
 """
@@ -61,7 +62,7 @@ def parse_rule_set_expression(text: str, catalogue: Catalogue | None = None) -> 
             options = [o.id for o in decision.options]
             if value not in options:
                 raise RuleSetError(f"rule set {text!r}: decision {key} has no option {value!r}; "
-                                   f"known: {', '.join(options)}")
+                                   f"known: {', '.join(options)}{decision.rejected_hint(value)}")
             decisions[key] = value
             games.add(clause.game)
         else:

@@ -59,7 +59,7 @@ def layout_of(state: State) -> Layout:
 
 
 def variants_of(config: RuleConfig) -> Variants:
-    return Variants.of(config.to_json())
+    return Variants.of(config.to_json(), broken=config.broken)
 
 
 def _cards_by_id(state: State) -> dict[str, Forward]:

@@ -102,7 +102,7 @@ def variants_of(config: RuleConfig) -> Variants:
     windows of ability discards only), and each is declined alike (RED-HEAL-WINDOW,
     RED-HEAL-AT-RESOLUTION). ``tests/smt_redemption_battle`` checks the previous wording too."""
     try:
-        return Variants.of(dict(config.variants))
+        return Variants.of(dict(config.variants), broken=config.broken)
     except UnknownVariant as error:
         raise OutOfScope(str(error)) from None
 

@@ -30,7 +30,8 @@ from cardrules.specs.smt.redemption import side_battle as sb
 
 def rule_set_of(config: RuleConfig) -> RuleSet:
     """The catalogue rule set a model configuration reads (heal version and decision variants)."""
-    return RuleSet(versions={"heal": frozenset({config.heal_version})}, decisions=dict(config.variants))
+    return RuleSet(versions={"heal": frozenset({config.heal_version})}, decisions=dict(config.variants),
+                   broken=frozenset(config.broken))
 
 
 class OutOfScope(ValueError):
@@ -96,7 +97,7 @@ ENCODED_AREAS: frozenset[str] = frozenset({"side-battle", "battle-resolution", "
 READ_DECISIONS: frozenset[str] = frozenset({
     "sb-nested-battle-players", "sb-different-player", "sb-healed-fighter-destination", "sb-in-battle-meaning", "sb-return-territory",
     "sb-territory-survivor-enhancements", "sb-user-outside-battle",
-    "sb-in-play-zones", "sb-pair-alignment", "sb-per-turn-limit", "sb-restriction-scope", "sb-negate-resolution",
+    "sb-in-play-zones", "sb-pair-alignment", "sb-restriction-scope", "sb-negate-resolution",
     "br-outcome-several-characters", "br-challenge-success", "br-rescue-access", "br-rescue-draw", "br-discard-which",
     "br-heal-window-player", "rd-amount", "rd-stated-exceeds", "rd-in-battle", "rd-numbers-which-battle",
     # heal (specs.smt.heal and its use in a position, specs.smt.redemption.heal_use; the redline-*
@@ -125,8 +126,9 @@ def _unread_variants(variants: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-Key = tuple[str, tuple[tuple[str, str], ...], Budget]
-"""A configuration's heal version and variants, and the z3 budget (:func:`_key`)."""
+Key = tuple[str, tuple[tuple[str, str], ...], Budget, tuple[str, ...]]
+"""A configuration's heal version and variants, the z3 budget, and its broken variants (:func:`_key`;
+the rule-level encodings implement the Redemption model's only one, ``two-side-battles-per-turn``)."""
 
 
 def _key(config: RuleConfig) -> Key:
@@ -136,24 +138,24 @@ def _key(config: RuleConfig) -> Key:
     unread = _unread_variants(config.variants)
     if unread:
         raise OutOfScope(f"the Redemption encodings do not read {', '.join(unread)} (only the chosen options)")
-    return config.heal_version, config.variants, current()
+    return config.heal_version, config.variants, current(), config.broken
 
 
 @lru_cache(maxsize=32)
 def _sb_query(key: Key) -> Query:
-    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))
+    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1], broken=key[3]))
     return Query(sb.side_battle_situation(rs), (*clauses_in_force("side-battle", rs), *sb.BASE_CLAUSES), key[2])
 
 
 @lru_cache(maxsize=32)
 def _br_query(key: Key) -> Query:
-    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))
+    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1], broken=key[3]))
     return Query(br.resolution_situation(rs, k=br.K), clauses_in_force("battle-resolution", rs), key[2])
 
 
 @lru_cache(maxsize=32)
 def _rd_query(key: Key) -> Query:
-    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))
+    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1], broken=key[3]))
     return Query(rd.redirect_situation(rs), clauses_in_force("redirect", rs), key[2])
 
 

@@ -127,7 +127,7 @@ def occasion(state: State) -> tuple[tuple[int, ...], int, tuple[str, ...]]:
 
 @lru_cache(maxsize=32)
 def _heal_query(key: Key) -> tuple[Query, h.HealVars, hu.UseVars]:
-    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))
+    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1], broken=key[3]))
     situation, v, u = hu.heal_use_situation(rs)
     return Query(situation, clauses_in_force("heal", rs), key[2]), v, u
 
@@ -152,7 +152,7 @@ def _fixed(state: State, user: int, window: int, pending: tuple[str, ...], targe
 @cached_with_notes(maxsize=100_000)
 def _allowed(key: Key, fixed: Fixed) -> bool:
     query, v, u = _heal_query(key)
-    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))
+    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1], broken=key[3]))
     inputs = hu.fix_inputs(v, u, fixed[2], fixed[0], fixed[1], rs)
     return (True,) in query.allowed(inputs, [v.healed])
 
@@ -166,7 +166,7 @@ RESULTS = ("destination", "poisoned_after", "diseased_after", "paralyzed_after",
 @cached_with_notes(maxsize=100_000)
 def _results(key: Key, fixed: Fixed) -> dict[str, frozenset[Any]]:
     query, v, u = _heal_query(key)
-    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))
+    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1], broken=key[3]))
     inputs = hu.fix_inputs(v, u, fixed[2], fixed[0], fixed[1], rs) + [v.healed]
     return {name: frozenset(x for (x,) in query.allowed(inputs, [getattr(v, name)], limit=8)) for name in RESULTS}
 

@@ -4,9 +4,9 @@ Engines: ``explore`` (exhaustive breadth-first exploration within the
 scenario's bounds), ``hypothesis`` (the rule-based state machine, random
 play from the scenario) and, for FFTCG, ``smt`` (the z3 transition system
 from the scenario: k-induction, else a bounded check; counterexamples are
-replayed on the model). Mutant rule sets (rule variants broken on purpose)
-must be caught: a mutant none of whose expected violations any engine finds
-fails the run.
+replayed on the model). Mutant rule sets (broken variants, rules broken on
+purpose: :mod:`cardrules.specs.broken`) must be caught: a mutant none of
+whose expected violations any engine finds fails the run.
 
 Exit code: 0 when every sound rule set holds and every mutant is caught, 1
 otherwise (an SMT ``unknown`` counts as a failure, never as a pass).
@@ -61,7 +61,7 @@ def make_game(scenario_game: Any, rule_set: RuleSetSpec,
 
         if rule_set.versions:
             raise ScenarioError(f"rule set {rule_set.name}", "FFTCG areas have one version; use decisions")
-        return FftcgGame(replace(FfConfig.of(rule_set.decisions), hooks=hooks))
+        return FftcgGame(replace(FfConfig.of(rule_set.decisions, broken=rule_set.broken), hooks=hooks))
     from cardrules.model.redemption.config import ConfigError, RuleConfig as RedConfig
     from cardrules.properties.redemption_game import RedemptionGame
 
@@ -70,7 +70,8 @@ def make_game(scenario_game: Any, rule_set: RuleSetSpec,
     if unknown or len(heal) != 1:
         raise ScenarioError(f"rule set {rule_set.name}", "the Redemption model selects one heal version")
     try:
-        return RedemptionGame(replace(RedConfig.of(dict(rule_set.decisions), heal_version=heal[0]), hooks=hooks))
+        return RedemptionGame(replace(RedConfig.of(dict(rule_set.decisions), heal_version=heal[0],
+                                              broken=rule_set.broken), hooks=hooks))
     except ConfigError as error:
         raise ScenarioError(f"rule set {rule_set.name}", str(error)) from None
 
@@ -175,7 +176,7 @@ def _smt_rows(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, root: Any
     from cardrules.oracle.smt_fftcg import bmc_from_state, smt_properties
     from cardrules.specs.smt.fftcg.bmc import Verdict
 
-    config = FfConfig.of(rule_set.decisions)
+    config = FfConfig.of(rule_set.decisions, broken=rule_set.broken)
     rows = []
     for prop in smt_properties().values():
         if not prop.must_hold:

@@ -8,13 +8,16 @@ Each scenario is a JSON file in ``properties/scenarios/``::
       "description": "what the position exercises",
       "bounds": {"max_turns": 1, "max_depth": null, "max_states": 100000},
       "rule_sets": [{"name": "default", "versions": {"heal": ["previous"]}, "decisions": {}}],
-      "mutants":   [{"name": "...", "decisions": {...}, "expect_violated": ["property-name"]}],
+      "mutants":   [{"name": "...", "broken": ["broken-variant"], "decisions": {...},
+                     "expect_violated": ["property-name"]}],
       "state": { ... the model's JSON form of the start position ... }
     }
 
 A *rule set* names versions (for areas with several) and decision options;
-a *mutant* is a rule set that breaks the rules on purpose, listed with the
-properties it must be caught violating. Malformed files raise
+a *mutant* is a rule set that breaks the rules on purpose: it names broken
+variants (:mod:`cardrules.specs.broken`, rules broken on purpose, which no
+rule set may select), possibly with decision options, and the properties it
+must be caught violating. Malformed files raise
 :class:`model.errors.ScenarioError` naming the file and the field: each file
 is checked whole when it is loaded (its bytes, every field's type and range,
 its rule sets against the catalogue's decisions, and its start position by
@@ -56,9 +59,15 @@ class RuleSetSpec:
     decisions: Mapping[str, str] = field(default_factory=dict)
     expect_violated: tuple[str, ...] = ()
     """For a mutant: the properties it must be caught violating."""
+    broken: tuple[str, ...] = ()
+    """For a mutant: the broken variants it selects (:mod:`cardrules.specs.broken`), sorted."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "versions": {k: list(v) for k, v in self.versions.items()}, "decisions": dict(self.decisions)}
+        data: dict[str, Any] = {"name": self.name, "versions": {k: list(v) for k, v in self.versions.items()},
+                                "decisions": dict(self.decisions)}
+        if self.broken:
+            data["broken"] = list(self.broken)
+        return data
 
 
 @dataclass(frozen=True)
@@ -78,13 +87,16 @@ class Scenario:
 def parse_rule_set(data: Any, where: str, mutant: bool, lenient_name: bool = False) -> RuleSetSpec:
     """A rule set (or, with ``mutant``, a mutant) from its JSON form; errors name ``where``.
 
-    ``lenient_name``: a missing name is allowed (traces written by other tools).
+    ``lenient_name``: a missing name is allowed (traces written by other tools). ``broken``
+    (broken variants) is allowed in a mutant and in a trace (``lenient_name``: a mutant's
+    counterexample replays under its broken variants), never in a scenario's rule set.
     """
     if not isinstance(data, dict):
         raise ScenarioError(where, f"expected an object, found {describe(data)}")
     if lenient_name and "name" not in data:
         data = {**data, "name": "unnamed"}
-    allowed = {"name", "versions", "decisions"} | ({"expect_violated"} if mutant else set())
+    allowed = ({"name", "versions", "decisions"} | ({"expect_violated"} if mutant else set())
+               | ({"broken"} if mutant or lenient_name else set()))
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise ScenarioError(f"{where}.{unknown[0]}", "unknown field")
@@ -105,7 +117,12 @@ def parse_rule_set(data: Any, where: str, mutant: bool, lenient_name: bool = Fal
         not isinstance(expected, list) or not 0 < len(expected) <= MAX_RULE_SETS or not all(_is_name(x) for x in expected)
     ):
         raise ScenarioError(f"{where}.expect_violated", "a mutant names the properties it must violate")
-    return RuleSetSpec(name, {k: tuple(v) for k, v in versions.items()}, dict(decisions), tuple(expected))
+    broken = data.get("broken", [])
+    if not isinstance(broken, list) or len(broken) > MAX_RULE_SETS or not all(_is_name(x) for x in broken) \
+            or len(set(broken)) != len(broken):
+        raise ScenarioError(f"{where}.broken", "expected an array of distinct broken variant ids")
+    return RuleSetSpec(name, {k: tuple(v) for k, v in versions.items()}, dict(decisions), tuple(expected),
+                       tuple(sorted(broken)))
 
 
 def _is_name(value: Any) -> bool:
@@ -187,8 +204,10 @@ def check_rule_set(game: str, rule_set: RuleSetSpec, where: str) -> None:
         if rule_set.versions:
             raise ScenarioError(f"{where}.versions", "FFTCG areas have one version; use decisions")
         try:
-            FfConfig.of(rule_set.decisions)
+            FfConfig.of(rule_set.decisions, broken=rule_set.broken)
         except ScenarioError as error:
+            if error.where == "config.broken":
+                raise ScenarioError(f"{where}.broken", error.problem) from None
             raise ScenarioError(f"{where}.decisions", str(error)) from None
         return
     from cardrules.model.redemption.config import ConfigError, RuleConfig as RedConfig
@@ -197,9 +216,10 @@ def check_rule_set(game: str, rule_set: RuleSetSpec, where: str) -> None:
     if set(rule_set.versions) - {"heal"} or len(heal) != 1:
         raise ScenarioError(f"{where}.versions", "the Redemption model selects one heal version: {\"heal\": [V]}")
     try:
-        RedConfig.of(dict(rule_set.decisions), heal_version=heal[0])
+        RedConfig.of(dict(rule_set.decisions), heal_version=heal[0], broken=rule_set.broken)
     except ConfigError as error:
-        raise ScenarioError(f"{where}.decisions", str(error)) from None
+        field_name = "broken" if "broken variant" in str(error) else "decisions"
+        raise ScenarioError(f"{where}.{field_name}", str(error)) from None
 
 
 def check_state(game: str, state: Any, where: str) -> None:

@@ -112,12 +112,25 @@ class Decision:
     """The id of the chosen option; models default to it."""
     why: str
     options: tuple[Option, ...]
+    rejected: tuple[Option, ...] = ()
+    """Alternatives weighed and rejected as no reading of the text (never selectable; a rule broken
+    on purpose lives on as a broken variant, :mod:`cardrules.specs.broken`). A decision with one
+    option names at least one."""
 
     def option(self, option_id: str) -> Option:
         for option in self.options:
             if option.id == option_id:
                 return option
         raise KeyError(option_id)
+
+    def rejected_hint(self, option_id: str) -> str:
+        """For an error about an unknown option: if ``option_id`` is a rejected alternative, a
+        sentence saying so (with a leading space), else ``""``."""
+        for option in self.rejected:
+            if option.id == option_id:
+                return (f" ({option_id!r} is an alternative the catalogue rejects as no reading of the text, "
+                        f"not an option: {option.reading})")
+        return ""
 
     @property
     def alternatives(self) -> tuple[Option, ...]:
@@ -365,7 +378,7 @@ def _option_excuse(o: _Reader) -> OptionExcuse | None:
 
 
 def _read_decision(r: _Reader) -> Decision:
-    r.only(["id", "question", "chosen", "why", "options"])
+    r.only(["id", "question", "chosen", "why", "options", "rejected"])
     decision_id = r.text("id", pattern=SLUG)
     options: list[Option] = []
     for index, table in enumerate(r.tables("options")):
@@ -376,8 +389,17 @@ def _read_decision(r: _Reader) -> Decision:
         if any(existing.id == option.id for existing in options):
             raise o.error("id", f"option {option.id!r} appears twice")
         options.append(option)
-    if len(options) < 2:
-        raise r.error("options", "a decision needs at least two options (the reading chosen and an alternative)")
+    rejected: list[Option] = []
+    for index, table in enumerate(r.tables("rejected", required=False)):
+        o = _Reader(r.file, r.clause, table, prefix=f"{r.prefix}rejected[{index}].")
+        o.only(["id", "reading"])
+        option = Option(id=o.text("id", pattern=SLUG), reading=_folded(o.text("reading")))
+        if any(existing.id == option.id for existing in (*options, *rejected)):
+            raise o.error("id", f"{option.id!r} is already an option or rejected alternative")
+        rejected.append(option)
+    if len(options) < 2 and not (options and rejected):
+        raise r.error("options", "a decision needs at least two options (the reading chosen and an alternative), "
+                                 "or one option and the alternatives it rejects (rejected)")
     chosen = r.text("chosen")
     if chosen not in {o.id for o in options}:
         raise r.error("chosen", f"{chosen!r} is not one of the options {[o.id for o in options]}")
@@ -387,6 +409,7 @@ def _read_decision(r: _Reader) -> Decision:
         chosen=chosen,
         why=_folded(r.text("why")),
         options=tuple(options),
+        rejected=tuple(rejected),
     )
 
 

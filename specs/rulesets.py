@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator, Mapping
 
+from cardrules.specs.broken import BROKEN_VARIANTS
 from cardrules.specs.catalogue import Catalogue, default_catalogue
 
 # (decision id, option id) -> {clause id: (versions added, versions removed)}
@@ -90,6 +91,14 @@ class RuleSet:
     """Area id -> the versions read together (default: the area's default version)."""
     decisions: Mapping[str, str] = field(default_factory=dict)
     """Decision id -> option id (default: the option chosen in the catalogue)."""
+    broken: frozenset[str] = frozenset()
+    """Broken variants in force (:mod:`cardrules.specs.broken`; a scenario's mutants only)."""
+
+    def is_broken(self, name: str) -> bool:
+        """Whether the broken variant ``name`` is in force (:class:`RuleSetError` for an unknown one)."""
+        if name not in BROKEN_VARIANTS:
+            raise RuleSetError(f"unknown broken variant {name!r}")
+        return name in self.broken
 
     def option(self, decision_id: str, catalogue: Catalogue | None = None) -> str:
         """The option in force for a decision (noted by :func:`decisions_read` while one is open)."""
@@ -119,7 +128,11 @@ class RuleSet:
                 raise RuleSetError(f"unknown decision {decision_id!r}")
             options = [o.id for o in decisions[decision_id][1].options]
             if option_id not in options:
-                raise RuleSetError(f"decision {decision_id!r} has no option {option_id!r}; options: {', '.join(options)}")
+                raise RuleSetError(f"decision {decision_id!r} has no option {option_id!r}; options: {', '.join(options)}"
+                                   f"{decisions[decision_id][1].rejected_hint(option_id)}")
+        for name in sorted(self.broken):
+            if name not in BROKEN_VARIANTS:
+                raise RuleSetError(f"unknown broken variant {name!r}")
 
 
 def clauses_in_force(area_id: str, rule_set: RuleSet, catalogue: Catalogue | None = None) -> tuple[str, ...]:

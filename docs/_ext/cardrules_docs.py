@@ -197,6 +197,8 @@ class AreaDirective(_RstDirective):
             for option in d.options:
                 chosen = " **(chosen)**" if option.id == d.chosen else ""
                 lines.append(f"   * ``{option.id}``{chosen}: {escape(option.reading)}")
+            for option in d.rejected:
+                lines.append(f"   * ``{option.id}`` (rejected, no reading of the text): {escape(option.reading)}")
             lines += ["", f"   Why: {escape(d.why)}", ""]
         lines += _code_tabs(row)
         from cardrules_examples import example_lines
@@ -534,6 +536,7 @@ class PictureDirective(_RstDirective):
 def _describe(rule_set: Any) -> str:
     parts = [f"{area} {', '.join(v)}" for area, v in rule_set.versions.items()]
     parts += [f"{d} = {o}" for d, o in rule_set.decisions.items()]
+    parts += [f"broken variant {b}" for b in getattr(rule_set, "broken", ())]
     return "; ".join(parts)
 
 

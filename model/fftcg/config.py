@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from cardrules.model.errors import ScenarioError
 from cardrules.model.extension import hook
+from cardrules.specs.broken import UnknownBrokenVariant, check_broken
 from cardrules.specs.catalogue import Decision, default_catalogue
 
 GAME = "fftcg"
@@ -41,6 +42,10 @@ UNMODELLED_OPTIONS: frozenset[tuple[str, str]] = frozenset({
 both encodings share): selecting one is refused, never run as the chosen reading (every other
 option of every fftcg decision is a variant point)."""
 
+BROKEN: frozenset[str] = frozenset({"party-split-in-hundreds"})
+"""The broken variants (:mod:`cardrules.specs.broken`) the FFTCG model implements: selectable only
+by a scenario's mutants, never as a decision option."""
+
 
 @dataclass(frozen=True, slots=True)
 class RuleConfig:
@@ -50,8 +55,18 @@ class RuleConfig:
     """(decision id, option id) pairs that differ from the default, sorted."""
     hooks: tuple[tuple[str, Callable[..., Any]], ...] = ()
     """Extension point name -> a proposal's function (:mod:`cardrules.model.extension`)."""
+    broken: tuple[str, ...] = ()
+    """Broken variants in force (:data:`BROKEN`; only a scenario's mutants select them), sorted."""
 
     def __post_init__(self) -> None:
+        try:
+            if check_broken(GAME, self.broken) != self.broken:
+                raise ScenarioError("config.broken", f"must be given sorted: {list(self.broken)}")
+        except UnknownBrokenVariant as error:
+            raise ScenarioError("config.broken", str(error)) from None
+        for name in self.broken:
+            if name not in BROKEN:
+                raise ScenarioError("config.broken", f"broken variant {name!r} is not implemented by the model")
         known = fftcg_decisions()
         seen: set[str] = set()
         for decision_id, option_id in self.overrides:
@@ -65,7 +80,8 @@ class RuleConfig:
             options = [o.id for o in known[decision_id].options]
             if option_id not in options:
                 raise ScenarioError(
-                    f"config.{decision_id}", f"unknown option {option_id!r}; known: {options}"
+                    f"config.{decision_id}",
+                    f"unknown option {option_id!r}; known: {options}{known[decision_id].rejected_hint(option_id)}"
                 )
             if (decision_id, option_id) in UNMODELLED_OPTIONS:
                 raise ScenarioError(
@@ -73,12 +89,23 @@ class RuleConfig:
                 )
 
     @staticmethod
-    def of(choices: Mapping[str, str] | None = None) -> RuleConfig:
-        """Build from a mapping; entries equal to the chosen option are dropped."""
+    def of(choices: Mapping[str, str] | None = None, broken: Iterable[str] = ()) -> RuleConfig:
+        """Build from a mapping (entries equal to the chosen option are dropped) and, for a mutant,
+        broken variant ids."""
         choices = dict(choices or {})
-        probe = RuleConfig(tuple(sorted(choices.items())))  # validates ids
+        try:
+            names = check_broken(GAME, broken)
+        except UnknownBrokenVariant as error:
+            raise ScenarioError("config.broken", str(error)) from None
+        probe = RuleConfig(tuple(sorted(choices.items())), broken=names)  # validates ids
         known = fftcg_decisions()
-        return RuleConfig(tuple((d, o) for d, o in probe.overrides if known[d].chosen != o))
+        return RuleConfig(tuple((d, o) for d, o in probe.overrides if known[d].chosen != o), broken=names)
+
+    def is_broken(self, name: str) -> bool:
+        """Whether the broken variant ``name`` (one of :data:`BROKEN`) is in force."""
+        if name not in BROKEN:
+            raise ScenarioError("config.broken", f"broken variant {name!r} is not implemented by the model")
+        return name in self.broken
 
     def hook(self, name: str, default: F) -> F:
         """The answer in force at an extension point: a proposal's override, else ``default``."""

@@ -21,8 +21,8 @@ BREAK_THRESHOLD = 1000
 
 @implements("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
 def split_unit(config: RuleConfig) -> int:
-    """Shares are multiples of 1000 (``party-split-unit``; ``hundreds`` is a deliberate mutant)."""
-    return 100 if config.is_("party-split-unit", "hundreds") else 1000
+    """Multiples of 1000; 100 under the broken variant ``party-split-in-hundreds`` (a mutant verify must catch)."""
+    return 100 if config.is_broken("party-split-in-hundreds") else 1000
 
 
 @implements("FF-PARTY-SPLIT-THOUSANDS")

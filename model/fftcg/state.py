@@ -123,7 +123,7 @@ MAX_TEXT = 64
 MAX_SPLITS = 200_000
 """Most ways a blocker's power may be divided among a party (the legal split enumeration)."""
 SPLIT_UNITS = (1000, 100)
-"""The share units of the rule variants (``party-split-unit``: thousands, or the ``hundreds`` mutant)."""
+"""The share units: 1000, or 100 under the broken variant ``party-split-in-hundreds`` (a mutant)."""
 
 
 class Step(StrEnum):

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from cardrules.model.extension import hook
 
+from cardrules.specs.broken import UnknownBrokenVariant, check_broken
 from cardrules.specs.catalogue import default_catalogue
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -22,7 +23,6 @@ HEAL_VERSIONS: tuple[str, ...] = ("revised", "previous")
 """Heal wording versions; :mod:`model.redemption.wording` reads which heal clauses are in force."""
 
 MODELLED: Mapping[str, tuple[str, ...]] = {
-    "sb-per-turn-limit": ("one", "two"),
     "sb-restriction-scope": ("ability-blanked", "card-unplayable"),
     "sb-return-territory": ("owner", "permanent-controller"),
     "sb-healed-fighter-destination": ("heal-placement", "back-to-previous-battle"),
@@ -55,6 +55,10 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
 }
 """Decision id -> the option ids the model implements."""
 
+BROKEN: frozenset[str] = frozenset({"two-side-battles-per-turn"})
+"""The broken variants (:mod:`cardrules.specs.broken`) the Redemption model implements: selectable
+only by a scenario's mutants, never as a decision option."""
+
 
 class ConfigError(ValueError):
     """A rule configuration names an unknown area version, decision or option."""
@@ -64,8 +68,8 @@ class ConfigError(ValueError):
 class RuleConfig:
     """Which rule versions and decision readings a run uses.
 
-    >>> RuleConfig(variants=(("sb-per-turn-limit", "two"),)).option("sb-per-turn-limit")
-    'two'
+    >>> RuleConfig(variants=(("sb-return-territory", "permanent-controller"),)).option("sb-return-territory")
+    'permanent-controller'
     """
 
     heal_version: str = "revised"
@@ -74,8 +78,18 @@ class RuleConfig:
     """Decision id -> option id, for decisions not at their chosen option."""
     hooks: tuple[tuple[str, Callable[..., Any]], ...] = ()
     """Extension point name -> a proposal's function (:mod:`cardrules.model.extension`)."""
+    broken: tuple[str, ...] = ()
+    """Broken variants in force (:data:`BROKEN`; only a scenario's mutants select them), sorted."""
 
     def __post_init__(self) -> None:
+        try:
+            if check_broken("redemption", self.broken) != self.broken:
+                raise ConfigError(f"broken variants must be given sorted: {list(self.broken)}")
+        except UnknownBrokenVariant as error:
+            raise ConfigError(str(error)) from None
+        for name in self.broken:
+            if name not in BROKEN:
+                raise ConfigError(f"broken variant {name!r} is not implemented by the Redemption model")
         if self.heal_version not in HEAL_VERSIONS:
             raise ConfigError(f"heal version {self.heal_version!r} is unknown; known: {list(HEAL_VERSIONS)}")
         decisions = default_catalogue().decisions
@@ -90,6 +104,7 @@ class RuleConfig:
             if option_id not in {o.id for o in decision.options}:
                 raise ConfigError(
                     f"decision {decision_id!r} has no option {option_id!r}; options: {[o.id for o in decision.options]}"
+                    f"{decision.rejected_hint(option_id)}"
                 )
             if decision_id not in MODELLED:
                 raise ConfigError(f"decision {decision_id!r} is not a variant the Redemption model implements")
@@ -97,9 +112,20 @@ class RuleConfig:
                 raise ConfigError(f"option {option_id!r} of decision {decision_id!r} is not implemented by the model")
 
     @classmethod
-    def of(cls, variants: Mapping[str, str] | None = None, heal_version: str = "revised") -> "RuleConfig":
-        """Build from a mapping ``decision id -> option id``."""
-        return cls(heal_version=heal_version, variants=tuple(sorted((variants or {}).items())))
+    def of(cls, variants: Mapping[str, str] | None = None, heal_version: str = "revised",
+           broken: Iterable[str] = ()) -> "RuleConfig":
+        """Build from a mapping ``decision id -> option id`` (and, for a mutant, broken variant ids)."""
+        try:
+            names = check_broken("redemption", broken)
+        except UnknownBrokenVariant as error:
+            raise ConfigError(str(error)) from None
+        return cls(heal_version=heal_version, variants=tuple(sorted((variants or {}).items())), broken=names)
+
+    def is_broken(self, name: str) -> bool:
+        """Whether the broken variant ``name`` (one of :data:`BROKEN`) is in force."""
+        if name not in BROKEN:
+            raise ConfigError(f"broken variant {name!r} is not implemented by the Redemption model")
+        return name in self.broken
 
     def hook(self, name: str, default: F) -> F:
         """The answer in force at an extension point: a proposal's override, else ``default``."""

@@ -45,8 +45,8 @@ from cardrules.specs.registry import implements
                  "turn; given the rule configuration, returns a whole number.", "RED-SB-ONCE-PER-TURN")
 @implements("RED-SB-ONCE-PER-TURN")
 def catalogue_limit(config: RuleConfig) -> int:
-    """1 (RED-SB-ONCE-PER-TURN); 2 under the deliberately broken variant ``sb-per-turn-limit = two``."""
-    return 2 if config.option("sb-per-turn-limit") == "two" else 1
+    """1 (RED-SB-ONCE-PER-TURN); 2 under the broken variant ``two-side-battles-per-turn`` (a mutant verify must catch)."""
+    return 2 if config.is_broken("two-side-battles-per-turn") else 1
 
 
 @implements("RED-SB-ONCE-PER-TURN")

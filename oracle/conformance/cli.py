@@ -49,8 +49,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--rule-set", action="append", metavar="R",
                    help="only this rule set (repeatable): 'default' or AREA=VERSION / DECISION=OPTION items")
     p.add_argument("--options", choices=OPTION_SETS, default="all",
-                   help="decision options that get a suite: every one the model can select except the deliberate "
-                   "mutants (all, the default), or only those the scenarios' rule sets use (used, faster)")
+                   help="decision options that get a suite: every one the model can select (all, the default; "
+                   "broken variants are no options), or only those the scenarios' rule sets use (used, faster)")
     p.add_argument("--out", type=Path, default=DEFAULT_DIR, metavar="DIR", help="output folder (default: ./conformance)")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the sampled candidates (default 0)")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N",

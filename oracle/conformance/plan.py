@@ -5,8 +5,8 @@ One suite per game and rule version (Redemption heal ``revised`` and
 whose behaviour may differ from the default, so an engine can declare which
 reading it implements. ``all`` options (the default): every option the
 executable model can select (:func:`cardrules.oracle.listing.model_options`)
-other than the chosen one, except the deliberate mutants
-(:func:`deliberate_mutants`); an option of a clause in a versioned area (heal)
+other than the chosen one (broken variants, :mod:`cardrules.specs.broken`, are
+no options and get no suite); an option of a clause in a versioned area (heal)
 is paired with each version in which its clause is in force, any other with
 the game's default versions. ``used`` options: only those the embedded
 scenarios' rule sets use, with the versions the scenario pairs them with.
@@ -85,27 +85,17 @@ def plan_from_expression(text: str, game: str | None) -> list[SuitePlan]:
     return [make_plan(g, named.spec.versions, named.spec.decisions) for g in games]
 
 
-def deliberate_mutants() -> frozenset[tuple[str, str]]:
-    """(decision, option) pairs that break the rules on purpose: every option of a scenario mutant,
-    and the FFTCG strategies' :data:`~cardrules.properties.fftcg_strategies.MUTANT_OPTIONS`."""
-    from cardrules.properties.fftcg_strategies import MUTANT_OPTIONS
-
-    used = {item for s in load_scenarios() for m in s.mutants for item in m.decisions.items()}
-    return frozenset(used | MUTANT_OPTIONS)
-
-
 def _option_plans_all(game: str | None) -> list[SuitePlan]:
     """One plan per selectable non-default option (per version where its clause is in force, for a
-    versioned area), deliberate mutants excluded."""
+    versioned area)."""
     catalogue = default_catalogue()
-    mutants = deliberate_mutants()
     plans: list[SuitePlan] = []
     for decision_id, (clause, decision) in sorted(catalogue.decisions.items()):
         if game not in (None, clause.game):
             continue
         options = model_options(clause.game, decision_id, [o.id for o in decision.options])
         for option in options:
-            if option == decision.chosen or (decision_id, option) in mutants:
+            if option == decision.chosen:
                 continue
             area = catalogue.area(clause.area)
             if len(area.versions) == 1:
@@ -119,14 +109,13 @@ def _option_plans_all(game: str | None) -> list[SuitePlan]:
 
 
 def _option_plans_used(game: str | None) -> list[SuitePlan]:
-    """One plan per decision option a scenario rule set uses (deliberate mutants excluded)."""
-    mutants = deliberate_mutants()
+    """One plan per decision option a scenario rule set uses (its mutants are not rule sets)."""
     plans: list[SuitePlan] = []
     for scenario in load_scenarios():
         if game not in (None, scenario.game):
             continue
         for rule_set in scenario.rule_sets:
-            if rule_set.decisions and not any(item in mutants for item in rule_set.decisions.items()):
+            if rule_set.decisions:
                 plans.append(make_plan(scenario.game, rule_set.versions, rule_set.decisions))
     return plans
 

@@ -87,7 +87,7 @@ def test_plans_cover_both_heal_versions_and_every_selectable_option_but_the_muta
     assert len(ids) == len(set(ids))
     # options no scenario uses get a suite too (FF-PARTY-SPLIT-THOUSANDS: a zero share may hit each member)
     assert "fftcg-party-zero-share-each-hit-if-possible" in ids
-    # deliberate mutants (a split in hundreds contradicts the seed; two side battles a turn) get none
+    # broken variants (a split in hundreds contradicts the seed; two side battles a turn) are no options: no suite
     assert "fftcg-party-split-unit-hundreds" not in ids and "redemption-sb-per-turn-limit-two" not in ids
     # a recorded reading the model does not implement cannot be selected
     assert not any("party-sum-members" in i for i in ids)

@@ -68,6 +68,6 @@ def test_without_pre_emptive_strike_the_javascript_engine_fails_exactly_where_th
 
 def test_a_rule_set_the_javascript_engine_does_not_implement_is_unsupported_not_failed() -> None:
     suite = _suite("node-subset-single-attackers.json")
-    suite["rule_set"] = {**suite["rule_set"], "decisions": {"party-split-unit": "hundreds"}}
+    suite["rule_set"] = {**suite["rule_set"], "decisions": {"party-zero-share": "each-hit-if-possible"}}
     results = _run(suite)
     assert {r.verdict for r in results} == {"unsupported"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.state import Step
 
 from .helpers import assert_illegal, broken_ids, cfg, events, field_ids, fw, legal_texts, play, position
@@ -139,7 +140,7 @@ def test_zero_share_variants() -> None:
 
 @pytest.mark.clause("FF-PARTY-SPLIT-THOUSANDS")
 def test_hundreds_mutant_offers_splits_the_seed_forbids() -> None:
-    mutant = cfg(party_split_unit="hundreds")
+    mutant = RuleConfig.of(broken=["party-split-in-hundreds"])  # the broken variant, not an option
     state = blocked_party([fw("a1", power=9000), fw("a2", power=9000)], [fw("b1", power=1000)], config=mutant)
     # 1000 = 10 units of 100 over 2 members: 11 ways, 9 of them not in thousands
     texts = legal_texts(state, mutant)

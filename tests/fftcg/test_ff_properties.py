@@ -81,7 +81,7 @@ def test_step_accepts_exactly_the_legal_actions(start: State, data: st.DataObjec
 
 @pytest.mark.clause("FF-PARTY-SPLIT-THOUSANDS")
 def test_the_hundreds_mutant_is_caught_by_the_split_invariant() -> None:
-    mutant = cfg(party_split_unit="hundreds")
+    mutant = RuleConfig.of(broken=["party-split-in-hundreds"])  # the broken variant, not an option
     state = play(position([fw("a1", power=9000), fw("a2", power=9000)], [fw("b1", power=3000)]),
                  "attack a1 a2", "pass", "block b1", "pass", config=mutant)
     assert state.step is Step.DAMAGE

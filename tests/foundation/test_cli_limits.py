@@ -56,7 +56,7 @@ def test_verify_that_selects_nothing_says_so(capsys: pytest.CaptureFixture[str])
     assert code == 3
     assert "nothing was checked" in capsys.readouterr().err
     code, _ = run("verify", "--scenario", "redemption-plain-battle", "--decision",
-                  "party-split-unit=hundreds", "--quiet")
+                  "party-zero-share=each-hit-if-possible", "--quiet")
     assert code == 3
 
 
@@ -87,16 +87,29 @@ def test_a_users_scenario_file_is_verified_explored_and_diffed(tmp_path) -> None
     assert code == 0 and "my-party" in text and "fftcg-party-basics" not in text
     code, text = run("explore", "--scenario-file", str(path), "--quiet")
     assert code == 0 and text.startswith("my-party / default:")
-    code, text = run("diff", "default", "party-split-unit=hundreds", "--scenario-file", str(path), "--no-smt")
+    code, text = run("diff", "default", "party-blocker-power-remainder=remainder-to-one", "--scenario-file", str(path),
+                     "--no-smt")
     assert code == 1 and "my-party: " in text
 
 
 def test_a_mutant_expecting_an_unknown_property_is_bad_input(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _user_scenario(tmp_path, name="my-party", mutants=[
-        {"name": "broken", "decisions": {"party-split-unit": "hundreds"}, "expect_violated": ["no-such-property"]}])
+        {"name": "broken", "broken": ["party-split-in-hundreds"], "expect_violated": ["no-such-property"]}])
     assert run("verify", "--scenario-file", str(path), "--quiet")[0] == 3
     err = capsys.readouterr().err
     assert "my-party.json: mutant broken: expect_violated names 'no-such-property'" in err
+
+
+def test_a_rule_set_cannot_select_a_broken_variant(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    # broken variants are for mutants only: a scenario's rule set naming one is bad input
+    path = _user_scenario(tmp_path, name="my-party", rule_sets=[{"name": "x", "broken": ["party-split-in-hundreds"]}])
+    assert run("verify", "--scenario-file", str(path), "--quiet")[0] == 3
+    assert "my-party.json: rule_sets[0].broken: unknown field" in capsys.readouterr().err
+    # and a mutant naming another game's broken variant names it
+    path = _user_scenario(tmp_path, name="my-party", mutants=[
+        {"name": "m", "broken": ["two-side-battles-per-turn"], "expect_violated": ["party-min-two"]}])
+    assert run("verify", "--scenario-file", str(path), "--quiet")[0] == 3
+    assert "mutants[0].broken: unknown fftcg broken variant 'two-side-battles-per-turn'" in capsys.readouterr().err
 
 
 def test_a_bad_users_file_is_an_error_about_that_file_only(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,5 +124,5 @@ def test_smt_refuses_decisions_it_does_not_read_or_of_another_game(capsys: pytes
     assert run("smt", "consistency", "--area", "heal", "--version", "previous",
                "--decision", "redline-healable=both-old")[0] == 3
     assert "does not implement redline-healable=both-old" in capsys.readouterr().err
-    assert run("smt", "vacuity", "--area", "heal", "--decision", "party-split-unit=hundreds")[0] == 3
+    assert run("smt", "vacuity", "--area", "heal", "--decision", "party-zero-share=each-hit-if-possible")[0] == 3
     assert "a fftcg decision; area heal is redemption" in capsys.readouterr().err

@@ -24,13 +24,19 @@ def test_every_listing_prints_a_header_and_valid_json(what: str) -> None:
     assert code == 0 and isinstance(json.loads(text), list) and json.loads(text)
 
 
-@pytest.mark.clause("RED-SB-ONCE-PER-TURN")
+@pytest.mark.clause("RED-SB-RESTRICT-AFTER", "RED-SB-NEGATE-CASCADE", "RED-SB-ONCE-PER-TURN")
 def test_decisions_show_options_and_what_the_model_selects() -> None:
     _, text = run("list", "decisions", "--game", "redemption", "--json")
     decisions = {d["id"]: d for d in json.loads(text)}
+    # the restriction after a side battle: blank the ability (chosen) or forbid the card; the model plays both
+    scope = decisions["sb-restriction-scope"]
+    assert scope["chosen"] == "ability-blanked" and scope["options"] == ["ability-blanked", "card-unplayable"]
+    assert scope["model_selectable"] == ["ability-blanked", "card-unplayable"] and scope["rejected"] == []
+    # undoing a negated side battle's resolution is recorded, but not a variant the model can select
+    assert decisions["sb-negate-resolution"]["model_selectable"] == []
+    # the seed says one side battle per turn: two is a rejected alternative (a broken variant), no option
     limit = decisions["sb-per-turn-limit"]
-    assert limit["chosen"] == "one" and set(limit["options"]) >= {"one", "two"}
-    assert set(limit["model_selectable"]) == {"one", "two"}
+    assert (limit["options"], limit["model_selectable"], limit["rejected"]) == (["one"], [], ["two"])
     assert all(d["game"] == "redemption" for d in decisions.values())
 
 
@@ -40,7 +46,8 @@ def test_scenarios_and_their_rule_sets_and_mutants() -> None:
     assert {r["scenario"] for r in rows} == {"redemption-side-battles-3p"}
     mutants = [r for r in rows if r["mutant"]]
     assert [m["name"] for m in mutants] == ["two-side-battles-per-turn"]
-    assert mutants[0]["decisions"] == {"sb-per-turn-limit": "two"}
+    assert mutants[0]["decisions"] == {} and mutants[0]["broken"] == ["two-side-battles-per-turn"]
+    assert all(r["broken"] == [] for r in rows if not r["mutant"])
 
 
 def test_properties_say_which_have_a_z3_formula() -> None:

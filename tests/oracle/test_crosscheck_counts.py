@@ -68,10 +68,10 @@ def test_a_state_the_encoding_does_not_cover_is_a_failure_with_a_message(tmp_pat
     assert "not settled" in report.out_of_scope[0] or "invariant" in report.out_of_scope[0]
     # a rule set the battle fragment's encoding does not read: not compared is a failure (exit 1), not a note
     result = subprocess.run([sys.executable, "-m", "cardrules.oracle.cli", "smt", "crosscheck", "--quiet", "--game",
-                             "redemption", "--scenario", "redemption-plain-battle", "--decision", "sb-per-turn-limit=two",
+                             "redemption", "--scenario", "redemption-plain-battle", "--decision", "sb-restriction-scope=card-unplayable",
                              "--states", "3"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "NOT COMPARED: the encoding does not read decision 'sb-per-turn-limit'" in result.stdout
+    assert "NOT COMPARED: the encoding does not read decision 'sb-restriction-scope'" in result.stdout
     assert "Traceback" not in result.stderr
 
 

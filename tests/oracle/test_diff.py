@@ -10,6 +10,8 @@ import pytest
 
 from cardrules.oracle.cli import main
 
+PROPOSALS = Path(__file__).resolve().parents[2] / "docs" / "proposals"
+
 
 def run(*args: str) -> tuple[int, str]:
     out = io.StringIO()
@@ -24,8 +26,9 @@ def diff_json(*args: str) -> tuple[int, dict]:
 @pytest.fixture(scope="module")
 def side_battle_limit(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict, Path]:
     traces = tmp_path_factory.mktemp("sb-traces")
-    code, report = diff_json("default", "sb-per-turn-limit=two", "--scenario", "redemption-side-battles-3p",
-                             "--traces", str(traces))
+    # two side battles a turn is no reading of the seed (no decision option): a proposal with code
+    code, report = diff_json("default", str(PROPOSALS / "two-side-battles.toml"), "--allow-code", "--scenario",
+                             "redemption-side-battles-3p", "--traces", str(traces))
     return code, report, traces
 
 
@@ -99,7 +102,7 @@ def test_every_shortest_scenario_replays(side_battle_limit: tuple[int, dict, Pat
     files = sorted(side_battle_limit[2].glob("*.json")) + sorted(heal_revision[2].glob("*.json"))
     assert len(files) >= 4
     for file in files:
-        code, text = run("replay", str(file))
+        code, text = run("replay", str(file), "--allow-code")  # the side battle traces name a proposal with code
         assert code == 0 and "reproduced" in text, text
 
 
@@ -108,15 +111,16 @@ def test_a_tampered_diff_trace_is_not_reproduced(side_battle_limit: tuple[int, d
     trace["b"]["legal"] = False
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(trace))
-    code, text = run("replay", str(tampered))
+    code, text = run("replay", str(tampered), "--allow-code")
     assert code == 1 and "NOT reproduced" in text
 
 
 def test_the_same_rules_named_twice_show_no_difference() -> None:
-    code, report = diff_json("default", "sb-per-turn-limit=one", "--scenario", "redemption-side-battles-3p")
+    # sb-restriction-scope's chosen option, named: the same rules as the default
+    code, report = diff_json("default", "sb-restriction-scope=ability-blanked", "--scenario", "redemption-side-battles-3p")
     assert code == 0 and not report["differs"]
     assert report["scenarios"][0]["differences"] == {} and report["properties"] == []
-    code, text = run("diff", "default", "sb-per-turn-limit=one", "--scenario", "redemption-side-battles-3p",
+    code, text = run("diff", "default", "sb-restriction-scope=ability-blanked", "--scenario", "redemption-side-battles-3p",
                      "--no-smt")
     assert "no difference found (complete within the scenario's turn bound" in text
 
@@ -124,7 +128,8 @@ def test_the_same_rules_named_twice_show_no_difference() -> None:
 @pytest.mark.parametrize("args, message", [
     (("default", "default"), "--game"),
     (("heal=nope", "default"), "no version 'nope'"),
-    (("heal=previous", "party-split-unit=hundreds"), "different games"),
+    (("heal=previous", "party-zero-share=each-hit-if-possible"), "different games"),
+    (("default", "party-split-unit=hundreds"), "has no option 'hundreds'"),  # a broken variant is no option
     (("heal=previous,heal=revised", "default"), "given twice"),
     (("healing=previous", "default"), "neither a rule area nor a decision"),
 ])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,9 +17,9 @@ from cardrules.properties.scenarios import parse_rule_set
 class ModelAsEngine:
     """An engine built on the reference model under some rule set (a correct or a wrong one)."""
 
-    def __init__(self, decisions: dict[str, str] | None = None) -> None:
+    def __init__(self, decisions: dict[str, str] | None = None, broken: tuple[str, ...] = ()) -> None:
         spec = parse_rule_set({"name": "engine", "decisions": decisions or {}}, "engine", mutant=False)
-        self.game = make_game("fftcg", spec)
+        self.game = make_game("fftcg", replace(spec, broken=broken))  # broken: verify's broken variants
 
     def from_json(self, data: Any) -> Any:
         return self.game.state_from_json(data)
@@ -48,7 +49,7 @@ def test_an_engine_splitting_blocker_damage_in_hundreds_is_caught_on_the_split_c
     # A blocker's damage to a party is split in multiples of 1000 (seed 003);
     # an engine that allows splits in hundreds offers more split actions as soon
     # as a blocked party reaches damage resolution: attack, pass, block, pass.
-    wrong = ModelAsEngine({"party-split-unit": "hundreds"})
+    wrong = ModelAsEngine(broken=("party-split-in-hundreds",))
     machine = differential_machine(wrong, game="fftcg", scenario="fftcg-party-basics")
     with pytest.raises(Divergence) as caught:
         # derandomized: the verdict must not depend on the run's random seed

@@ -116,5 +116,9 @@ def test_proposal_commands_list_points_and_check_files() -> None:
                                                                      "healed-destination", "side-battle-sides"}
     code, text = run("proposal", "schema")
     assert code == 0 and json.loads(text)["title"] == "cardrules-proposal/1"
-    code, text = run("proposal", "check", str(PROPOSALS / "two-side-battles.toml"))
+    code, text = run("proposal", "check", str(PROPOSALS / "unplayable-after-side-battle.toml"))
     assert code == 0 and "valid cardrules-proposal/1" in text
+    # two side battles a turn is no reading of the seed, so no decision option: the proposal brings code
+    assert run("proposal", "check", str(PROPOSALS / "two-side-battles.toml"))[0] == 3
+    code, text = run("proposal", "check", str(PROPOSALS / "two-side-battles.toml"), "--allow-code")
+    assert code == 0 and "side-battles-per-turn" in text

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from cardrules.model.errors import IllegalAction
 from cardrules.oracle.cli import main
 from cardrules.oracle.verify import make_game, verify
 from cardrules.properties.core import PROPERTIES
-from cardrules.properties.scenarios import RuleSetSpec, load_scenarios
+from cardrules.properties.scenarios import SCENARIO_DIR, RuleSetSpec, load_scenarios
 from cardrules.properties.trace_json import replay
 from cardrules.specs.catalogue import default_catalogue
 
@@ -49,8 +50,12 @@ def test_split_in_hundreds_is_caught_and_its_trace_replays() -> None:
     # the last step is the blocker's split, and some share is not a multiple of 1000
     assert last.startswith("split ")
     assert any(int(part.split("=")[1]) % 1000 for part in last.split()[1:])
-    game = make_game("fftcg", RuleSetSpec("split-in-hundreds", decisions={"party-split-unit": "hundreds"}))
+    # the trace names the broken variant, so a replay runs the same broken rule
+    assert trace["rule_set"]["broken"] == ["party-split-in-hundreds"]
+    game = make_game("fftcg", RuleSetSpec("split-in-hundreds", broken=("party-split-in-hundreds",)))
     assert replay(trace, game).ok
+    with pytest.raises(IllegalAction, match="multiples of 1000"):  # the sound rule refuses the split
+        replay(trace, make_game("fftcg", RuleSetSpec("default")))
     # the shortest way there: declare a party, pass to blocks, block, pass to damage, split = 5 steps
     assert len(trace["steps"]) == 5
 
@@ -64,8 +69,10 @@ def test_two_side_battles_per_turn_is_caught_and_replays() -> None:
     plays = [s["action"] for s in trace["steps"] if s["action"].startswith("play sb0")]
     # the same player (0) played both identical side battle cards in one turn
     assert len(plays) == 2
-    game = make_game("redemption", RuleSetSpec("two", decisions={"sb-per-turn-limit": "two"}))
+    game = make_game("redemption", RuleSetSpec("two", broken=("two-side-battles-per-turn",)))
     assert replay(trace, game).ok
+    with pytest.raises(IllegalAction):  # the sound rule refuses the second side battle's play
+        replay(trace, make_game("redemption", RuleSetSpec("default")))
     sound = [r for r in rows if r.rule_set == "default"]
     assert sound and all(r.verdict == "holds-bounded" for r in sound)
 
@@ -81,15 +88,28 @@ def test_a_tampered_trace_is_not_reproduced(tmp_path: Path) -> None:
     assert "NOT reproduced" in out.getvalue()
 
 
-def test_cli_verify_exit_codes() -> None:
+def test_cli_verify_exit_codes(tmp_path: Path) -> None:
     out = io.StringIO()
     assert main(["verify", "--scenario", "fftcg-party-basics", "--engine", "explore", "--quiet"], out=out) == 0
     assert "split-in-hundreds" in out.getvalue() and "caught" in out.getvalue()
+    # a mutant whose expected violation is not found fails the run: the split in hundreds keeps
+    # parties of two or more, so expecting party-min-two is MISSED, and the violations it does
+    # cause are shown with counterexamples
+    data = json.loads((SCENARIO_DIR / "fftcg-party-basics.json").read_text())
+    data["mutants"][0]["expect_violated"] = ["party-min-two"]
+    path = tmp_path / "fftcg-party-basics.json"
+    path.write_text(json.dumps(data))
     out = io.StringIO()
-    code = main(["verify", "--scenario", "fftcg-party-basics", "--engine", "explore", "--decision",
-                 "party-split-unit=hundreds"], out=out)
+    code = main(["verify", "--scenario-file", str(path), "--engine", "explore"], out=out)
     assert code == 1
-    assert "blocker-split-thousands / fftcg-party-basics / custom / explore: counterexample" in out.getvalue()
+    assert "MISSED" in out.getvalue()
+    assert "blocker-split-thousands / fftcg-party-basics / split-in-hundreds / explore: counterexample" in out.getvalue()
+
+
+def test_a_broken_variant_is_no_decision_option(capsys: pytest.CaptureFixture[str]) -> None:
+    # the seed says increments of 1000: shares in hundreds is verify's broken variant, never an option
+    assert main(["verify", "--scenario", "fftcg-party-basics", "--decision", "party-split-unit=hundreds"]) == 3
+    assert "'hundreds' is an alternative the catalogue rejects as no reading of the text" in capsys.readouterr().err
 
 
 def test_cli_verify_rejects_unknown_scenario(capsys) -> None:
@@ -167,9 +187,15 @@ def test_replay_rejects_malformed_traces_in_one_line(tmp_path: Path, capsys, cha
 
 
 def test_verify_decision_applies_to_the_game_that_defines_it() -> None:
-    rows = verify(engines=("explore",), extra_decisions={"sb-per-turn-limit": "two"})
+    # sb-in-play-zones = territory-only: characters already fighting cannot be selected for a side
+    # battle, so the side battle scenario (whose side battles select fighters) reaches fewer states,
+    # and every property still holds under this sound reading
+    rows = verify(engines=("explore",), extra_decisions={"sb-in-play-zones": "territory-only"})
     assert rows and {r.scenario.split("-")[0] for r in rows} == {"redemption"}
-    assert any(r.verdict == "violated" and r.property == "one-side-battle-per-player-per-turn" for r in rows)
+    assert {r.rule_set for r in rows} == {"custom"} and not any(r.failed for r in rows)
+    default = verify([scenario("redemption-side-battles-3p")], engines=("explore",), include_mutants=False)
+    size = lambda rows: max(r.states for r in rows if r.scenario == "redemption-side-battles-3p")  # noqa: E731
+    assert size(rows) < size(default)
 
 
 def test_the_machine_reports_a_deadlock_and_an_engine_error_never_a_pass() -> None:

@@ -59,12 +59,23 @@ def test_bad_action_text(text: str) -> None:
 
 @pytest.mark.clause("RED-SB-ONCE-PER-TURN")
 def test_config_variants_and_errors() -> None:
-    assert RuleConfig().option("sb-per-turn-limit") == "one"
-    assert RuleConfig.of({"sb-per-turn-limit": "two"}).option("sb-per-turn-limit") == "two"
+    # RED-SB-RETURN-TO-TERRITORY: survivors go to their owner's territory unless the variant says
+    # the permanent controller's
+    assert RuleConfig().option("sb-return-territory") == "owner"
+    variant = RuleConfig.of({"sb-return-territory": "permanent-controller"})
+    assert variant.option("sb-return-territory") == "permanent-controller"
     with pytest.raises(ConfigError, match="unknown decision id"):
         RuleConfig.of({"no-such-decision": "x"})
     with pytest.raises(ConfigError, match="has no option"):
-        RuleConfig.of({"sb-per-turn-limit": "three"})
+        RuleConfig.of({"sb-return-territory": "nobody"})
+    # the seed's one side battle per turn has no other reading: two is a broken variant, not an option
+    assert RuleConfig().option("sb-per-turn-limit") == "one"
+    with pytest.raises(ConfigError, match="has no option 'two'"):
+        RuleConfig.of({"sb-per-turn-limit": "two"})
+    assert RuleConfig.of(broken=["two-side-battles-per-turn"]).is_broken("two-side-battles-per-turn")
+    assert not RuleConfig().is_broken("two-side-battles-per-turn")
+    with pytest.raises(ConfigError, match="unknown redemption broken variant 'party-split-in-hundreds'"):
+        RuleConfig.of(broken=["party-split-in-hundreds"])
     with pytest.raises(ConfigError, match="not a variant the Redemption model implements"):
         RuleConfig.of({"sb-negate-resolution": "undo-all"})
     with pytest.raises(ConfigError, match="heal version"):

@@ -1,8 +1,8 @@
 """hypothesis: invariants over random legal play from random 2-4 player positions.
 
 Each invariant is a small function (returning a problem string or None) so
-the broken-variant test can show the once-per-turn check catches
-``sb-per-turn-limit = two``.
+the broken-variant test can show the once-per-turn check catches the broken
+variant ``two-side-battles-per-turn``.
 """
 
 from __future__ import annotations
@@ -111,8 +111,8 @@ def test_legal_actions_are_exactly_what_step_accepts(states: list[State], data: 
 
 @pytest.mark.clause("RED-SB-ONCE-PER-TURN")
 def test_broken_variant_is_caught_by_the_invariant() -> None:
-    # Under sb-per-turn-limit = two, p0 can start a second side battle; the check reports it.
-    config = RuleConfig.of({"sb-per-turn-limit": "two"})
+    # Under the broken variant two-side-battles-per-turn, p0 can start a second side battle; the check reports it.
+    config = RuleConfig.of(broken=["two-side-battles-per-turn"])
     cards = [evil("e1", 1, 1, 5), hero("k0", 0, 1, 5), evil_enh("sb9", 0, ability=E.SIDE_BATTLE), evil_enh("pad", 1)]
     s = game(2, cards, {0: {"hand": ["sb9"], "territory": ["k0"]}, 1: {"territory": ["e1"], "hand": ["pad"]}}, config=config)
     s = act(s, "play sb0 on h0 -> e0 e1", config)

@@ -260,7 +260,7 @@ def test_restriction_variant_card_unplayable() -> None:
 
 @pytest.mark.clause("RED-SB-ONCE-PER-TURN")
 def test_broken_variant_two_allows_a_second() -> None:
-    config = RuleConfig.of({"sb-per-turn-limit": "two"})
+    config = RuleConfig.of(broken=["two-side-battles-per-turn"])
     s = _two_sb_game(config)
     s = act(s, "play sb9 on e1 -> h0 k0", config)
     assert s.side_battles == (2, 0)

@@ -63,9 +63,9 @@ def test_damage_in_thousands_proved(config: RuleConfig) -> None:
 
 @pytest.mark.clause("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
 def test_split_in_hundreds_counterexample_replays() -> None:
-    """Under the deliberate mutant a party member ends up with damage that is no multiple
-    of 1000: attack a1 a2, pass, block b1, pass, split (a share in hundreds)."""
-    config = RuleConfig.of({"party-split-unit": "hundreds"})
+    """Under the broken variant party-split-in-hundreds (a mutant) a party member ends up with damage
+    that is no multiple of 1000: attack a1 a2, pass, block b1, pass, split (a share in hundreds)."""
+    config = RuleConfig.of(broken=["party-split-in-hundreds"])
     result = bmc_from_state(start(), "damage-in-thousands", 6, config)
     assert (result.verdict, result.depth) == (Verdict.VIOLATED, 5)
     actions = [a for a, _ in result.trace[1:]]
@@ -105,10 +105,16 @@ def test_cli_crosscheck_and_bmc_exit_codes(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert re.search(r"fftcg-party-basics / default \(first 40 states \(--states\)\): legal actions and successors: "
                      r"40 states, [\d,]+ compared .*, 0 disagreement\(s\)", out), out
-    code = main(["smt", "bmc", "--property", "damage-in-thousands", "--scenario", "fftcg-preemptive-and-restrictions",
-                 "--decision", "party-split-unit=hundreds", "--depth", "5"])
+    # the made-up property: player 1 (no damage yet) is dealt 1 by an unblocked attack: attack, pass,
+    # no block, pass, pass (damage resolution) is 5 steps
+    code = main(["smt", "bmc", "--property", "player1-undamaged", "--scenario", "fftcg-preemptive-blocker-survives",
+                 "--depth", "5"])
     out = capsys.readouterr().out
     assert code == 1 and "violated (depth 5)" in out and "replay on the model: reproduced" in out
+    # a broken variant (verify's mutant) is no decision option
+    assert main(["smt", "bmc", "--property", "damage-in-thousands", "--scenario", "fftcg-preemptive-and-restrictions",
+                 "--decision", "party-split-unit=hundreds", "--depth", "5"]) == 3
+    assert "rejects as no reading of the text" in capsys.readouterr().err
     assert main(["smt", "bmc", "--property", "party-min-two", "--induction", "--depth", "2",
                  "--scenario", "fftcg-party-basics"]) == 0
     assert "party-min-two: proved" in capsys.readouterr().out

@@ -15,6 +15,7 @@ import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardrules.model.fftcg.actions import Split
 from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.engine import legal_actions, step
 from cardrules.model.fftcg.state import State
@@ -38,7 +39,6 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("party-blocker-left", "as-unblocked"),
     ("party-blocker-power-remainder", "remainder-to-one"),
     ("party-zero-share", "each-hit-if-possible"),
-    ("party-split-unit", "hundreds"),
     ("party-preemptive-members", "at-formation"),
     ("party-preemptive-broken-member", "all-declared"),
     ("party-disband-timing", "after-damage-resolution"),
@@ -80,6 +80,19 @@ def test_exhaustive_variants(decision: str, option: str) -> None:
     states = explore(root_first_strike(), config, limit=70) + explore(root_party(), config, limit=30)
     report = crosscheck_many(states, config)
     assert not report.disagreements, _report(report.disagreements)
+
+
+@pytest.mark.clause("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
+def test_exhaustive_under_the_broken_variant() -> None:
+    """verify's broken variant (shares in hundreds) is implemented by both encodings, each on its
+    own: they agree under it too, and it does change what is legal (a split off the thousands)."""
+    config = RuleConfig.of(broken=["party-split-in-hundreds"])
+    explored = explore(root_party(), config, limit=300)  # the first blocked party's split is this deep
+    at_split = [s for s in explored if any(isinstance(a, Split) for a in legal_actions(s, config))]
+    report = crosscheck_many(explored[:40] + at_split, config)
+    assert not report.disagreements, _report(report.disagreements)
+    splits = [a for s in at_split for a in legal_actions(s, config) if isinstance(a, Split)]
+    assert any(amount % 1000 for split in splits for _, amount in split.shares)
 
 
 def _random_state(data: st.DataObject, config: RuleConfig) -> State:

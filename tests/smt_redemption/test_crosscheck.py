@@ -45,18 +45,19 @@ RD = ("RED-RD-ONLY-INTERRUPTED", "RED-RD-TARGETS-IN-BATTLE", "RED-RD-ABILITY-TAR
       "RED-RD-SAME-TARGET-ALLOWED", "RED-RD-LOCATION-UNCHANGED")
 
 SCENARIOS = [s for s in load_scenarios() if s.game == "redemption"]
-RUNS = [(s.name, r.name) for s in SCENARIOS for r in s.rule_sets]
+RUNS = [(s.name, r.name) for s in SCENARIOS for r in (*s.rule_sets, *s.mutants)]
+"""Every rule set and mutant: under a mutant's broken variant the two encodings agree too."""
 
 
-def _config(decisions: dict[str, str], versions: dict[str, tuple[str, ...]]) -> RuleConfig:
-    return RuleConfig.of(decisions, heal_version=versions.get("heal", ("revised",))[0])
+def _config(decisions: dict[str, str], versions: dict[str, tuple[str, ...]], broken: tuple[str, ...] = ()) -> RuleConfig:
+    return RuleConfig.of(decisions, heal_version=versions.get("heal", ("revised",))[0], broken=broken)
 
 
 @lru_cache(maxsize=None)
 def _states(scenario: str, rule_set: str) -> tuple[tuple[State, ...], RuleConfig]:
     sc = next(s for s in SCENARIOS if s.name == scenario)
-    rs = next(r for r in sc.rule_sets if r.name == rule_set)
-    config = _config(dict(rs.decisions), dict(rs.versions))
+    rs = next(r for r in (*sc.rule_sets, *sc.mutants) if r.name == rule_set)
+    config = _config(dict(rs.decisions), dict(rs.versions), rs.broken)
     exploration = explore(RedemptionGame(config), [State.from_json(sc.state)], [],
                           Bounds(max_turns=sc.max_turns, max_states=sc.max_states))
     assert not exploration.stats.truncated
@@ -92,7 +93,7 @@ VARIANTS = (
     # version and heal-area decisions are not encoded (no heal clause in the encodings), the
     # previous wording is run once to check the comparison does not depend on it.
     ({}, "revised"), ({}, "previous"),
-    ({"sb-per-turn-limit": "two"}, "revised"), ({"sb-return-territory": "permanent-controller"}, "revised"),
+    ({"sb-return-territory": "permanent-controller"}, "revised"),
     ({"sb-in-battle-meaning": "suspended-battle-only"}, "revised"), ({"sb-in-play-zones": "territory-only"}, "revised"),
     ({"sb-restriction-scope": "card-unplayable"}, "revised"), ({"sb-pair-alignment": "any-alignment"}, "revised"), ({"br-challenge-success": "challenger-not-beaten"}, "revised"),
     ({"br-rescue-access": "challenge-can-become-rescue"}, "revised"),
@@ -104,6 +105,22 @@ VARIANTS = (
     ({"sb-territory-survivor-enhancements": "played-in-side-battle-only"}, "revised"),
     ({"sb-user-outside-battle": "any-player"}, "revised"),
 )
+
+
+BROKEN = ("two-side-battles-per-turn",)
+"""Broken variants (verify's mutants) both encodings implement: they agree under those too."""
+
+
+@pytest.mark.clause("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
+@pytest.mark.parametrize("broken", BROKEN)
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_hypothesis_runs_under_a_broken_variant(broken: str, data: st.DataObject) -> None:
+    config = RuleConfig.of({}, broken=[broken])
+    run = data.draw(transitions(config, steps=25, abilities=RICH_ABILITIES))
+    report = crosscheck_many([before for before, _, _ in run], config)
+    assert not report.disagreements, _report(report)
+    assert report.decisions.get("out-of-scope", 0) == 0
 
 
 @pytest.mark.clause(*SB, *BR, *RD)

@@ -163,7 +163,7 @@ def test_encoding_does_not_import_the_model() -> None:
     assert out.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize("decisions", [{"sb-per-turn-limit": "two"}, {"redline-window": "unchanged"},
+@pytest.mark.parametrize("decisions", [{"sb-restriction-scope": "card-unplayable"}, {"redline-window": "unchanged"},
                                        {"red-base-interrupt-reactivation": "never"}])
 def test_unread_variants_are_out_of_scope(decisions: dict[str, str]) -> None:
     """A variant the battle encoding does not read is refused, never run as the default reading."""
@@ -171,6 +171,14 @@ def test_unread_variants_are_out_of_scope(decisions: dict[str, str]) -> None:
         bridge.variants_of(RuleConfig.of(decisions))
     with pytest.raises(bridge.OutOfScope, match="does not read"):
         crosscheck_many(sources(reachable(root_rescue(), DEFAULT, turns=1))[:1], RuleConfig.of(decisions))
+
+
+def test_a_broken_variant_the_encoding_does_not_implement_is_out_of_scope() -> None:
+    """verify's broken variant of the side battle limit is not in the battle encoding: refused, never
+    compared as the sound rule."""
+    config = RuleConfig.of({}, broken=["two-side-battles-per-turn"])
+    with pytest.raises(bridge.OutOfScope, match="does not implement broken variant 'two-side-battles-per-turn'"):
+        bridge.variants_of(config)
 
 
 @pytest.mark.clause("RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION")

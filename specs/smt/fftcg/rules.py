@@ -151,8 +151,8 @@ def unblocked(s: Frame, v: Variants) -> z3.BoolRef:
 
 @implements("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
 def split_unit(v: Variants) -> int:
-    """Shares are multiples of 1000 (``party-split-unit = hundreds``: the deliberate mutant, 100)."""
-    return 100 if v.is_("party-split-unit", "hundreds") else 1000
+    """Shares are multiples of 1000 (the broken variant ``party-split-in-hundreds``, a mutant: 100)."""
+    return 100 if v.is_broken("party-split-in-hundreds") else 1000
 
 
 @implements("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")

@@ -1,7 +1,9 @@
 """Rule variants: the option in force for each decision of the fftcg clauses
 (:class:`specs.smt.variants.CatalogueVariants`, read from the catalogue, never from the model).
 
->>> Variants.of({"party-split-unit": "hundreds"}).is_("party-split-unit", "hundreds")
+>>> Variants.of({"party-zero-share": "each-hit-if-possible"}).is_("party-zero-share", "each-hit-if-possible")
+True
+>>> Variants.of(broken=["party-split-in-hundreds"]).is_broken("party-split-in-hundreds")
 True
 """
 
@@ -20,7 +22,6 @@ ENCODED_DECISIONS: frozenset[str] = frozenset({
     "party-blocker-left",
     "party-blocker-power-remainder",
     "party-zero-share",
-    "party-split-unit",
     "party-preemptive-members",
     "party-preemptive-broken-member",
     "party-disband-timing",
@@ -52,6 +53,7 @@ class Variants(CatalogueVariants):
     ENCODED = ENCODED_DECISIONS
     STRICT = True
     UNENCODED_OPTIONS = frozenset({("ff-removal-windows", "also-in-damage")})
+    BROKEN = frozenset({"party-split-in-hundreds"})
 
 
 DEFAULT = Variants()

@@ -201,8 +201,9 @@ def in_play_or_hand(v: SBVars, rs: RuleSet, c: str) -> z3.BoolRef:
 
 @implements("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
 def per_turn_limit(rs: RuleSet) -> int:
-    """Side battles one player may initiate per turn (decision ``sb-per-turn-limit``: one; two is broken on purpose)."""
-    return 2 if rs.option("sb-per-turn-limit") == "two" else 1
+    """Side battles one player may initiate per turn: one (two under the broken variant
+    ``two-side-battles-per-turn``, a mutant verify must catch)."""
+    return 2 if rs.is_broken("two-side-battles-per-turn") else 1
 
 
 def used_up(v: SBVars, rs: RuleSet) -> z3.BoolRef:
