@@ -42,7 +42,8 @@ interface.
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 import z3
 from z3 import z3core
@@ -54,6 +55,29 @@ Value = int | bool
 """A variable's value as Python sees it (a Bool variable's is a ``bool``)."""
 Pairs = list[tuple[z3.ExprRef, Value]]
 """A state or an action as (variable, value) pairs."""
+
+
+_PLAIN: list[bool] = []
+"""Set inside :func:`plain_way`."""
+
+
+@contextmanager
+def plain_way() -> Iterator[None]:
+    """Inside the block, the cross-checks ask z3 the plain way only: every state's transitions on the
+    large solvers (:func:`oracle.smt_transitions.compare_transitions` does not try :func:`agrees`
+    first), and each clause's part in a rule decision checked one by one
+    (:mod:`oracle.clause_counts`, no unsat-core pruning). For the benchmark's "before" and the tests
+    that show both ways give the same reports and counts."""
+    _PLAIN.append(True)
+    try:
+        yield
+    finally:
+        _PLAIN.pop()
+
+
+def plain() -> bool:
+    """Whether :func:`plain_way` is in force."""
+    return bool(_PLAIN)
 
 
 class NotAValue(ValueError):

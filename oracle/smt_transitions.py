@@ -19,7 +19,7 @@ import z3
 
 from cardrules.oracle.clause_counts import comparison, note, recording, smt_clauses_called
 from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
-from cardrules.oracle.smt_fast import Specialiser, agrees, pairs_of_facts
+from cardrules.oracle.smt_fast import Specialiser, agrees, pairs_of_facts, plain
 from cardrules.oracle.z3_solutions import SolverUnknown, distinct_solutions
 from cardrules.specs.smt.budget import Budget
 from cardrules.specs.smt.transition import TransitionSystem
@@ -158,22 +158,6 @@ def diff(a: Any, b: Any) -> Any:
     return a
 
 
-_PLAIN_ONLY: list[bool] = []
-"""Set inside :func:`plain_way`."""
-
-
-@contextmanager
-def plain_way() -> Iterator[None]:
-    """Inside the block, :func:`compare_transitions` compares the plain way only, without trying
-    the fast way (:mod:`oracle.smt_fast`) first: the benchmark's "before", and the tests that show
-    both ways give the same reports and counts."""
-    _PLAIN_ONLY.append(True)
-    try:
-        yield
-    finally:
-        _PLAIN_ONLY.pop()
-
-
 def compare_transitions(
     state: S,
     data: dict[str, Any],
@@ -199,7 +183,7 @@ def compare_transitions(
             stepped[action] = model_step(action)
         return stepped[action]
 
-    if not _PLAIN_ONLY and agrees(checker, state, model_legal, step_once, canonical):
+    if not plain() and agrees(checker, state, model_legal, step_once, canonical):
         for action in model_legal:  # the same comparisons as below, each of them an agreement
             with comparison():
                 note(checker.kind_clauses[checker.kind_of(action)])
