@@ -10,7 +10,8 @@ relation *specialised* to the state:
 1. the state is read as (variable, value) pairs (:meth:`TransitionChecker.state_values`: the facts
    :meth:`TransitionChecker.encode_state` asserts, each ``variable == value``);
 2. the values are substituted into the guards ``G``, the relation ``T`` and the type invariant, and
-   z3's simplifier folds the result (:func:`specialise`), once per state: ``G_S`` and ``T_S`` over
+   z3's simplifier folds the result (:class:`Substitution`), once per state, in one pass
+   (:class:`Specialiser` packs the three in one term): ``G_S`` and ``T_S`` over
    the action and next-frame variables. A fact fixes its variable to one value, so substituting it
    is an equivalence, and the simplifier only rewrites to equivalent formulas: ``G_S`` and ``T_S``
    have exactly the solutions of ``G & facts`` and ``T & facts`` on the remaining variables;
@@ -22,10 +23,10 @@ relation *specialised* to the state:
    decoded to exactly the model's actions;
 4. the successor of each action: ``T_S`` with the action's values substituted folds to a
    conjunction that fixes every next-frame variable to one value, each exactly once (read off
-   z3's printed form by a strict parser, :func:`fixed_values`: anything else is not read). A
-   conjunction of that form has exactly one solution, so enumerating successors would find that
-   one and no second; the bridge's decoder reads it (:class:`ValuesModel`) and its canonical form
-   must be the model's.
+   the term by its kinds, :func:`fixed_values`: any other form is not read). A conjunction of that
+   form has exactly one solution, so enumerating successors would find that one and no second; the
+   bridge's decoder reads it (:class:`ValuesModel`) and its canonical form must be the model's
+   (decoded successors are cached by the values the decoder read, :meth:`Specialiser.decoded`).
 
 ``True`` only when all of that holds, which is when the plain way finds no disagreement. Anything
 else (a disagreement, z3 ``unknown`` on the small solver, a form the parser does not read, a
@@ -155,11 +156,6 @@ class Substitution:
         ctx = self.ctx
         replaced = z3core.Z3_substitute(ctx.ref(), formula.as_ast(), self.n, self.src, self.dst)
         return z3.z3._to_expr_ref(z3core.Z3_simplify(ctx.ref(), replaced), ctx)
-
-
-def substitute(formula: z3.ExprRef, pairs: Pairs, values: Values) -> z3.ExprRef:
-    """``formula`` with every variable of ``pairs`` replaced by its value, simplified."""
-    return Substitution(pairs, values)(formula)
 
 
 class Names:
