@@ -1,13 +1,21 @@
 """Model-vs-z3 cross-check speed: states and (state, action) pairs compared per second.
 
-Prints one row per scenario and kind of comparison: states, pairs (FFTCG and the Redemption
-battle fragment: actions legal on one side or both; Redemption rule decisions: (state, action)
-transitions whose decisions were compared), seconds, states per second, pairs per second, and
-how many clauses took part. The exploration is not timed, only the comparison.
+Prints one row per scenario, rule set and kind of comparison: states, pairs (FFTCG and the
+Redemption battle fragment: actions compared, legal on both sides; Redemption rule decisions:
+(state, action) transitions whose decisions were compared), the seconds the exploration took,
+then the comparison's CPU seconds and wall seconds, and pairs per CPU second and per wall second.
+CPU seconds are this process's own: on a machine other jobs share, wall seconds also count the
+waiting, and both vary from run to run. The exploration is not part of the pairs per second.
 
-    python3 benchmarks/crosscheck.py                 # the first 200 states of each scenario below
-    python3 benchmarks/crosscheck.py --states 1000   # more states
-    python3 benchmarks/crosscheck.py --scenario fftcg-party-basics
+    python3 benchmarks/crosscheck.py                          # the first 200 states of four scenarios
+    python3 benchmarks/crosscheck.py --states all --all       # whole explorations, every scenario and rule set
+    python3 benchmarks/crosscheck.py --way both               # before (the plain way) and after (the fast way)
+    python3 benchmarks/crosscheck.py --scenario fftcg-party-basics --states 1000
+
+``--way plain`` asks z3 the way the cross-check did before issue 17 (:func:`oracle.smt_fast.plain_way`:
+every transition question on the large solvers, each clause's part in a rule decision checked one
+by one); ``fast`` is the default way; ``both`` runs plain, then fast, each from empty caches, and
+checks that both found the same disagreements and the same comparisons per clause.
 
 The goal of issue 17 is 1,000 (state, action) pairs per second or more.
 """
@@ -15,20 +23,25 @@ The goal of issue 17 is 1,000 (state, action) pairs per second or more.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from contextlib import nullcontext
 from typing import Any, Callable
 
 DEFAULT_SCENARIOS = ("fftcg-party-basics", "fftcg-preemptive-blocker-survives", "redemption-plain-battle",
                      "redemption-side-battles-3p")
 
 
-def _states(scenario: Any, limit: int) -> tuple[Any, list[Any]]:
+def _states(scenario: Any, rule_set: Any, limit: int | None) -> tuple[Any, list[Any], float]:
+    """The game, the states of the exploration (the first ``limit``, or the whole exploration
+    within the scenario's bounds), and the seconds the exploration took."""
+    from cardrules.oracle.smt_commands import _explored_states
     from cardrules.oracle.verify import make_game
-    from cardrules.properties.explore import Bounds, explore
 
-    game = make_game(scenario.game, scenario.rule_sets[0])
-    bounds = Bounds(max_depth=scenario.max_depth, max_states=limit, max_turns=scenario.max_turns)
-    return game, explore(game, [game.state_from_json(scenario.state)], [], bounds, progress=False).states
+    game = make_game(scenario.game, rule_set)
+    started = time.perf_counter()
+    states, _ = _explored_states(game, game.state_from_json(scenario.state), scenario, limit)
+    return game, states, time.perf_counter() - started
 
 
 def _checks(scenario: Any, game: Any, states: list[Any]) -> list[tuple[str, Callable[[], Any]]]:
@@ -46,32 +59,87 @@ def _checks(scenario: Any, game: Any, states: list[Any]) -> list[tuple[str, Call
     return out
 
 
-def main() -> None:
+def _clear_caches() -> None:
+    """Forget every solver and cached answer, so that a run starts as a fresh process would."""
+    from cardrules.oracle import smt_fftcg, smt_redemption, smt_redemption_battle
+
+    smt_fftcg._checker.cache_clear()
+    smt_redemption_battle._checker.cache_clear()
+    smt_redemption.clear_caches()
+
+
+def _timed(check: Callable[[], Any], plain: bool) -> tuple[Any, float, float]:
+    from cardrules.oracle.smt_fast import plain_way
+
+    _clear_caches()
+    cpu, wall = time.process_time(), time.perf_counter()
+    with plain_way() if plain else nullcontext():
+        report = check()
+    return report, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def _pairs(report: Any) -> int:
+    return report.actions if hasattr(report, "actions") else report.transitions
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Both ways found the same disagreements, out-of-scope states and comparisons per clause."""
+    return ([str(d) for d in a.disagreements] == [str(d) for d in b.disagreements] and a.clauses == b.clauses
+            and a.out_of_scope == b.out_of_scope and _pairs(a) == _pairs(b) and a.states == b.states)
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--states", type=int, default=200, help="states per scenario (default 200)")
+    parser.add_argument("--states", default="200", help="states per exploration, or 'all' (default 200)")
     parser.add_argument("--scenario", action="append", help="a scenario name (repeatable; default: four of them)")
+    parser.add_argument("--all", action="store_true", help="every embedded scenario (of --game)")
+    parser.add_argument("--game", choices=("fftcg", "redemption", "all"), default="all", help="with --all: which game")
+    parser.add_argument("--rule-sets", choices=("first", "all"), default="first",
+                        help="each scenario's first rule set (default) or all of them")
+    parser.add_argument("--way", choices=("fast", "plain", "both"), default="fast",
+                        help="how z3 is asked (default fast; both: plain, then fast, and the results compared)")
     args = parser.parse_args()
+    limit = None if args.states == "all" else int(args.states)
     from cardrules.properties.scenarios import load_scenarios
 
-    by_name = {s.name: s for s in load_scenarios()}
-    print(f"{'scenario':<36} {'compared':<16} {'states':>7} {'pairs':>7} {'seconds':>8} {'states/s':>9} "
-          f"{'pairs/s':>8} {'clauses':>7}")
-    total_pairs, total_seconds = 0, 0.0
-    for name in args.scenario or DEFAULT_SCENARIOS:
-        scenario = by_name[name]
-        game, states = _states(scenario, args.states)
-        for what, check in _checks(scenario, game, states):
-            started = time.perf_counter()
-            report = check()
-            seconds = time.perf_counter() - started
-            pairs = report.actions if hasattr(report, "actions") else report.transitions
-            total_pairs += pairs
-            total_seconds += seconds
-            print(f"{name:<36} {what:<16} {report.states:>7} {pairs:>7} {seconds:>8.1f} {report.states / seconds:>9.1f} "
-                  f"{pairs / seconds:>8.1f} {len(report.clauses):>7}", flush=True)
-    print(f"\nall: {total_pairs} pairs in {total_seconds:.1f} s, {total_pairs / total_seconds:.1f} pairs per second "
-          "(goal: 1,000)")
+    scenarios = load_scenarios()
+    by_name = {s.name: s for s in scenarios}
+    if args.all:
+        chosen = [s for s in scenarios if args.game in ("all", s.game)]
+    else:
+        chosen = [by_name[name] for name in args.scenario or DEFAULT_SCENARIOS]
+    ways = {"fast": (False,), "plain": (True,), "both": (True, False)}[args.way]
+    print(f"{'scenario / rule set':<58} {'compared':<16} {'way':<5} {'states':>7} {'pairs':>8} {'explore s':>9} "
+          f"{'CPU s':>8} {'wall s':>8} {'pairs/CPU s':>11} {'pairs/wall s':>12}", flush=True)
+    totals: dict[tuple[str, bool], list[float]] = {}
+    mismatches = 0
+    for scenario in chosen:
+        for rule_set in scenario.rule_sets[:None if args.rule_sets == "all" else 1]:
+            game, states, explore_seconds = _states(scenario, rule_set, limit)
+            for what, check in _checks(scenario, game, states):
+                reports = []
+                for plain in ways:
+                    report, cpu, wall = _timed(check, plain)
+                    reports.append(report)
+                    pairs = _pairs(report)
+                    total = totals.setdefault((scenario.game, plain), [0, 0.0, 0.0])
+                    total[0] += pairs
+                    total[1] += cpu
+                    total[2] += wall
+                    label = f"{scenario.name} / {rule_set.name}"
+                    print(f"{label:<58} {what:<16} {'plain' if plain else 'fast':<5} {report.states:>7} {pairs:>8} "
+                          f"{explore_seconds:>9.1f} {cpu:>8.1f} {wall:>8.1f} {pairs / max(cpu, 1e-9):>11.0f} "
+                          f"{pairs / max(wall, 1e-9):>12.0f}", flush=True)
+                if len(reports) == 2 and not _same(*reports):
+                    mismatches += 1
+                    print(f"  MISMATCH: the plain and fast ways disagree on {label}: {what}", flush=True)
+    print()
+    for (game_name, plain), (pairs, cpu, wall) in sorted(totals.items()):
+        print(f"{game_name} ({'plain' if plain else 'fast'} way): {int(pairs):,} pairs, {cpu:.1f} CPU s "
+              f"({pairs / max(cpu, 1e-9):,.0f}/s), {wall:.1f} wall s ({pairs / max(wall, 1e-9):,.0f}/s)")
+    print("goal (issue 17): 1,000 pairs per second or more")
+    return 1 if mismatches else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -35,6 +35,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 import z3
 
+from cardrules.oracle.smt_fast import plain
+
 T = TypeVar("T")
 
 COUNTS_PATH = Path(__file__).with_name("crosscheck_counts.json")
@@ -155,30 +157,48 @@ class _Activity:
             holds, breaks = z3.Bool(f"__holds_{number}"), z3.Bool(f"__breaks_{number}")
             self.solver.add(z3.Implies(holds, formula), z3.Implies(breaks, z3.Not(formula)))
             self.literals.append((clause_id, holds, breaks))
-        self.cache: dict[tuple[Any, ...], frozenset[str]] = {}
+        self.cache: dict[tuple[Any, ...], tuple[frozenset[str], tuple[z3.ExprRef, ...], tuple[z3.ExprRef, ...]]] = {}
 
     def deciding(self, fixed: Sequence[z3.BoolRef], project: Sequence[z3.ExprRef],
                  answers: Iterable[tuple[Any, ...]]) -> frozenset[str]:
         answers = sorted(answers)
-        key = (tuple(sorted(x.sexpr() for x in fixed)), tuple(x.sexpr() for x in project), tuple(answers))
-        found = self.cache.get(key)
-        if found is None:
-            self.solver.push()
-            try:
-                self.solver.add(*fixed)
-                for values in answers:  # outside the answers the clauses allow
-                    self.solver.add(z3.Not(z3.And(*[x == _z3_value(x, v) for x, v in zip(project, values)])))
-                deciding = set()
-                for clause_id, _, breaks in self.literals:
-                    others = [holds for other, holds, _ in self.literals if other != clause_id]
-                    # unknown counts: z3 could not show that the clause decided nothing
-                    if self.solver.check(breaks, *others) != z3.unsat:
-                        deciding.add(clause_id)
-                found = frozenset(deciding)
-            finally:
-                self.solver.pop()
-            self.cache[key] = found
+        # keyed by z3 term ids; the entry holds the terms, so that no id is reused while it is kept
+        key = (tuple(sorted(x.get_id() for x in fixed)), tuple(x.get_id() for x in project), tuple(answers))
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached[0]
+        self.solver.push()
+        try:
+            self.solver.add(*fixed)
+            for values in answers:  # outside the answers the clauses allow
+                self.solver.add(z3.Not(z3.And(*[x == _z3_value(x, v) for x, v in zip(project, values)])))
+            found = frozenset(self._deciding())
+        finally:
+            self.solver.pop()
+        self.cache[key] = (found, tuple(fixed), tuple(project))
         return found
+
+    def _deciding(self) -> set[str]:
+        """The clauses that decide, with the solver holding the fixed inputs and the answers excluded.
+        A clause decides when breaking it, with every other clause holding, is satisfiable. First all
+        clauses together: if that is unsatisfiable, a clause outside its unsat core cannot decide
+        (the core's clauses alone already exclude everything, and they all hold when another clause
+        is broken), so only the core's clauses are checked one by one; anything else (sat, unknown)
+        checks every clause one by one, as before."""
+        holds_of = {holds.get_id(): clause_id for clause_id, holds, _ in self.literals}
+        candidates = [c for c, _, _ in self.literals]
+        if not plain() and self.solver.check(*[holds for _, holds, _ in self.literals]) == z3.unsat:
+            core = {holds_of.get(x.get_id()) for x in self.solver.unsat_core()}
+            candidates = [c for c in candidates if c in core]
+        deciding = set()
+        for clause_id, _, breaks in self.literals:
+            if clause_id not in candidates:
+                continue
+            others = [holds for other, holds, _ in self.literals if other != clause_id]
+            # unknown counts: z3 could not show that the clause decided nothing
+            if self.solver.check(breaks, *others) != z3.unsat:
+                deciding.add(clause_id)
+        return deciding
 
 
 def _z3_value(x: z3.ExprRef, value: Any) -> z3.ExprRef:

@@ -37,6 +37,14 @@ class SmtInputError(Exception):
     """Bad arguments to an smt subcommand (printed as one line, exit 3)."""
 
 
+def states_arg(text: str) -> int | None:
+    """An argparse type: ``smt crosscheck --states``, a number of states or ``all`` (``None``: the
+    whole exploration)."""
+    if text == "all":
+        return None
+    return int_at_least(1, MAX_CROSSCHECK_STATES)(text)
+
+
 def rlimit_int(text: str) -> int:
     """An argparse type: an rlimit in ``1..MAX_RLIMIT``."""
     value = positive_int(text)
@@ -357,8 +365,7 @@ def _run_json(label: str, what: str, r: Any) -> dict[str, Any]:
 def _write_counts(path: Path, runs: list[RunRecord], args: argparse.Namespace) -> None:
     from cardrules.oracle.clause_counts import counts_document
 
-    command = "cardrules smt crosscheck --game " + args.game + (f" --states {args.states}" if args.states else "") \
-        + " --write-counts " + str(path)
+    command = f"cardrules smt crosscheck --game {args.game} --states {args.states or 'all'} --write-counts {path}"
     document = counts_document([{"run": label, "compared": what, "states": r.states, "clauses": dict(sorted(r.clauses.items()))}
                                 for label, what, r in runs], command)
     try:
@@ -490,9 +497,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
     p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
                    help="also check this scenario file of yours (repeatable; alone: only these files)")
-    p.add_argument("--states", type=int_at_least(1, MAX_CROSSCHECK_STATES), default=None, metavar="N",
-                   help="only the first N states of each exploration (default: the whole exploration, "
-                   f"within the scenario's bounds; at most {MAX_CROSSCHECK_STATES:,})")
+    p.add_argument("--states", type=states_arg, default=None, metavar="N|all",
+                   help="only the first N states of each exploration (default, or 'all': the whole exploration, "
+                   f"within the scenario's bounds; N at most {MAX_CROSSCHECK_STATES:,})")
     p.add_argument("--write-counts", type=Path, metavar="FILE",
                    help="write the comparisons per clause to FILE (JSON; 'cardrules trace' reads "
                    "oracle/crosscheck_counts.json)")

@@ -27,6 +27,7 @@ from typing import Any, ContextManager, Iterable, Sequence
 import z3
 
 from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
+from cardrules.oracle.smt_fast import bool_of, int_of
 from cardrules.oracle.smt_transitions import TransitionChecker, compare_transitions, diff
 from cardrules.oracle.smt_transitions import crosscheck_many as transitions_crosscheck_many
 from cardrules.model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
@@ -69,19 +70,33 @@ def _cards_by_id(state: State) -> dict[str, Forward]:
 # --- states -------------------------------------------------------------------------
 
 
-def encode_cards(state: State, L: Layout, c: Cards) -> list[z3.BoolRef]:
-    """The rigid attributes of every Forward of ``state``."""
+Pairs = list[tuple[z3.ExprRef, Any]]
+"""(variable, value) pairs: the facts ``variable == value`` (:func:`facts_of`)."""
+
+
+def facts_of(pairs: Pairs) -> list[z3.BoolRef]:
+    """``variable == value`` for each pair."""
+    return [x == v for x, v in pairs]
+
+
+def card_values(state: State, L: Layout, c: Cards) -> Pairs:
+    """The rigid attributes of every Forward of ``state``, as (variable, value) pairs."""
     cards = _cards_by_id(state)
-    out: list[z3.BoolRef] = []
+    out: Pairs = []
     for i, fid in enumerate(L.ids):
         f = cards[fid]
-        out += [c.power[i] == f.power, c.cost[i] == f.cost, c.p_icon[i] == f.p_icon, c.haste[i] == f.haste,
-                c.brave[i] == f.brave, c.preemptive[i] == f.preemptive,
-                c.ub_cost_set[i] == (f.unblockable_by_cost is not None),
-                c.ub_cost[i] == (f.unblockable_by_cost or 0)]
-        out += [c.element[i][e] == (name in f.elements) for e, name in enumerate(ELEMENTS)]
-        out += [c.ub_element[i][e] == (name in f.unblockable_by_elements) for e, name in enumerate(ELEMENTS)]
+        out += [(c.power[i], f.power), (c.cost[i], f.cost), (c.p_icon[i], f.p_icon), (c.haste[i], f.haste),
+                (c.brave[i], f.brave), (c.preemptive[i], f.preemptive),
+                (c.ub_cost_set[i], f.unblockable_by_cost is not None),
+                (c.ub_cost[i], f.unblockable_by_cost or 0)]
+        out += [(c.element[i][e], name in f.elements) for e, name in enumerate(ELEMENTS)]
+        out += [(c.ub_element[i][e], name in f.unblockable_by_elements) for e, name in enumerate(ELEMENTS)]
     return out
+
+
+def encode_cards(state: State, L: Layout, c: Cards) -> list[z3.BoolRef]:
+    """The rigid attributes of every Forward of ``state``."""
+    return facts_of(card_values(state, L, c))
 
 
 def _events(state: State) -> tuple[set[str], set[tuple[str, str]], set[str]]:
@@ -96,39 +111,39 @@ def _events(state: State) -> tuple[set[str], set[tuple[str, str]], set[str]]:
     return broke, credit, removed
 
 
-def encode_state(state: State, L: Layout, s: Frame) -> list[z3.BoolRef]:
-    """Every flexible variable of frame ``s`` fixed to its value in ``state``."""
+def state_values(state: State, L: Layout, s: Frame) -> Pairs:
+    """Every flexible variable of frame ``s`` with its value in ``state``."""
     on_field = {f.id: f for p in state.players for f in p.forwards}
     cards = _cards_by_id(state)
     broke, credit, removed = _events(state)
     attack = state.attack
-    out: list[z3.BoolRef] = [
-        s.turn == state.turn, s.turn_player == state.turn_player, s.step == STEPS.index(state.step.value),
-        s.outcome == (state.outcome.winner if state.outcome else NO_OUTCOME),
-        s.pdamage[0] == state.players[0].damage, s.pdamage[1] == state.players[1].damage,
-        s.in_attack == (attack is not None),
-        s.party == bool(attack and attack.party), s.decl_pre == bool(attack and attack.declared_preemptive),
-        s.block_declared == bool(attack and attack.blocked is not None), s.blocked == bool(attack and attack.blocked),
-        s.blocker == (L.index(attack.blocker) if attack and attack.blocker else NONE),
-        s.att_dealt == bool(attack and attack.attackers_dealt), s.blk_dealt == bool(attack and attack.blocker_dealt),
+    out: Pairs = [
+        (s.turn, state.turn), (s.turn_player, state.turn_player), (s.step, STEPS.index(state.step.value)),
+        (s.outcome, state.outcome.winner if state.outcome else NO_OUTCOME),
+        (s.pdamage[0], state.players[0].damage), (s.pdamage[1], state.players[1].damage),
+        (s.in_attack, attack is not None),
+        (s.party, bool(attack and attack.party)), (s.decl_pre, bool(attack and attack.declared_preemptive)),
+        (s.block_declared, bool(attack and attack.blocked is not None)), (s.blocked, bool(attack and attack.blocked)),
+        (s.blocker, L.index(attack.blocker) if attack and attack.blocker else NONE),
+        (s.att_dealt, bool(attack and attack.attackers_dealt)), (s.blk_dealt, bool(attack and attack.blocker_dealt)),
     ]
     for i, fid in enumerate(L.ids):
         f = cards[fid]
-        out += [s.field[i] == (fid in on_field), s.dull[i] == f.dull, s.dmg[i] == f.damage,
-                s.since_start[i] == f.since_start, s.attacked[i] == (fid in state.attacked),
-                s.attacker[i] == bool(attack and fid in attack.attackers),
-                s.declared[i] == bool(attack and fid in attack.declared),
-                s.broke[i] == (fid in broke), s.removed[i] == (fid in removed)]
-        out += [s.credit[i][j] == ((fid, gid) in credit) for j, gid in enumerate(L.ids)]
+        out += [(s.field[i], fid in on_field), (s.dull[i], f.dull), (s.dmg[i], f.damage),
+                (s.since_start[i], f.since_start), (s.attacked[i], fid in state.attacked),
+                (s.attacker[i], bool(attack and fid in attack.attackers)),
+                (s.declared[i], bool(attack and fid in attack.declared)),
+                (s.broke[i], fid in broke), (s.removed[i], fid in removed)]
+        out += [(s.credit[i][j], (fid, gid) in credit) for j, gid in enumerate(L.ids)]
     return out
 
 
-def _int(m: z3.ModelRef, x: z3.ExprRef) -> int:
-    return m.eval(x, model_completion=True).as_long()  # type: ignore[union-attr]
+def encode_state(state: State, L: Layout, s: Frame) -> list[z3.BoolRef]:
+    """Every flexible variable of frame ``s`` fixed to its value in ``state``."""
+    return facts_of(state_values(state, L, s))
 
 
-def _bool(m: z3.ModelRef, x: z3.ExprRef) -> bool:
-    return z3.is_true(m.eval(x, model_completion=True))
+_int, _bool = int_of, bool_of
 
 
 def decode_state(m: z3.ModelRef, L: Layout, c: Cards, s: Frame, names: dict[str, str]) -> State:
@@ -267,7 +282,10 @@ class _Checker(TransitionChecker[State, Action]):
         return _KIND_OF[type(action)]
 
     def encode_state(self, state: State) -> list[z3.BoolRef]:
-        return encode_cards(state, self.layout, self.cards) + encode_state(state, self.layout, self.s0)
+        return facts_of(self.state_values(state))
+
+    def state_values(self, state: State) -> Pairs:
+        return card_values(state, self.layout, self.cards) + state_values(state, self.layout, self.s0)
 
     def encode_action(self, action: Action) -> list[z3.BoolRef]:
         return encode_action(action, self.layout, self.a0)
@@ -277,6 +295,9 @@ class _Checker(TransitionChecker[State, Action]):
 
     def decode_successor(self, m: z3.ModelRef, source: State) -> State:
         return decode_state(m, self.layout, self.cards, self.s1, _names(source))
+
+    def decode_context(self, source: State) -> tuple[tuple[str, str], ...]:
+        return tuple(sorted(_names(source).items()))
 
 
 @lru_cache(maxsize=32)

@@ -55,6 +55,7 @@ from cardrules.model.redemption.state import (
 )
 from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
 from cardrules.oracle.smt_redemption_position import Log, Logs, discard_controllers_of, entry, initial_log
+from cardrules.oracle.smt_fast import bool_of, int_of
 from cardrules.oracle.smt_transitions import TransitionChecker, compare_transitions
 from cardrules.oracle.smt_transitions import crosscheck_many as transitions_crosscheck_many
 from cardrules.oracle.z3_solutions import SolverUnknown
@@ -153,8 +154,9 @@ def scope_problems(state: State) -> list[str]:
 # --- states -------------------------------------------------------------------------------------
 
 
-def encode_state(state: State, L: Layout, s: Frame, log: Log | None = None) -> list[z3.BoolRef]:
-    """Every flexible variable of frame ``s`` fixed to its value in ``state`` (in the fragment).
+def state_values(state: State, L: Layout, s: Frame, log: Log | None = None) -> list[tuple[z3.ExprRef, Any]]:
+    """Every flexible variable of frame ``s`` with its value in ``state`` (in the fragment), as
+    (variable, value) pairs (:func:`encode_state` asserts each as ``variable == value``).
     A fighter's ``zp`` (permanent control) and a discard event's ``dctrl`` (who controlled the
     character when it was discarded) are the encoding's log's (``log``, carried along the play by
     :func:`crosscheck_many`; by default ``state`` is a starting position), never the model's."""
@@ -163,21 +165,21 @@ def encode_state(state: State, L: Layout, s: Frame, log: Log | None = None) -> l
         raise OutOfScope("; ".join(problems))
     log = initial_log(state) if log is None else log
     battle = state.battles[0] if state.battles else None
-    out: list[z3.BoolRef] = [
-        s.turn == state.turn, s.active == state.active, s.phase == PHASES.index(state.phase.value),
-        s.battles_started == state.battles_started, s.next_battle == state.next_battle,
-        s.next_record == state.next_record,
-        s.last_outcome == (OUTCOMES.index(state.last_outcome.value) if state.last_outcome else NONE),
-        s.last_mission == (MISSIONS.index(state.last_mission.value) if state.last_mission else NONE),
-        s.winner == (state.winner if state.winner is not None else NONE),
-        s.battle == (battle is not None), s.bid == (battle.id if battle else 0),
-        s.kind == (BATTLE_KINDS.index(battle.kind.value) if battle else NONE),
-        s.defender == (battle.players[1] if battle else NONE), s.last == (battle.last_player if battle else NONE),
-        s.outcome == (OUTCOMES.index(battle.outcome.value) if battle and battle.outcome else NONE),
-        s.mission == (MISSIONS.index(battle.mission.value) if battle and battle.mission else NONE),
-        s.pkind == (_PROMPTS[state.prompt.kind] if state.prompt else NONE),
-        s.pplayer == (state.prompt.player if state.prompt else NONE),
-        s.dcount == len(state.discards),
+    out: list[tuple[z3.ExprRef, Any]] = [
+        (s.turn, state.turn), (s.active, state.active), (s.phase, PHASES.index(state.phase.value)),
+        (s.battles_started, state.battles_started), (s.next_battle, state.next_battle),
+        (s.next_record, state.next_record),
+        (s.last_outcome, OUTCOMES.index(state.last_outcome.value) if state.last_outcome else NONE),
+        (s.last_mission, MISSIONS.index(state.last_mission.value) if state.last_mission else NONE),
+        (s.winner, state.winner if state.winner is not None else NONE),
+        (s.battle, battle is not None), (s.bid, battle.id if battle else 0),
+        (s.kind, BATTLE_KINDS.index(battle.kind.value) if battle else NONE),
+        (s.defender, battle.players[1] if battle else NONE), (s.last, battle.last_player if battle else NONE),
+        (s.outcome, OUTCOMES.index(battle.outcome.value) if battle and battle.outcome else NONE),
+        (s.mission, MISSIONS.index(battle.mission.value) if battle and battle.mission else NONE),
+        (s.pkind, _PROMPTS[state.prompt.kind] if state.prompt else NONE),
+        (s.pplayer, state.prompt.player if state.prompt else NONE),
+        (s.dcount, len(state.discards)),
     ]
     place: dict[str, tuple[int, int, int, int]] = {}
     """card -> (loc, zp, side, host index)"""
@@ -200,20 +202,21 @@ def encode_state(state: State, L: Layout, s: Frame, log: Log | None = None) -> l
         loc, zp, side, host = place[cid]
         record = records.get(cid)
         seq, event = events.get(cid, (0, None))
-        out += [s.loc[i] == loc, s.zp[i] == zp, s.side[i] == side, s.host[i] == host,
-                s.doomed[i] == (cid in defeated), s.pcard[i] == (cid in prompt_cards),
-                s.rec[i] == (record.id if record else 0), s.rec_on[i] == (L.index(record.on) if record else NONE),
-                s.rec_by[i] == (record.player if record else NONE),
-                s.dseq[i] == seq, s.dctrl[i] == (controllers[seq - 1] if event else NONE)]
+        out += [(s.loc[i], loc), (s.zp[i], zp), (s.side[i], side), (s.host[i], host),
+                (s.doomed[i], cid in defeated), (s.pcard[i], cid in prompt_cards),
+                (s.rec[i], record.id if record else 0), (s.rec_on[i], L.index(record.on) if record else NONE),
+                (s.rec_by[i], record.player if record else NONE),
+                (s.dseq[i], seq), (s.dctrl[i], controllers[seq - 1] if event else NONE)]
     return out
 
 
-def _int(m: z3.ModelRef, x: z3.ExprRef) -> int:
-    return m.eval(x, model_completion=True).as_long()  # type: ignore[union-attr]
+def encode_state(state: State, L: Layout, s: Frame, log: Log | None = None) -> list[z3.BoolRef]:
+    """Every flexible variable of frame ``s`` fixed to its value in ``state`` (in the fragment):
+    :func:`state_values` as facts."""
+    return [x == v for x, v in state_values(state, L, s, log)]
 
 
-def _bool(m: z3.ModelRef, x: z3.ExprRef) -> bool:
-    return z3.is_true(m.eval(x, model_completion=True))
+_int, _bool = int_of, bool_of
 
 
 def decode_state(m: z3.ModelRef, L: Layout, s: Frame, cards: tuple[Card, ...]) -> State:
@@ -385,6 +388,9 @@ class _Checker(TransitionChecker[State, Action]):
     def encode_state(self, state: State) -> list[z3.BoolRef]:
         return encode_state(state, self.layout, self.s0, self.log)
 
+    def state_values(self, state: State) -> list[tuple[z3.ExprRef, Any]]:
+        return state_values(state, self.layout, self.s0, self.log)
+
     def encode_action(self, action: Action) -> list[z3.BoolRef]:
         return encode_action(action, self.layout, self.a0)
 
@@ -393,6 +399,9 @@ class _Checker(TransitionChecker[State, Action]):
 
     def decode_successor(self, m: z3.ModelRef, source: State) -> State:
         return decode_state(m, self.layout, self.s1, source.cards)
+
+    def decode_context(self, source: State) -> tuple[Card, ...]:
+        return source.cards
 
 
 @lru_cache(maxsize=32)

@@ -11,6 +11,7 @@ from typing import Any, Sequence
 import z3
 
 from cardrules.oracle.clause_counts import note_query
+from cardrules.oracle.smt_fast import plain
 from cardrules.oracle.disagreement import Disagreement
 from cardrules.oracle.z3_solutions import SolverUnknown
 from cardrules.model.redemption.config import RuleConfig
@@ -50,6 +51,10 @@ class EncodingNoAnswer(RuntimeError):
         self.clause_ids = tuple(clause_ids)
 
 
+ANSWERS_CACHED = 50_000
+"""Complete answers each :class:`Query` keeps (least recently used first out)."""
+
+
 class Query:
     """A solver holding one situation's background, domain and clause constraints."""
 
@@ -60,9 +65,30 @@ class Query:
         self.solver = budget.solver()
         self.solver.add(situation.background, situation.domain,
                         *[situation.constraints[c].formula for c in clause_ids])
+        self._answers: dict[tuple[Any, ...], tuple[frozenset[tuple[Any, ...]], tuple[z3.ExprRef, ...],
+                                                   tuple[z3.ExprRef, ...]]] = {}
 
     def allowed(self, fixed: Sequence[z3.BoolRef], project: Sequence[z3.ExprRef], limit: int = 32) -> set[tuple[Any, ...]]:
-        """Every value of ``project`` some outcome allowed by the clauses gives, with ``fixed`` holding."""
+        """Every value of ``project`` some outcome allowed by the clauses gives, with ``fixed`` holding.
+
+        A complete answer (fewer than ``limit`` values, or no projection) is cached by the z3 terms
+        asked (their ids; the entry holds the terms, so no id is reused while it is kept): the same
+        question gets the same answer, and its clauses are noted for the comparison as on the first
+        call. An answer cut at ``limit`` is asked again each time, as before."""
+        key = (tuple(sorted(x.get_id() for x in fixed)), tuple(x.get_id() for x in project), limit)
+        cached = None if plain() else self._answers.pop(key, None)
+        if cached is not None:
+            self._answers[key] = cached  # most recently used last
+            note_query(self, fixed, project, cached[0])
+            return set(cached[0])
+        found = self._allowed(fixed, project, limit)
+        if (len(found) < limit or not project) and not plain():
+            if len(self._answers) >= ANSWERS_CACHED:
+                del self._answers[next(iter(self._answers))]
+            self._answers[key] = (frozenset(found), tuple(fixed), tuple(project))
+        return found
+
+    def _allowed(self, fixed: Sequence[z3.BoolRef], project: Sequence[z3.ExprRef], limit: int) -> set[tuple[Any, ...]]:
         found: set[tuple[Any, ...]] = set()
         self.solver.push()
         try:

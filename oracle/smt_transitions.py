@@ -1,7 +1,8 @@
 """What the transition-level bridges share (:mod:`oracle.smt_fftcg`,
 :mod:`oracle.smt_redemption_battle`): solvers for one layout and variant, a model state
 asserted on frame 0 (:meth:`TransitionChecker.fixed`), the legal actions and successors
-z3 allows, and the action-by-action comparison with the model.
+z3 allows, and the action-by-action comparison with the model (the fast way first,
+:mod:`oracle.smt_fast`, then the plain way where that does not show agreement).
 
 A game's bridge subclasses :class:`TransitionChecker` with its encoding and decoding of
 states and actions; it imports nothing of a game itself.
@@ -12,12 +13,13 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
-from typing import Any, Callable, Generic, Iterable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Sequence, TypeVar
 
 import z3
 
 from cardrules.oracle.clause_counts import comparison, note, recording, smt_clauses_called
 from cardrules.oracle.disagreement import CrosscheckReport, Disagreement
+from cardrules.oracle.smt_fast import Specialiser, agrees, pairs_of_facts, plain
 from cardrules.oracle.z3_solutions import SolverUnknown, distinct_solutions
 from cardrules.specs.smt.budget import Budget
 from cardrules.specs.smt.transition import TransitionSystem
@@ -45,7 +47,11 @@ class TransitionChecker(ABC, Generic[S, A]):
         self.trans.add(ts.trans(0))
         self.probe = budget.solver()
         self.outside = z3.Bool("out_of_scope")
+        self.invariant = invariant
         self.probe.add(z3.Implies(self.outside, z3.Not(invariant)))
+        self._fixed_state: S | None = None
+        self._pushed = False
+        self._specialiser: Specialiser | None = None
         ctx = ts.ctx(0)
         self.kind_clauses: tuple[frozenset[str], ...] = tuple(
             smt_clauses_called(lambda: make(ctx))[1] for make in ts.action_makers())
@@ -87,25 +93,58 @@ class TransitionChecker(ABC, Generic[S, A]):
             self.probe.pop()
         return facts
 
+    def decode_context(self, source: S) -> Hashable:
+        """What :meth:`decode_successor` reads of ``source`` besides the z3 model (by default all of
+        it); with the next frame's values, the key of a decoded successor in the fast way's cache."""
+        return source
+
+    def state_values(self, state: S) -> list[tuple[z3.ExprRef, int | bool]]:
+        """:meth:`encode_state` as (variable, value) pairs, for the fast way
+        (:mod:`oracle.smt_fast`); :class:`~oracle.smt_fast.NotAValue` if a fact is not
+        ``variable == value``. A bridge may override this with a cheaper reading of the same facts."""
+        return pairs_of_facts(self.encode_state(state))
+
+    def specialiser(self) -> Specialiser:
+        """The static part of the fast way (built on first use, then reused)."""
+        if self._specialiser is None:
+            self._specialiser = Specialiser(z3.And(*self.guards.assertions()), z3.And(*self.trans.assertions()),
+                                            self.invariant, self.a0.all(), self.s1.all(), self.budget.solver())
+        return self._specialiser
+
     @contextmanager
     def fixed(self, state: S) -> Iterator[TransitionChecker[S, A]]:
-        """Both solvers with ``state`` asserted on frame 0, inside the ``with`` block."""
-        facts = self.facts(state)
-        for solver in (self.guards, self.trans):
-            solver.push()
-            solver.add(*facts)
+        """Inside the ``with`` block, ``state`` on frame 0: asserted on both large solvers when
+        :meth:`legal_actions` or :meth:`successors` first needs it (the invariant is probed
+        then, :meth:`facts`); :func:`compare_transitions` may decide without them
+        (:mod:`oracle.smt_fast`)."""
+        self._fixed_state, self._pushed = state, False
         try:
             yield self
         finally:
-            self.guards.pop()
-            self.trans.pop()
+            if self._pushed:
+                self.guards.pop()
+                self.trans.pop()
+            self._fixed_state, self._pushed = None, False
+
+    def _assert_fixed(self) -> None:
+        if self._pushed:
+            return
+        if self._fixed_state is None:
+            raise RuntimeError("legal_actions/successors are called inside TransitionChecker.fixed(state)")
+        facts = self.facts(self._fixed_state)
+        for solver in (self.guards, self.trans):
+            solver.push()
+            solver.add(*facts)
+        self._pushed = True
 
     def legal_actions(self) -> list[A]:
         """Every assignment of the action variables the guards allow, decoded (inside :meth:`fixed`)."""
+        self._assert_fixed()
         return distinct_solutions(self.guards, self.a0.all(), self.decode_action, what="legal actions")
 
     def successors(self, action: A, source: S, limit: int) -> list[S]:
         """Up to ``limit`` distinct successors by ``action`` (inside :meth:`fixed`)."""
+        self._assert_fixed()
         return distinct_solutions(self.trans, self.s1.all(), lambda m: self.decode_successor(m, source),
                                   assumptions=self.encode_action(action), limit=limit, what="successors")
 
@@ -131,7 +170,24 @@ def compare_transitions(
 ) -> tuple[list[Disagreement], int]:
     """The legal action sets, and for each common action the unique successor (found, then
     blocked: a second one is a ``uniqueness`` disagreement); and how many actions were compared.
-    Call inside ``checker.fixed(state)``."""
+    Call inside ``checker.fixed(state)``.
+
+    The fast way (:func:`oracle.smt_fast.agrees`) is tried first: it can only show that the two
+    agree on every one of these questions, and then the same comparisons are counted (one per
+    action, for its kind's clauses). Otherwise (a disagreement, ``unknown``, a form it does not
+    read) the plain way below asks again and reports. Each model step is taken once."""
+    stepped: dict[A, S] = {}
+
+    def step_once(action: A) -> S:
+        if action not in stepped:
+            stepped[action] = model_step(action)
+        return stepped[action]
+
+    if not plain() and agrees(checker, state, model_legal, step_once, canonical):
+        for action in model_legal:  # the same comparisons as below, each of them an agreement
+            with comparison():
+                note(checker.kind_clauses[checker.kind_of(action)])
+        return [], len(model_legal)
     found: list[Disagreement] = []
     compared = 0
     smt_list = checker.legal_actions()
@@ -147,7 +203,7 @@ def compare_transitions(
             note(checker.kind_clauses[checker.kind_of(action)])
     for action in sorted(model_legal & smt_legal, key=text):
         compared += 1
-        expected = canonical(model_step(action))
+        expected = canonical(step_once(action))
         successors = checker.successors(action, state, 2)
         if not successors:
             found.append(Disagreement("successor", data, text(action), "no successor", expected, clauses_for(action)))
