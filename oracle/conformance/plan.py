@@ -8,7 +8,8 @@ executable model can select (:func:`cardrules.oracle.listing.model_options`)
 other than the chosen one (broken variants, :mod:`cardrules.specs.broken`, are
 no options and get no suite); an option of a clause in a versioned area (heal)
 is paired with each version in which its clause is in force, any other with
-the game's default versions. ``used`` options: only those the embedded
+the game's default versions; and the combinations of options that the
+scenarios' rule sets use. ``used`` options: only those the embedded
 scenarios' rule sets use, with the versions the scenario pairs them with.
 The generator keeps an option suite only when it behaves differently from
 its base (same versions, no option) within the bounds, and reports the
@@ -130,7 +131,9 @@ def default_plans(game: str | None = None, options: str = "all") -> list[SuitePl
             named = parse_rule_set_expression(expression)
             plan = make_plan(g, named.spec.versions, {})
             plans[plan.id] = plan
-    found = _option_plans_all(game) if options == "all" else _option_plans_used(game)
+    # ``all`` also keeps the combinations of options a scenario's rule set uses (e.g. two side battle
+    # readings at once), so that ``used`` is always a part of ``all``
+    found = _option_plans_used(game) if options == "used" else _option_plans_all(game) + _option_plans_used(game)
     by_id = {p.id: p for p in found if p.id not in plans}
     return list(plans.values()) + [by_id[k] for k in sorted(by_id)]
 
