@@ -44,18 +44,34 @@ from __future__ import annotations
 
 import ctypes
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 import z3
 from z3 import z3core
-
-if TYPE_CHECKING:
-    from cardrules.oracle.smt_transitions import TransitionChecker
 
 Value = int | bool
 """A variable's value as Python sees it (a Bool variable's is a ``bool``)."""
 Pairs = list[tuple[z3.ExprRef, Value]]
 """A state or an action as (variable, value) pairs."""
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class TransitionChecker(Protocol, Generic[S, A]):
+    """What this way calls of :class:`oracle.smt_transitions.TransitionChecker` (which satisfies it;
+    declared here so that this lower layer does not import the module that uses it)."""
+
+    out_of_scope: type[Exception]
+    out_of_scope_message: str
+
+    def encode_action(self, action: A) -> list[z3.BoolRef]: ...
+    def decode_action(self, m: z3.ModelRef) -> A: ...
+    def decode_successor(self, m: z3.ModelRef, source: S) -> S: ...
+    def decode_context(self, source: S) -> Hashable: ...
+    def facts(self, state: S) -> list[z3.BoolRef]: ...
+    def state_values(self, state: S) -> list[tuple[z3.ExprRef, int | bool]]: ...
+    def specialiser(self) -> "Specialiser": ...
 
 
 _PLAIN: list[bool] = []
