@@ -142,7 +142,7 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: Crossch
             except EncodingNoAnswer as e:
                 found.append(_no_answer(state, action.text(), e, report))
         with comparison():
-            found += crosscheck_phase_change(state, action, after, config, report)
+            found += crosscheck_phase_change(state, action, after, config, report, log)
     return found
 
 

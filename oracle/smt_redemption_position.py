@@ -10,15 +10,16 @@ of it) is the encoding's own :data:`Log`, advanced by z3 (:func:`advance`) from 
 the play to the next; a position handed without history starts the log from its given fighters
 (:func:`initial_log`: a scenario's starting position is its own input, written by its author).
 The log (:class:`PlayLog`) also holds, per player, the side battles initiated this turn (counted by
-the side battle encoding, never the model's ``side_battles``) and, per discard event of the turn,
-who had permanent control of the character (never the event's ``controller``).
+the side battle encoding, never the model's ``side_battles``), per discard event of the turn,
+who had permanent control of the character (never the event's ``controller``), and per play record
+the turn and phase the card was played in (never the model's ``lasts_until``).
 """
 
 from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from cardrules.model.redemption.state import OriginKind, State
+from cardrules.model.redemption.state import OriginKind, Phase, State
 from cardrules.specs.smt.redemption import position as pos
 
 Raw = tuple[tuple[str, int], ...]
@@ -66,6 +67,10 @@ class PlayLog(dict[str, tuple[tuple[int, pos.Entry], ...]]):
     discard_controllers: tuple[int, ...] | None = None
     """Per discard event of the turn (in order), the player with permanent control of the character
     when it was discarded: its log entry's (z3-derived) permanent controller in the position before."""
+    played_in: Mapping[int, tuple[int, Phase]] | None = None
+    """Per play record (by id), the turn and phase of the position the card was played from: when a
+    redirect was used, from which the redirect encoding derives when it ends
+    (RED-RD-UNTIL-END-OF-PHASE), never from the model's ``lasts_until``."""
 
 
 SideBattleCounter = Callable[[State, Log, State], tuple[int, ...]]
@@ -86,6 +91,23 @@ def discard_controllers_of(log: Log, state: State) -> tuple[int, ...]:
     mapping (a position handed without history) takes the position's events as its author wrote them."""
     held = getattr(log, "discard_controllers", None)
     return held if held is not None else tuple(e.controller for e in state.discards)
+
+
+def played_in_of(log: Log, state: State) -> Mapping[int, tuple[int, Phase]]:
+    """When each play record's card was played, as the log holds it; a plain mapping (a position
+    handed without history) takes the position's records as its author wrote them: an ongoing
+    redirect's ``lasts_until``, or else the position's own turn and phase."""
+    held = getattr(log, "played_in", None)
+    if held is not None:
+        return held
+    return {r.id: r.lasts_until or (state.turn, state.phase) for r in state.records}
+
+
+def _played_in(before: State, log: Log, after: State) -> dict[int, tuple[int, Phase]]:
+    """The log's play times of ``after``: records ``before`` had keep theirs; a record new in
+    ``after`` was played from ``before``, in its turn and phase."""
+    held = played_in_of(log, before)
+    return {r.id: held.get(r.id, (before.turn, before.phase)) for r in after.records}
 
 
 def _discard_controllers(before: State, log: Log, after: State) -> tuple[int, ...]:
@@ -110,6 +132,7 @@ def initial_log(state: State) -> PlayLog:
     log = PlayLog()
     log.side_battles, log.turn = tuple(state.side_battles), state.turn
     log.discard_controllers = tuple(e.controller for e in state.discards)
+    log.played_in = played_in_of({}, state)
     for battle in state.battles:
         for _, fighter in battle.fighters():
             entries: list[tuple[int, pos.Entry]] = []
@@ -191,6 +214,7 @@ class Logs:
             new = PlayLog(advance(before, log, after))
             new.turn = after.turn
             new.discard_controllers = _discard_controllers(before, log, after)
+            new.played_in = _played_in(before, log, after)
             if self.count is not None:
                 new.side_battles = self.count(before, log, after)
             else:

@@ -21,7 +21,7 @@ from cardrules.specs.smt.redemption import redirect as rd
 from cardrules.oracle.smt_redemption_common import (
     CrosscheckReport, EncodingNoAnswer, Key, _characters, _key, _rd_query, _refused_by_base_rules,
 )
-from cardrules.oracle.smt_redemption_position import Raw, raw_card, raw_stack
+from cardrules.oracle.smt_redemption_position import Log, Raw, played_in_of, raw_card, raw_stack
 
 
 # --- numbers (through the redirect encoding) ---------------------------------------------------------
@@ -326,21 +326,24 @@ def _numbers_target(state: State, play: Play, target: str, after: State, new: li
 
 
 def crosscheck_phase_change(before: State, action: Action, after: State, config: RuleConfig = DEFAULT,
-                            report: CrosscheckReport | None = None) -> list[Disagreement]:
+                            report: CrosscheckReport | None = None, log: Log | None = None) -> list[Disagreement]:
     """Ongoing numbers redirects: still active while their phase lasts, the end of their battle
     included, over once it has ended (RED-RD-UNTIL-END-OF-PHASE). z3 derives whether the phase has
-    ended from raw facts: the turn and phase the redirect's record says it lasts until (for a record
-    written without one, the phase it was in before), and the position's turn and phase after the
-    action (:func:`specs.smt.redemption.position.phase_over`). The model's answer: the record is
-    still in the position after, and active (a record gone with its battle counts as ended)."""
+    ended from raw facts: the turn and phase the redirect was used in, as the encoding's ``log`` of
+    the play holds it (:func:`oracle.smt_redemption_position.played_in_of`; never the model's
+    ``lasts_until``, which a starting position's author writes and the model derives along a play),
+    and the position's turn and phase after the action
+    (:func:`specs.smt.redemption.position.phase_over`). The model's answer: the record is still in
+    the position after, and active (a record gone with its battle counts as ended)."""
     found: list[Disagreement] = []
     active = [r for r in before.records if r.effect is Effect.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE]
     if not active:
         return found
     v, query = rd.RDVars.make(), _rd_query(_key(config))
     data = None
+    played_in = played_in_of(log if log is not None else {}, before)
     for record in active:
-        turn, phase = record.lasts_until or (before.turn, before.phase)  # raw fields: a number, a phase name
+        turn, phase = played_in.get(record.id, (before.turn, before.phase))
         ended = pos.phase_over(turn, pos.phase_number(phase.value), after.turn, pos.phase_number(after.phase.value))
         smt = query.allowed([v.what == rd.NUMBERS, v.allowed, v.phase_ended == ended, v.place == rd.ACTIVE_BATTLE],
                             [v.active])

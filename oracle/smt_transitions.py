@@ -107,6 +107,8 @@ class TransitionChecker(ABC, Generic[S, A]):
     def specialiser(self) -> Specialiser:
         """The static part of the fast way (built on first use, then reused)."""
         if self._specialiser is None:
+            if self._pushed:  # the guards solver holds a state's facts now: they would be in every answer
+                raise RuntimeError("the fast way's specialiser must be built with no state asserted")
             self._specialiser = Specialiser(z3.And(*self.guards.assertions()), z3.And(*self.trans.assertions()),
                                             self.invariant, self.a0.all(), self.s1.all(), self.budget.solver())
         return self._specialiser

@@ -13,17 +13,41 @@ DEFAULT_DIR = Path("conformance")
 """The folder ``cardrules conformance generate`` writes by default."""
 
 
+def _listed(manifest: Path) -> list[Path]:
+    """The suite files a manifest lists, each a file inside the manifest's folder."""
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as problem:
+        raise InputError(f"{manifest}: not a conformance manifest ({problem})") from None
+    suites = data.get("suites") if isinstance(data, dict) else None
+    if not isinstance(suites, list):
+        raise InputError(f"{manifest}: not a conformance manifest ($.suites must be an array of suites)")
+    files: list[Path] = []
+    folder = manifest.parent.resolve()
+    for n, entry in enumerate(suites):
+        if not isinstance(entry, dict):
+            raise InputError(f"{manifest}: $.suites[{n}] must be an object")
+        if "file" not in entry:
+            continue
+        name = entry["file"]
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(f"{manifest}: $.suites[{n}].file must be a file name, got {json.dumps(name)}")
+        file = manifest.parent / name
+        if folder not in file.resolve().parents:
+            raise InputError(f"{manifest}: $.suites[{n}].file {name!r} is not inside the manifest's folder")
+        if not file.is_file():
+            raise InputError(f"{manifest}: $.suites[{n}].file {name!r} does not exist")
+        files.append(file)
+    return files
+
+
 def suite_files(paths: Sequence[Path]) -> list[Path]:
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
             manifest = path / "manifest.json"
             if manifest.is_file():
-                try:
-                    listed = [s["file"] for s in json.loads(manifest.read_text())["suites"] if "file" in s]
-                except (ValueError, KeyError, TypeError) as problem:
-                    raise InputError(f"{manifest}: not a conformance manifest ({problem})") from None
-                files.extend(path / name for name in listed)
+                files.extend(_listed(manifest))
             else:
                 files.extend(sorted(p for p in path.glob("*.json") if p.name != "manifest.json"))
         else:

@@ -22,8 +22,10 @@ A mutant's ID is ``FILE:QUALNAME:OPERATOR:HASH`` (file relative to
 fragment is the nearest enclosing expression or statement line, so that
 ``1`` in ``x < 1`` and ``1`` in ``y + 1`` differ). The same fragment mutated
 the same way twice in one function gets ``.2``, ``.3`` ... in body order.
-So an ID survives any edit outside the fragment itself: lines added above
-it, other functions changed, the file reformatted. Its *area* is the
+So an ID survives any edit outside the fragment itself (lines added above
+it, other functions changed, the file reformatted), with one exception: an
+identical fragment added earlier in the same function takes the plain ID
+and shifts the suffixes of the later ones. Its *area* is the
 catalogue area of the clauses its function implements (``@implements``),
 or, for an undecorated helper, the area most clauses of its module belong
 to. The line and column (:attr:`Mutant.line`, :attr:`Mutant.col`) are where

@@ -86,6 +86,26 @@ def test_bad_inputs_exit_3_naming_the_problem(tmp_path: Path, fftcg_suite: Path,
     assert "$.vectors[2].narrative" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("manifest", "says"), [
+    ('{"suites": [{"file": 5}]}', "$.suites[0].file must be a file name, got 5"),
+    ('{"suites": [{"file": null}]}', "$.suites[0].file must be a file name, got null"),
+    ('{"suites": [{"file": "../outside.json"}]}', "$.suites[0].file '../outside.json' is not inside"),
+    ('{"suites": [{"file": "missing.json"}]}', "$.suites[0].file 'missing.json' does not exist"),
+    ('{"suites": {"file": "a.json"}}', "$.suites must be an array"),
+    ('["a.json"]', "$.suites must be an array"),
+    ('{"suites": ["a.json"]}', "$.suites[0] must be an object"),
+    ("{not json", "not a conformance manifest"),
+])
+def test_a_malformed_manifest_exits_3_naming_the_entry(tmp_path: Path, manifest: str, says: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "suites"
+    folder.mkdir()
+    (folder / "manifest.json").write_text(manifest)
+    (tmp_path / "outside.json").write_text("{}")
+    assert main(["conformance", "run", "--adapter", " ".join(REFERENCE), "--suite", str(folder)]) == 3
+    assert says in capsys.readouterr().err
+
+
 def test_schema_command_prints_the_shipped_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conformance", "schema"]) == 0
     schema = json.loads(capsys.readouterr().out)

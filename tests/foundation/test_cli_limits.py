@@ -100,6 +100,7 @@ def test_a_mutant_expecting_an_unknown_property_is_bad_input(tmp_path, capsys: p
     assert "my-party.json: mutant broken: expect_violated names 'no-such-property'" in err
 
 
+@pytest.mark.clause("FF-PARTY-SPLIT-THOUSANDS")
 def test_a_rule_set_cannot_select_a_broken_variant(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     # broken variants are for mutants only: a scenario's rule set naming one is bad input
     path = _user_scenario(tmp_path, name="my-party", rule_sets=[{"name": "x", "broken": ["party-split-in-hundreds"]}])

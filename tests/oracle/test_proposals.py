@@ -82,6 +82,32 @@ def test_heal_to_owner_brings_its_z3_clause_and_stays_consistent() -> None:
     assert report["scenarios"][0]["bounds"].startswith("complete")
 
 
+@pytest.mark.clause("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
+def test_two_side_battles_brings_its_z3_limit() -> None:
+    """Seed 000: one side battle per player per turn. Under the proposal's z3 clauses a player who has
+    initiated one may start a second (the ability takes effect), never a third; the seed's clauses
+    forbid the second."""
+    import z3
+
+    from cardrules.specs.smt.redemption.side_battle import side_battle_situation
+
+    proposal = load_proposal(PROPOSALS / "two-side-battles.toml", allow_code=True)
+    assert proposal.smt_area == "side-battle" and proposal.smt_constraints is not None
+    seed = side_battle_situation()
+    changed = dict(seed.constraints)
+    changed.update(proposal.smt_constraints(seed))
+    names = {str(v): v for v in (*seed.inputs, *seed.outputs)}
+
+    def may_start(constraints: dict, earlier: int) -> bool:
+        solver = z3.Solver()
+        solver.add(seed.background, seed.domain, *(c.formula for c in constraints.values()))
+        solver.add(names["sb.used"], names["sb.count"] == earlier, names["sb.takes_effect"])
+        return solver.check() == z3.sat
+
+    assert may_start(seed.constraints, 0) and not may_start(seed.constraints, 1)
+    assert may_start(changed, 1) and not may_start(changed, 2)
+
+
 @pytest.mark.parametrize("text, message", [
     ('format = "cardrules-proposal/1"\nid = "x"\ntitle = "t"\ngame = "chess"\n', "game"),
     ('format = "cardrules-proposal/1"\nid = "x"\ntitle = "t"\ngame = "fftcg"\n[decisions]\nnope = "a"\n',

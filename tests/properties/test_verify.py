@@ -106,6 +106,7 @@ def test_cli_verify_exit_codes(tmp_path: Path) -> None:
     assert "blocker-split-thousands / fftcg-party-basics / split-in-hundreds / explore: counterexample" in out.getvalue()
 
 
+@pytest.mark.clause("FF-PARTY-SPLIT-THOUSANDS")
 def test_a_broken_variant_is_no_decision_option(capsys: pytest.CaptureFixture[str]) -> None:
     # the seed says increments of 1000: shares in hundreds is verify's broken variant, never an option
     assert main(["verify", "--scenario", "fftcg-party-basics", "--decision", "party-split-unit=hundreds"]) == 3

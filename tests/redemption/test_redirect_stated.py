@@ -106,6 +106,7 @@ def test_the_stated_amount_in_the_json_form() -> None:
     assert State.from_json(old).card("r3").stated_amount is None
 
 
+@pytest.mark.clause("RED-RD-NUMBERS-TRANSFER")
 @pytest.mark.parametrize(("card", "value", "where", "says"), [
     ("h", [3, 3], "cards[", "only a numbers redirect"),
     ("r3", [-1, 3], "cards[", "0 or more"),

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 import pytest
 
 from cardrules.model.redemption.state import Outcome
-from cardrules.oracle import smt_fast, smt_redemption, smt_redemption_battle, smt_redemption_resolution
+from cardrules.oracle import smt_fast, smt_redemption, smt_redemption_battle, smt_redemption_resolution, smt_transitions
 from cardrules.oracle.verify import make_game
 from cardrules.properties.explore import Bounds, explore
 from cardrules.properties.scenarios import load_scenarios
@@ -38,10 +38,21 @@ def _same(fast: Any, plain: Any) -> None:
 
 
 @pytest.mark.clause("RED-BR-FOUR-OUTCOMES", "RED-BR-HEAL-WINDOW")
-def test_battle_fragment_fast_and_plain_ways_agree(fresh: None) -> None:
+def test_battle_fragment_fast_and_plain_ways_agree(fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
     states, config = _states("redemption-plain-battle", 120)
     fragment = [s for s in states if smt_redemption_battle.in_scope(s)]
+    verdicts: list[bool | None] = []
+    original = smt_transitions.agrees
+
+    def spy(*args: Any) -> bool | None:
+        verdicts.append(original(*args))
+        return verdicts[-1]
+
+    monkeypatch.setattr(smt_transitions, "agrees", spy)
     fast = smt_redemption_battle.crosscheck_many(fragment, config)
+    # the fast way decided every state itself (True: agreement shown), none went to the plain way
+    assert verdicts and verdicts == [True] * len(verdicts)
+    monkeypatch.setattr(smt_transitions, "agrees", original)
     smt_redemption_battle._checker.cache_clear()
     with smt_fast.plain_way():
         plain = smt_redemption_battle.crosscheck_many(fragment, config)

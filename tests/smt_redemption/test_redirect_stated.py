@@ -9,15 +9,17 @@ point is caught.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Iterator
 
 import pytest
 import z3
 
+from cardrules.model.redemption import redirect as model_redirect
 from cardrules.model.redemption import resolution
 from cardrules.model.redemption.config import RuleConfig
-from cardrules.model.redemption.state import State
+from cardrules.model.redemption.state import Phase, State
 from cardrules.oracle import smt_redemption
 from cardrules.oracle.smt_redemption import crosscheck_many
 from cardrules.properties.explore import Bounds, explore
@@ -67,6 +69,27 @@ def test_a_model_ending_the_redirect_with_its_battle_is_caught(monkeypatch: pyte
     caught = [d for d in report.disagreements if d.what == "rd-expiry"]
     assert caught and all("RED-RD-UNTIL-END-OF-PHASE" in d.clause_ids for d in caught)
     assert {d.action for d in caught} <= {"pass", "discard"}  # the moves that end the battle
+
+
+@pytest.mark.clause("RED-RD-UNTIL-END-OF-PHASE")
+def test_a_model_writing_a_later_end_for_its_redirect_is_caught(monkeypatch: pytest.MonkeyPatch, fresh: None) -> None:
+    """A model that writes the end of a numbers redirect as the discard phase (the one after the
+    battle phase it was used in) keeps it in force past its phase; z3 derives the end from when the
+    redirect was played, never from the model's own ``lasts_until``, so the two disagree."""
+    started = model_redirect.start_numbers
+
+    def later(*args: object) -> State:
+        state = started(*args)  # type: ignore[arg-type]
+        return replace(state, records=tuple(replace(r, lasts_until=(r.lasts_until[0], Phase.DISCARD))
+                                            if r.lasts_until else r for r in state.records))
+
+    monkeypatch.setattr(model_redirect, "start_numbers", later)
+    config = RuleConfig.of({})
+    model_states = tuple(explore(RedemptionGame(config), [State.from_json(SCENARIO.state)], [],
+                                 Bounds(max_turns=1, max_states=SCENARIO.max_states), progress=False).states)
+    report = crosscheck_many(model_states, config)
+    caught = [d for d in report.disagreements if d.what == "rd-expiry"]
+    assert caught and all("RED-RD-UNTIL-END-OF-PHASE" in d.clause_ids for d in caught)
 
 
 @pytest.mark.clause("RED-RD-NUMBERS-TRANSFER")

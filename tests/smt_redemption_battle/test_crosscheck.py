@@ -173,6 +173,7 @@ def test_unread_variants_are_out_of_scope(decisions: dict[str, str]) -> None:
         crosscheck_many(sources(reachable(root_rescue(), DEFAULT, turns=1))[:1], RuleConfig.of(decisions))
 
 
+@pytest.mark.clause("RED-SB-ONCE-PER-TURN")
 def test_a_broken_variant_the_encoding_does_not_implement_is_out_of_scope() -> None:
     """verify's broken variant of the side battle limit is not in the battle encoding: refused, never
     compared as the sound rule."""
