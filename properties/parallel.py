@@ -29,14 +29,19 @@ hashes of strings agree between forked processes.
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import json
 import multiprocessing as mp
+import operator
+import pickle
 import zlib
 import resource
 import time
 from array import array
-from typing import Any, Hashable, Sequence
+from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
+from cardrules.properties.compact import Interner
 from cardrules.properties.core import Property
 from cardrules.properties.explore import Bounds, Exploration, Game, Stats, Violation, explore
 
@@ -85,6 +90,97 @@ class ReplayStates(Sequence[Any]):
         return action if self.actions else state
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Field names of each frozen, slotted dataclass seen while pickling; () for any other type."""
+_BUILDERS: dict[type, Callable[[tuple[Any, ...]], Any]] = {}
+
+
+def _value_fields(cls: type) -> tuple[str, ...]:
+    found = _FIELDS.get(cls)
+    if found is None:
+        frozen_slotted = (dataclasses.is_dataclass(cls) and isinstance(cls, type) and "__slots__" in cls.__dict__
+                          and cls.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+        found = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls)) if frozen_slotted else ()
+    return found
+
+
+def _rebuild(cls: type, values: tuple[Any, ...]) -> Any:
+    """A frozen, slotted value from its field values, as unpickling would make it, by code compiled once per class."""
+    build = _BUILDERS.get(cls)
+    if build is None:
+        names = _value_fields(cls)
+        lines = ["def build(values):", "    new = NEW(CLS)"]
+        lines += [f"    SET(new, {name!r}, values[{n}])" for n, name in enumerate(names)]
+        lines.append("    return new")
+        namespace: dict[str, Any] = {"CLS": cls, "NEW": object.__new__, "SET": object.__setattr__}
+        exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
+        build = _BUILDERS[cls] = namespace["build"]
+    return build(values)
+
+
+class _ValuePickler(pickle.Pickler):
+    """Pickles the models' frozen, slotted dataclasses as (class, field values).
+
+    The standard way for such a class calls ``dataclasses.fields`` on every
+    object it unpickles, which made exchanging successors between workers
+    cost more than computing them. Same objects back, shared ones still
+    pickled once (the memo), hashes cached in a state kept (forked workers
+    hash alike).
+    """
+
+    def reducer_override(self, obj: Any) -> Any:
+        names = _value_fields(type(obj))
+        if not names:
+            return NotImplemented
+        values = operator.attrgetter(*names)(obj)
+        return _rebuild, (type(obj), values if len(names) > 1 else (values,))
+
+
+def _dumps(value: Any) -> bytes:
+    buffer = io.BytesIO()
+    _ValuePickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+    return buffer.getvalue()
+
+
+class _PartsWire:
+    """Successors sent to other workers as the numbers of their parts (:class:`~properties.compact.StateCodec`).
+
+    Each worker numbers the parts it sends to each other worker (its own
+    interner per destination) and sends a part's value only the first time;
+    the receiver maps the sender's numbers to its own codec's. A state then
+    crosses as a few integers, and the receiver reads its packed key off them
+    (the same bytes ``codec.pack`` gives), with no hashing of its parts.
+    Exact: interning is a bijection, and ``build(parts(s)) == s``.
+    """
+
+    def __init__(self, codec: Any, workers: int) -> None:
+        self.codec = codec
+        self.sent = [Interner() for _ in range(workers)]
+        self.sent_upto = [0] * workers
+        self.received: list[list[int]] = [[] for _ in range(workers)]
+
+    def encode(self, other: int, batch: list[tuple[Any, Any, int, int]]) -> tuple[list[Any], list[tuple[Any, ...]]]:
+        intern, parts = self.sent[other], self.codec.parts
+        items = [(array("I", [intern(part) for part in parts(successor)]).tobytes(),
+                  None if canon is None else array("I", [intern(part) for part in parts(canon)]).tobytes(),
+                  index, position)
+                 for successor, canon, index, position in batch]
+        new = intern.values[self.sent_upto[other]:]
+        self.sent_upto[other] = len(intern.values)
+        return new, items
+
+    def decode(self, source: int, payload: tuple[list[Any], list[tuple[Any, ...]]]) -> Iterator[tuple[Any, bytes, int, int]]:
+        new, items = payload
+        local, intern = self.received[source], self.codec.intern
+        local.extend(intern(value) for value in new)
+        values, build = intern.values, self.codec.build
+        for numbers, canon_numbers, index, position in items:
+            mine = array("I", [local[n] for n in array("I", numbers)])
+            successor = build(tuple(values[n] for n in mine))
+            key = mine.tobytes() if canon_numbers is None else array("I", [local[n] for n in array("I", canon_numbers)]).tobytes()
+            yield successor, key, index, position
+
+
 def _owner(canon: Any, workers: int) -> int:
     return hash(canon) % workers
 
@@ -119,6 +215,9 @@ class Partition:
         self.frontier: list[tuple[int, Any]] = []
         self.pending: list[tuple[Hashable, Any]] = []
         """New states of this level, waiting for their numbers."""
+        self.parts_wire = _PartsWire(self.codec, workers) if self.codec is not None and not portable else None
+        self.sent_before: set[Any] = set()
+        """Canonical states sent to other workers during the previous level: their owners have them now."""
 
     def _owner(self, canon: Any) -> int:
         return _portable_owner(self.game, canon, self.workers) if self.portable else _owner(canon, self.workers)
@@ -143,12 +242,14 @@ class Partition:
                 fresh.append((-1, order, [p.name for p in self.state_checks if not p.check(self.game, root)]))
         return fresh
 
-    def expand(self) -> tuple[tuple[Any, ...], list[list[tuple[Any, int, int]]]]:
+    def expand(self) -> tuple[tuple[Any, ...], list[list[tuple[Any, Any, int, int]]]]:
         """Expand the frontier: (what it found, the successors for each owner)."""
         game, bounds = self.game, self.bounds
         outgoing: list[list[tuple[Any, int, int]]] = [[] for _ in range(self.workers)]
         terminal, bounded, dead, violated = [], False, [], []
         transitions = 0
+        sent: set[Any] = set()
+        sent_before = self.sent_before
         for index, state in self.frontier:
             if game.is_terminal(state):
                 terminal.append(index)
@@ -166,26 +267,62 @@ class Partition:
                 for prop in self.transition_checks:
                     if not prop.check(game, state, action, successor):
                         violated.append((prop.name, index, position))
-                outgoing[self._owner(game.canonical_key(successor))].append((successor, index, position))
+                canon = game.canonical_key(successor)
+                owner = self._owner(canon)
+                if owner != self.number:
+                    if canon in sent or canon in sent_before:
+                        continue  # the owner has it already, or gets it this level from an earlier (index, position)
+                    sent.add(canon)
+                # the canonical state goes along (None: the successor itself), so that its owner need not
+                # compute it again; a separate interpreter (portable) computes its own
+                handed = None if self.portable or canon is successor else canon
+                outgoing[owner].append((successor, handed, index, position))
+        self.sent_before = sent
         return (terminal, bounded, dead, violated, transitions), outgoing
 
-    def receive(self, *batches: list[tuple[Any, int, int]]) -> list[tuple[int, int, list[str]]]:
-        """Keep the successors not seen before, each new state once, reached first in the sequential order."""
+    def receive(self, *batches: list[tuple[Any, Any, int, int]]) -> list[tuple[int, int, list[str]]]:
+        """Keep the successors not seen before, each new state once, reached first in the sequential order
+        (batches as :meth:`expand` made them: this worker's own, or another's through Ray)."""
+        return self._keep(item for batch in batches for item in self._keyed(batch))
+
+    def receive_wired(self, own: list[tuple[Any, Any, int, int]],
+                      wired: list[tuple[int, Any]]) -> list[tuple[int, int, list[str]]]:
+        """:meth:`receive` for this worker's own batch and the (source, :meth:`wire`) batches of the others."""
+        def items() -> Iterator[tuple[Any, Hashable, int, int]]:
+            yield from self._keyed(own)
+            for source, payload in wired:
+                if self.parts_wire is None:
+                    yield from self._keyed(payload)
+                else:
+                    yield from self.parts_wire.decode(source, payload)
+        return self._keep(items())
+
+    def wire(self, other: int, batch: list[tuple[Any, Any, int, int]]) -> Any:
+        """A batch for worker ``other``: as its parts' numbers when the game has a codec."""
+        return batch if self.parts_wire is None else self.parts_wire.encode(other, batch)
+
+    def _keyed(self, batch: list[tuple[Any, Any, int, int]]) -> Iterator[tuple[Any, Hashable, int, int]]:
+        for successor, canon, index, position in batch:
+            if self.portable:
+                successor = self._local(successor)
+                canon = self.game.canonical_key(successor)
+            elif canon is None:
+                canon = successor
+            yield successor, self._key(canon), index, position
+
+    def _keep(self, items: Iterable[tuple[Any, Hashable, int, int]]) -> list[tuple[int, int, list[str]]]:
         best: dict[Hashable, tuple[int, int, Any]] = {}
-        for batch in batches:
-            for successor, index, position in batch:
-                if self.portable:
-                    successor = self._local(successor)
-                key = self._key(self.game.canonical_key(successor))
-                if key in self.seen:
-                    continue
-                found = best.get(key)
-                if found is None or (index, position) < found[:2]:
-                    best[key] = (index, position, successor)
+        seen = self.seen
+        for successor, key, index, position in items:
+            if key in seen:
+                continue
+            found = best.get(key)
+            if found is None or (index, position) < found[:2]:
+                best[key] = (index, position, successor)
         new = []
         self.pending = []
         for key, (index, position, successor) in best.items():
-            self.seen[key] = -1
+            seen[key] = -1
             self.pending.append((key, successor))
             new.append((index, position, [p.name for p in self.state_checks if not p.check(self.game, successor)]))
         return new
@@ -223,9 +360,9 @@ def _run_worker(partition: Partition, inboxes: list[Any], commands: Any, results
             report, outgoing = partition.expand()
             for other in range(workers):
                 if other != number:
-                    inboxes[other].put(outgoing[other])
-            batches = [outgoing[number]] + [inboxes[number].get() for _ in range(workers - 1)]
-            results.put((number, (*report, partition.receive(*batches))))
+                    inboxes[other].put(_dumps((number, partition.wire(other, outgoing[other]))))
+            wired = sorted(pickle.loads(inboxes[number].get()) for _ in range(workers - 1))
+            results.put((number, (*report, partition.receive_wired(outgoing[number], wired))))
         elif command == "numbers":
             results.put((number, partition.numbers(payload)))
         elif command == "lookup":
