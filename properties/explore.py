@@ -196,8 +196,13 @@ def explore(
     show_progress = stream.isatty() if progress is None and on_progress is None else bool(progress)
     state_checks = [p for p in properties if p.kind == "state"]
     transition_checks = [p for p in properties if p.kind == "transition"]
-    index_of: dict[Hashable, int] = {}
+    index_of: dict[Hashable, int] | None = {} if keep_edges else None
+    """Key -> index of each stored state: kept only for the edges; without them the visited keys are
+    a set (no index object per state), and an index is looked up by :func:`index_for` when rarely needed."""
+    seen: set[Hashable] = set()
     states: list[S] = []
+    """With a codec: the packed states; the frontier then holds only indices (a state is unpacked
+    from its interned parts when expanded), so a level's states are not kept as separate objects."""
     parent = array("i")
     via: list[Any] = []
     depth = array("i")
@@ -222,12 +227,29 @@ def explore(
     next_report = started + 2.0
     shown = False
 
+    def index_for(key: Hashable) -> int:
+        """The index of the stored state with ``key`` (a transition violation reaching a known state):
+        the key -> index map is built once from the stored states, and kept from then on."""
+        nonlocal index_of
+        if index_of is None:
+            index_of = {keyed(states[i] if codec is None else codec.unpack(states[i]))[0]: i  # type: ignore[arg-type]
+                        for i in range(len(states))}
+            seen.clear()
+        return index_of[key]
+
     def add(state: S, from_index: int, action: Any, d: int, key: Hashable, stored: Any) -> tuple[int, bool]:
-        found = index_of.get(key)
-        if found is not None:
-            return found, False
+        """Store ``state`` unless its key is known: (its index, or -1 for a known state without the
+        key -> index map; whether it is new)."""
+        if index_of is None:
+            if key in seen:
+                return -1, False
+            seen.add(key)
+        else:
+            found = index_of.get(key)
+            if found is not None:
+                return found, False
+            index_of[key] = len(states)
         index = len(states)
-        index_of[key] = index
         states.append(stored if stored is not None else codec.pack(state))  # type: ignore[union-attr]
         parent.append(from_index)
         via.append(action)
@@ -237,18 +259,19 @@ def explore(
                 violations[prop.name] = Violation(prop, index)
         return index, True
 
-    frontier: list[tuple[int, S]] = []
+    frontier: list[tuple[int, S | None]] = []
     for root in roots:
         index, new = add(root, -1, None, 0, *keyed(root))
         if new:
-            frontier.append((index, root))
+            frontier.append((index, None if codec is not None else root))
     level = 0
     while frontier:
         if bounds.max_depth is not None and level >= bounds.max_depth:
             stats.truncated = True
             break
-        next_frontier: list[tuple[int, S]] = []
-        for index, state in frontier:
+        next_frontier: list[tuple[int, S | None]] = []
+        for index, held in frontier:
+            state: S = held if held is not None else codec.unpack(states[index])  # type: ignore[union-attr,arg-type]
             if game.is_terminal(state):
                 terminals.append(index)
                 continue
@@ -263,7 +286,7 @@ def explore(
                 action = interned.setdefault(action, action)
                 successor = successor_of(state, action)
                 key, stored = keyed(successor)
-                if bounds.max_states is not None and len(states) >= bounds.max_states and key not in index_of:
+                if bounds.max_states is not None and len(states) >= bounds.max_states and key not in (seen if index_of is None else index_of):
                     stats.truncated = True  # a new state would pass the bound: stop before storing it
                     next_frontier = []
                     frontier = []
@@ -274,10 +297,11 @@ def explore(
                     edges.append((index, target, action))
                 for prop in transition_checks:
                     if prop.name not in violations and not prop.check(game, state, action, successor):
-                        violations[prop.name] = Violation(prop, target, via_parent=index, action=action,
+                        violations[prop.name] = Violation(prop, target if target >= 0 else index_for(key),
+                                                          via_parent=index, action=action,
                                                           successor=successor)
                 if new:
-                    next_frontier.append((target, successor))
+                    next_frontier.append((target, None if codec is not None else successor))
                     if bounds.max_states is not None and len(states) >= bounds.max_states:
                         stats.truncated = True
                         next_frontier = []
