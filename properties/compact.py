@@ -54,7 +54,7 @@ class StateCodec(Generic[S]):
 class PackedStates(Sequence[S]):
     """The explored states, stored packed, unpacked when read."""
 
-    def __init__(self, packed: list[bytes], unpack: Callable[[bytes], S]) -> None:
+    def __init__(self, packed: Sequence[bytes], unpack: Callable[[bytes], S]) -> None:
         self.packed = packed
         self.unpack = unpack
 
@@ -74,3 +74,100 @@ class PackedStates(Sequence[S]):
 
     def __iter__(self) -> Iterator[S]:
         return (self.unpack(p) for p in self.packed)
+
+
+class PackedTable:
+    """The visited set of an exploration with a codec: packed keys of one fixed width, stored one
+    after the other in one ``bytearray`` in the order they were added, and an open-addressing hash
+    table of their indices (linear probing, at most half full).
+
+    Per state that is the key's bytes and 8 to 16 bytes of table, with no Python object (a set of
+    ``bytes`` costs a 33-byte object header per key and 27 to 53 bytes of table). ``add`` gives the
+    index of a key, new or not, so the explorer keeps no key -> index map beside it.
+    """
+
+    def __init__(self) -> None:
+        self.width = 0
+        self.keys = bytearray()
+        self.slots = array("i", [-1]) * 1024
+        self.mask = 1023
+        self.count = 0
+
+    def __len__(self) -> int:
+        return self.count
+
+    def key(self, index: int) -> bytes:
+        width = self.width
+        return bytes(self.keys[index * width:(index + 1) * width])
+
+    def find(self, key: bytes) -> int:
+        """The index of ``key``, or -1."""
+        slots, keys, width, mask = self.slots, self.keys, self.width, self.mask
+        slot = hash(key) & mask
+        while True:
+            index = slots[slot]
+            if index < 0 or keys[index * width:(index + 1) * width] == key:
+                return index
+            slot = (slot + 1) & mask
+
+    def add(self, key: bytes) -> tuple[int, bool]:
+        """(the index of ``key``, whether it was new): a new key gets the next index."""
+        if not self.width:
+            self.width = len(key)
+        elif len(key) != self.width:
+            raise ValueError(f"packed keys of {len(key)} bytes in a table of {self.width}-byte keys")
+        slots, keys, width, mask = self.slots, self.keys, self.width, self.mask
+        slot = hash(key) & mask
+        while True:
+            index = slots[slot]
+            if index < 0:
+                break
+            if keys[index * width:(index + 1) * width] == key:
+                return index, False
+            slot = (slot + 1) & mask
+        index = self.count
+        slots[slot] = index
+        keys += key
+        self.count += 1
+        if 2 * self.count > mask:
+            self._grow()
+        return index, True
+
+    def _grow(self) -> None:
+        size = 2 * (self.mask + 1)
+        slots = array("i", [-1]) * size
+        mask, keys, width = size - 1, self.keys, self.width
+        for index in range(self.count):
+            slot = hash(bytes(keys[index * width:(index + 1) * width])) & mask
+            while slots[slot] >= 0:
+                slot = (slot + 1) & mask
+            slots[slot] = index
+        self.slots, self.mask = slots, mask
+
+
+class StoredPacked(Sequence[bytes]):
+    """The packed states of an exploration by index: each state's key in a :class:`PackedTable`,
+    except those stored apart (a state whose canonical key is another state's packing)."""
+
+    def __init__(self, table: PackedTable, apart: dict[int, bytes]) -> None:
+        self.table = table
+        self.apart = apart
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    @overload
+    def __getitem__(self, index: int) -> bytes: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[bytes]: ...
+
+    def __getitem__(self, index: int | slice) -> bytes | list[bytes]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        found = self.apart.get(index)
+        return found if found is not None else self.table.key(index)

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
 
-from cardrules.properties.compact import PackedStates
+from cardrules.properties.compact import PackedStates, PackedTable, StoredPacked
 from cardrules.properties.core import Property
 
 S = TypeVar("S")
@@ -196,15 +196,29 @@ def explore(
     show_progress = stream.isatty() if progress is None and on_progress is None else bool(progress)
     state_checks = [p for p in properties if p.kind == "state"]
     transition_checks = [p for p in properties if p.kind == "transition"]
-    index_of: dict[Hashable, int] = {}
+    codec = game.codec() if hasattr(game, "codec") else None
+    table = PackedTable() if codec is not None else None
+    """With a codec: the visited keys, packed, and their indices; a state whose canonical key is not
+    its own packing is stored apart (``apart``). The frontier then holds only indices (a state is
+    unpacked from its interned parts when expanded), so no state is kept as separate objects."""
+    apart: dict[int, bytes] = {}
+    index_of: dict[Hashable, int] | None = {} if keep_edges and codec is None else None
+    """Without a codec: key -> index of each stored state, kept only for the edges; without them the
+    visited keys are a set (no index object per state), and an index is looked up by
+    :func:`index_for` when rarely needed."""
+    seen: set[Hashable] = set()
     states: list[S] = []
+    """Without a codec: the stored states."""
     parent = array("i")
     via: list[Any] = []
     depth = array("i")
     interned: dict[Any, Any] = {}
     successor_of = getattr(game, "successor", None) or game.step
-    codec = game.codec() if hasattr(game, "codec") else None
     canonical = game.canonical_key
+
+    def packed_at(index: int) -> bytes:
+        found = apart.get(index)
+        return found if found is not None else table.key(index)  # type: ignore[union-attr]
 
     def keyed(state: S) -> tuple[Hashable, Any]:
         """(the state's key, what to store for it: None when that is its own packed form, still to make)."""
@@ -222,13 +236,43 @@ def explore(
     next_report = started + 2.0
     shown = False
 
+    def index_for(key: Hashable) -> int:
+        """The index of the stored state with ``key`` (a transition violation reaching a known state):
+        the key -> index map is built once from the stored states, and kept from then on."""
+        nonlocal index_of
+        if table is not None:
+            return table.find(key)  # type: ignore[arg-type]
+        if index_of is None:
+            index_of = {canonical(state): i for i, state in enumerate(states)}
+            seen.clear()
+        return index_of[key]
+
+    def known(key: Hashable) -> bool:
+        if table is not None:
+            return table.find(key) >= 0  # type: ignore[arg-type]
+        return key in (seen if index_of is None else index_of)
+
     def add(state: S, from_index: int, action: Any, d: int, key: Hashable, stored: Any) -> tuple[int, bool]:
-        found = index_of.get(key)
-        if found is not None:
-            return found, False
-        index = len(states)
-        index_of[key] = index
-        states.append(stored if stored is not None else codec.pack(state))  # type: ignore[union-attr]
+        """Store ``state`` unless its key is known: (its index, or -1 for a known state without the
+        key -> index map; whether it is new)."""
+        if table is not None:
+            index, new = table.add(key)  # type: ignore[arg-type]
+            if not new:
+                return index, False
+            if stored is None:
+                apart[index] = codec.pack(state)  # type: ignore[union-attr]
+        else:
+            if index_of is None:
+                if key in seen:
+                    return -1, False
+                seen.add(key)
+            else:
+                found = index_of.get(key)
+                if found is not None:
+                    return found, False
+                index_of[key] = len(states)
+            index = len(states)
+            states.append(stored)
         parent.append(from_index)
         via.append(action)
         depth.append(d)
@@ -237,18 +281,19 @@ def explore(
                 violations[prop.name] = Violation(prop, index)
         return index, True
 
-    frontier: list[tuple[int, S]] = []
+    frontier: list[tuple[int, S | None]] = []
     for root in roots:
         index, new = add(root, -1, None, 0, *keyed(root))
         if new:
-            frontier.append((index, root))
+            frontier.append((index, None if codec is not None else root))
     level = 0
     while frontier:
         if bounds.max_depth is not None and level >= bounds.max_depth:
             stats.truncated = True
             break
-        next_frontier: list[tuple[int, S]] = []
-        for index, state in frontier:
+        next_frontier: list[tuple[int, S | None]] = []
+        for index, held in frontier:
+            state: S = held if held is not None else codec.unpack(packed_at(index))  # type: ignore[union-attr]
             if game.is_terminal(state):
                 terminals.append(index)
                 continue
@@ -263,7 +308,7 @@ def explore(
                 action = interned.setdefault(action, action)
                 successor = successor_of(state, action)
                 key, stored = keyed(successor)
-                if bounds.max_states is not None and len(states) >= bounds.max_states and key not in index_of:
+                if bounds.max_states is not None and len(parent) >= bounds.max_states and not known(key):
                     stats.truncated = True  # a new state would pass the bound: stop before storing it
                     next_frontier = []
                     frontier = []
@@ -274,20 +319,21 @@ def explore(
                     edges.append((index, target, action))
                 for prop in transition_checks:
                     if prop.name not in violations and not prop.check(game, state, action, successor):
-                        violations[prop.name] = Violation(prop, target, via_parent=index, action=action,
+                        violations[prop.name] = Violation(prop, target if target >= 0 else index_for(key),
+                                                          via_parent=index, action=action,
                                                           successor=successor)
                 if new:
-                    next_frontier.append((target, successor))
-                    if bounds.max_states is not None and len(states) >= bounds.max_states:
+                    next_frontier.append((target, None if codec is not None else successor))
+                    if bounds.max_states is not None and len(parent) >= bounds.max_states:
                         stats.truncated = True
                         next_frontier = []
                         frontier = []
                         break
             if (show_progress or on_progress) and time.perf_counter() >= next_report:
                 if on_progress is not None:
-                    on_progress(len(states))
+                    on_progress(len(parent))
                 if show_progress:
-                    _progress(started, len(states), level, len(next_frontier), stream)
+                    _progress(started, len(parent), level, len(next_frontier), stream)
                     shown = True
                 next_report = time.perf_counter() + 0.5
             if stop_when_violated and stop_when_violated & violations.keys():
@@ -297,13 +343,13 @@ def explore(
         frontier = next_frontier
         if frontier:
             level += 1
-    stats.states = len(states)
+    stats.states = len(parent)
     stats.depth = max(depth, default=0)
     stats.seconds = time.perf_counter() - started
     stats.peak_rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     if shown:
         stream.write("\n")
-    stored: Sequence[S] = states if codec is None else PackedStates(states, codec.unpack)  # type: ignore[arg-type]
+    stored: Sequence[S] = states if table is None else PackedStates(StoredPacked(table, apart), codec.unpack)  # type: ignore[union-attr]
     return Exploration(game.name, stored, parent, via, depth, violations, deadlocks, terminals, stats, edges)
 
 

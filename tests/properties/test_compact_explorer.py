@@ -75,3 +75,21 @@ def test_packed_states_unpack_to_the_states_a_plain_search_stores(name: str) -> 
     assert list(compact.depth) == list(plain.depth)
     assert compact.via == plain.via
     assert compact.violations.keys() == plain.violations.keys()
+
+
+def test_the_packed_table_numbers_keys_in_order_and_finds_them_after_growing() -> None:
+    """The explorer's visited set: every distinct key gets the next index, a key seen again its first
+    one, across the table's growths (5,000 keys in a table that starts with 1,024 slots)."""
+    from cardrules.properties.compact import PackedTable, StoredPacked
+
+    table = PackedTable()
+    keys = [n.to_bytes(8, "little") for n in range(5000)]
+    assert [table.add(k) for k in keys] == [(n, True) for n in range(5000)]
+    assert [table.add(k) for k in reversed(keys)] == [(n, False) for n in reversed(range(5000))]
+    assert len(table) == 5000 and table.find(keys[4321]) == 4321 and table.find((9999).to_bytes(8, "little")) == -1
+    stored = StoredPacked(table, {7: b"apart"})
+    assert stored[3] == keys[3] and stored[7] == b"apart" and stored[-1] == keys[-1] and stored[1:3] == keys[1:3]
+    with pytest.raises(ValueError, match="4 bytes in a table of 8-byte keys"):
+        table.add(b"1234")
+    with pytest.raises(IndexError):
+        stored[5000]
