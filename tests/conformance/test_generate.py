@@ -204,3 +204,21 @@ def test_the_targeted_redemption_positions_reach_a_fifth_soul_and_a_challenge_wh
     assert base.suite is not None and option.suite is not None, option.skipped
     for suite in (base.suite, option.suite):
         assert all(run_vector(InProcessAdapter(), suite, v, 60).verdict == "pass" for v in suite["vectors"])  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("RED-HEAL-CHARACTER-TC", "RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE")
+def test_the_heal_outside_battle_position_lists_heals_of_the_target_with_the_territory_class_source() -> None:
+    """RED-HEAL-CHARACTER-TC: outside battle only hc, a Territory Class character with a heal ability, can heal
+    (h0 has none, hg does not match, hl is in the pile); RED-HEAL-HEALABLE: the poisoned e2 is healable under both
+    wordings; RED-HEAL-PREV-HEALABLE: under the previous wording h0, discarded earlier in the turn, is too (by
+    hand from the rules text). The heal names its target first, then its source."""
+    from cardrules.oracle.conformance.targeted import load_positions
+    from cardrules.oracle.verify import make_game
+
+    [position] = [p for p in load_positions() if p.name == "conformance-redemption-heal-outside-battle"]
+    heals = {}
+    for version in ("revised", "previous"):
+        game = make_game("redemption", make_plan("redemption", {"heal": (version,)}, {}).spec)
+        state = game.state_from_json(position.state)
+        heals[version] = sorted(t for t in map(game.action_text, game.legal_actions(state)) if t.startswith("heal"))
+    assert heals == {"revised": ["heal e2 with hc"], "previous": ["heal e2 with hc", "heal h0 with hc"]}
