@@ -134,6 +134,8 @@ def _value_kind(value: Any) -> str | None:
         return "neg" if value < 0 else "zero" if value == 0 else "pos"
     if isinstance(value, (tuple, list, frozenset, set)) and not value:
         return "empty"
+    if isinstance(value, tuple) and len(value) <= 4 and all(v is None or isinstance(v, bool) for v in value):
+        return "(" + ",".join(repr(v) for v in value) + ")"
     return None
 
 
@@ -141,8 +143,9 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
                        ) -> tuple[T, frozenset[str], frozenset[str]]:
     """Run ``run()``; its result, the clause IDs (as :func:`clauses_exercised`) and the outcome features:
     ``arc:FILE:QUALNAME:A>B`` for each line-to-line arc taken in a function of ``model/`` (lines relative
-    to the function's first; ``B`` is ``ret`` for leaving it) and ``ret:FILE:QUALNAME:KIND`` for the kind of
-    value it returned (:func:`_value_kind`).
+    to the function's first; ``B`` is ``ret`` for leaving it) and ``ret:FILE:QUALNAME:LINE=KIND`` for the kind of
+    value it returned from line ``LINE`` (:func:`_value_kind`: a return statement's outcomes apart, so
+    ``(False, True)`` from the ordinary damage part is another feature than from the Pre-emptive one).
 
     Uses :func:`sys.settrace` (removed again even if ``run`` raises); only the
     model's own frames get a line tracer.
@@ -160,10 +163,11 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
             arcs.add((code, last.get(key, 0), line))
             last[key] = line
         elif event == "return":
-            arcs.add((code, last.pop(key, 0), "ret"))
+            line = last.pop(key, 0)
+            arcs.add((code, line, "ret"))
             kind = _value_kind(arg)
             if kind is not None:
-                arcs.add((code, -1, kind))
+                arcs.add((code, -1, f"{line}={kind}"))
         return local
 
     def trace(frame: FrameType, event: str, arg: Any) -> Any:

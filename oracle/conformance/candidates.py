@@ -151,7 +151,7 @@ def play_candidates(
         successor, clauses, outcomes = outcomes_exercised(lambda: game.step(state, action))
         text = game.action_text(action)
         outcome = "ends-game" if game.is_terminal(successor) else "continues"
-        features = set((clauses & in_force) | outcomes | graph.listing[source] | graph.listing[target])
+        features = set((clauses & in_force) | _step_outcomes(outcomes) | graph.listing[source] | graph.listing[target])
         features.add(f"outcome:{action_kind(text)}:{outcome}")
         if base is not None:
             here = differs[source] or not _behaves_same(game, base, state, action, successor)
@@ -229,6 +229,12 @@ def _aimed(
         if found is not None and clause in found[0].clause_ids:
             return source, text, *found
     return None
+
+
+def _step_outcomes(outcomes: frozenset[str]) -> set[str]:
+    """Outcome features of a played step, kept apart from those of listing the actions (the same arc or
+    returned value seen while stepping is another outcome: a vector must step through it to check it)."""
+    return {f"stepping:{f}" for f in outcomes}
 
 
 def _refusal_outcomes(outcomes: frozenset[str]) -> set[str]:

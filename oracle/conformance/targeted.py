@@ -75,9 +75,47 @@ def any_heal_aimed_at_a_non_character(state: Any, legal: Callable[[], Sequence[s
     return []
 
 
+REDIRECT_ABILITIES = ("redirect-ability", "redirect-both")
+"""Card abilities that may redirect an ability in the Redemption state JSON (RED-RD-TWO-KINDS)."""
+
+
+def _redirect_plays(state: Any, legal: Callable[[], Sequence[str]]) -> list[tuple[str, str]]:
+    """(redirect card, the character it is played on) of every legal play of a card that may redirect an
+    ability, in the order of the legal action texts, each pair once."""
+    cards = state.get("cards", []) if isinstance(state, dict) else []
+    redirects = {c["id"] for c in cards if c.get("ability") in REDIRECT_ABILITIES}
+    out: list[tuple[str, str]] = []
+    for text in legal():
+        words = text.split(" ")
+        if len(words) >= 4 and words[0] == "play" and words[2] == "on" and words[1] in redirects:
+            if (words[1], words[3]) not in out:
+                out.append((words[1], words[3]))
+    return out
+
+
+def redirect_of_an_ability_not_interrupted(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-ONLY-INTERRUPTED: a legal redirect play re-aimed at an ability that is not interrupted
+    (``#m`` of a play record not pending), ability alone."""
+    records = state.get("records", []) if isinstance(state, dict) else []
+    done = sorted(r["id"] for r in records if r.get("status") != "pending")
+    return [f"play {card} on {on} -> #{m}" for card, on in _redirect_plays(state, legal) for m in done]
+
+
+def redirect_of_an_ability_aimed_at_a_card(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-ABILITY-TARGET: a legal redirect play aimed at a card instead of an ability ``#n``; the cards
+    whose id ends in the number of an existing play record come first (``e1`` beside ``#1``), the target an
+    engine most easily mistakes for an ability reference."""
+    records = {str(r["id"]) for r in (state.get("records", []) if isinstance(state, dict) else [])}
+    cards = sorted(c["id"] for c in (state.get("cards", []) if isinstance(state, dict) else []))
+    cards.sort(key=lambda c: c[1:] not in records)
+    return [f"play {card} on {on} -> {c}" for card, on in _redirect_plays(state, legal) for c in cards]
+
+
 TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
     "redemption": (
         ("RED-HEAL-ONLY-CHARACTERS", (legal_heal_aimed_at_a_non_character, any_heal_aimed_at_a_non_character)),
+        ("RED-RD-ONLY-INTERRUPTED", (redirect_of_an_ability_not_interrupted,)),
+        ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_aimed_at_a_card,)),
     ),
     "fftcg": (),
 }

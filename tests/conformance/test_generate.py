@@ -173,3 +173,52 @@ def test_the_targeted_positions_put_a_party_blocked_by_a_pre_emptive_strike_bloc
         and s["state"]["attack"].get("blocker") == "b1" and s["legal_actions"] == splits for s in v["steps"])]
     assert reaching
     assert all(run_vector(InProcessAdapter(), result.suite, v, 60).verdict == "pass" for v in reaching)  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("RED-BASE-WIN-FIVE-SOULS", "RED-BR-RESCUE-SUCCESS", "RED-BR-CHALLENGE-RESULT", "RED-BR-STEP3-END-ABILITIES")
+def test_the_targeted_redemption_positions_reach_a_fifth_soul_and_a_challenge_whose_reading_matters() -> None:
+    """RED-BASE-WIN-FIVE-SOULS, RED-BR-RESCUE-SUCCESS (by hand from the rules text): player 0, with four Lost
+    Souls redeemed, attacks with h0 for player 1's only Lost Soul and is not blocked: the rescue succeeds, the
+    soul is the fifth and player 0 wins. RED-BR-CHALLENGE-RESULT: a battle challenge that can end in a stalemate
+    is judged differently when success needs only 'not beaten' (br-challenge-success = challenger-not-beaten), so
+    that option gets a suite from the challenge position alone. The reference adapter passes every vector."""
+    from cardrules.oracle.conformance.targeted import load_positions
+    from cardrules.oracle.conformance.runner import run_vector
+    from cardrules.oracle.mutation.checks import InProcessAdapter
+    from cardrules.oracle.verify import make_game
+
+    positions = {p.name: p for p in load_positions() if p.game == "redemption"}
+    rescue = positions["conformance-redemption-rescue-wins-game"]
+    game = make_game("redemption", make_plan("redemption", {"heal": ("revised",)}, {}).spec)
+    state = game.state_from_json(rescue.state)
+    for text in ("attack 1 h0", "noblock"):
+        state = game.step(state, game.action_from_text(text))
+    after = game.state_to_json(state)
+    assert after["winner"] == 0 and sorted(after["zones"][0]["redemption"]) == ["ls1", "r0", "r1", "r2", "r3"]
+    assert after["zones"][1]["bondage"] == []
+
+    base = generate_suite(make_plan("redemption", {"heal": ("revised",)}, {}), [], seed=0,
+                          positions=list(positions.values()))
+    option = generate_suite(make_plan("redemption", {"heal": ("revised",)}, {"br-challenge-success": "challenger-not-beaten"}),
+                            [], seed=0, positions=[positions["conformance-redemption-challenge-outcomes"]])
+    assert base.suite is not None and option.suite is not None, option.skipped
+    for suite in (base.suite, option.suite):
+        assert all(run_vector(InProcessAdapter(), suite, v, 60).verdict == "pass" for v in suite["vectors"])  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("RED-HEAL-CHARACTER-TC", "RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE")
+def test_the_heal_outside_battle_position_lists_heals_of_the_target_with_the_territory_class_source() -> None:
+    """RED-HEAL-CHARACTER-TC: outside battle only hc, a Territory Class character with a heal ability, can heal
+    (h0 has none, hg does not match, hl is in the pile); RED-HEAL-HEALABLE: the poisoned e2 is healable under both
+    wordings; RED-HEAL-PREV-HEALABLE: under the previous wording h0, discarded earlier in the turn, is too (by
+    hand from the rules text). The heal names its target first, then its source."""
+    from cardrules.oracle.conformance.targeted import load_positions
+    from cardrules.oracle.verify import make_game
+
+    [position] = [p for p in load_positions() if p.name == "conformance-redemption-heal-outside-battle"]
+    heals = {}
+    for version in ("revised", "previous"):
+        game = make_game("redemption", make_plan("redemption", {"heal": (version,)}, {}).spec)
+        state = game.state_from_json(position.state)
+        heals[version] = sorted(t for t in map(game.action_text, game.legal_actions(state)) if t.startswith("heal"))
+    assert heals == {"revised": ["heal e2 with hc"], "previous": ["heal e2 with hc", "heal h0 with hc"]}
