@@ -90,3 +90,26 @@ def test_jobs_must_be_a_positive_count(capsys: pytest.CaptureFixture[str]) -> No
         main(["verify", "--jobs", "0"])
     assert exit_.value.code == 2
     assert "0 is less than 1" in capsys.readouterr().err
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_with_jobs_one_line_per_run_off_a_terminal_and_a_bar_on_one() -> None:
+    from cardrules.oracle.verify import verify
+    from cardrules.properties.scenarios import load_scenarios
+
+    reach = [s for s in load_scenarios() if s.name == "redemption-side-battle-reach"]
+    stream = io.StringIO()
+    rows = verify(reach, examples=5, quiet=False, progress_stream=stream, jobs=2)
+    lines = stream.getvalue().splitlines()
+    # one rule set, two engines (no z3 engine for Redemption): two runs, each told once as it finishes
+    assert len(lines) == 2 and {line.split("] ")[0] for line in lines} == {"verify [1/2", "verify [2/2"}
+    assert sorted(line.split("] ")[1].split(":")[0] for line in lines) == sorted(
+        f"redemption-side-battle-reach / default / {engine}" for engine in ("explore", "hypothesis"))
+    terminal = Terminal()
+    assert [r.verdict for r in verify(reach, examples=5, quiet=False, progress_stream=terminal, jobs=2)] == \
+        [r.verdict for r in rows]
+    assert "verify [1/2]" not in terminal.getvalue() and "\x1b[" in terminal.getvalue()
