@@ -32,7 +32,7 @@ from cardrules.oracle.smt_transitions import TransitionChecker, compare_transiti
 from cardrules.oracle.smt_transitions import crosscheck_many as transitions_crosscheck_many
 from cardrules.model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
 from cardrules.model.fftcg.config import DEFAULT, RuleConfig
-from cardrules.model.fftcg.engine import is_legal, legal_actions, step
+from cardrules.model.fftcg.engine import _candidates, legal_actions, step, why_illegal
 from cardrules.model.fftcg.state import Attack, Event, Forward, Outcome, Player, State, Step
 from cardrules.specs.registry import clauses_of
 from cardrules.specs.smt.budget import Budget, current
@@ -413,6 +413,16 @@ def bmc_from_state(state: State, property_name: str, k: int, config: RuleConfig 
             trace.append((action, decode_state(m, L, ts.cards, ts.at(t + 1), names)))
     return BmcResult(property_name, result.verdict, result.depth, tuple(trace), tuple(replay(state, trace, config)),
                      seconds=result.seconds)
+
+
+def is_legal(state: State, action: Action, config: RuleConfig = DEFAULT) -> bool:
+    """``action in legal_actions(state, config)``, judging only ``action``: it is one of the model's
+    candidates and ``why_illegal`` accepts it, which is how ``legal_actions`` is defined.
+    ``legal_actions`` judges every candidate, and under the split in hundreds a blocker's power
+    has thousands of splits, each judged by listing them all again: a replay asks this instead."""
+    if state.outcome is not None:
+        return False
+    return action in _candidates(state, config) and why_illegal(state, action, config) is None
 
 
 def replay(start: State, trace: Sequence[tuple[Action | None, State]], config: RuleConfig = DEFAULT) -> list[str]:

@@ -185,15 +185,6 @@ def legal_actions(state: State, config: RuleConfig = DEFAULT) -> tuple[Action, .
     return tuple(sorted(legal, key=lambda a: a.sort_key()))
 
 
-def is_legal(state: State, action: Action, config: RuleConfig = DEFAULT) -> bool:
-    """``action in legal_actions(state, config)``, judging only ``action``: it is one of the
-    candidates and :func:`why_illegal` accepts it (a replayed trace asks this of each step;
-    ``legal_actions`` judges every candidate, and a blocker's split in hundreds has thousands)."""
-    if state.outcome is not None:
-        return False
-    return action in _candidates(state, config) and why_illegal(state, action, config) is None
-
-
 def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
     """The state after ``action``; raises :class:`IllegalAction` if it is not legal."""
     error = why_illegal(state, action, config)
