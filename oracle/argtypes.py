@@ -40,3 +40,5 @@ MAX_TURNS = 50
 """``explore --max-turns``."""
 MAX_DEPTH = 10_000
 """``explore --max-depth``: breadth-first levels."""
+MAX_JOBS = 256
+"""``verify --jobs``: worker processes (each holds a run's exploration in memory)."""

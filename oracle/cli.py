@@ -15,7 +15,7 @@ from typing import Callable, Sequence, TextIO
 
 from cardrules.model.errors import ScenarioError
 from cardrules.oracle import smt_commands
-from cardrules.oracle.argtypes import MAX_DEPTH, MAX_EXAMPLES, MAX_STATES, MAX_TURNS, int_at_least
+from cardrules.oracle.argtypes import MAX_DEPTH, MAX_EXAMPLES, MAX_JOBS, MAX_STATES, MAX_TURNS, int_at_least
 from cardrules.oracle.cli_catalogue import cmd_clauses, cmd_trace
 from cardrules.oracle.cli_common import EXIT_INPUT, EXIT_OK, InputError
 from cardrules.oracle.cli_runs import cmd_explore, cmd_list, cmd_replay, cmd_verify
@@ -88,6 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-mutants", action="store_true", help="skip the mutant rule sets")
     p.add_argument("--examples", type=int_at_least(1, MAX_EXAMPLES), default=60, metavar="N",
                    help=f"hypothesis examples per run (default 60, at most {MAX_EXAMPLES:,})")
+    p.add_argument("--jobs", type=int_at_least(1, MAX_JOBS), default=None, metavar="N",
+                   help="runs at once, each in a worker process (default: the CPUs this process may use); "
+                   "the same rows in the same order whatever N is")
     p.add_argument("--all", action="store_true", help="expand every property, not only those that did not pass")
     p.add_argument("--failures-only", action="store_true", help="print only the runs and properties that failed")
     p.add_argument("--quiet", action="store_true", help="no progress display (bar on a terminal, lines on stderr otherwise)")

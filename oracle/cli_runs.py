@@ -23,6 +23,7 @@ from cardrules.oracle.smt_commands import SmtInputError
 
 def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.model.errors import ScenarioError
+    from cardrules.oracle.jobs import available_cpus
     from cardrules.oracle.verify import print_table, rows_to_json, verify
 
     scenarios = select_scenarios(args.scenario, args.scenario_file)
@@ -35,6 +36,7 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
             examples=args.examples,
             include_mutants=not args.no_mutants,
             extra_decisions=decisions or None,
+            jobs=args.jobs if args.jobs is not None else available_cpus(),
         )
     except ScenarioError as error:
         raise InputError(str(error)) from None

@@ -77,15 +77,18 @@ class RunProgress:
         try:
             yield phase
         finally:
-            self.done += 1
-            seconds = time.perf_counter() - started
-            if self._bar is not None and self._task is not None:
-                self._bar.update(self._task, completed=self.done)
-            elif not self.quiet:
-                result = f": {phase.result}" if phase.result else ""
-                count = f"{self.done}/{self.total}" if self.total is not None else f"{self.done}"
-                print(f"{self.command} [{count}] {label}{result} ({seconds:.1f} s)",
-                      file=self._stream, flush=True)
+            self.finished(label, phase.result, time.perf_counter() - started)
+
+    def finished(self, label: str, result: str, seconds: float, *, running: str = "") -> None:
+        """A phase that ran elsewhere (a worker process) has ended after ``seconds``: count it and, off a
+        terminal, print its line; ``running``: what is still running, shown on the terminal's bar."""
+        self.done += 1
+        if self._bar is not None and self._task is not None:
+            self._bar.update(self._task, completed=self.done, **({"description": running} if running else {}))
+        elif not self.quiet:
+            shown = f": {result}" if result else ""
+            count = f"{self.done}/{self.total}" if self.total is not None else f"{self.done}"
+            print(f"{self.command} [{count}] {label}{shown} ({seconds:.1f} s)", file=self._stream, flush=True)
 
     def _count(self, phase: Phase, value: int, unit: str) -> None:
         if self._bar is None or self._task is None:

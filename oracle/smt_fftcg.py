@@ -32,10 +32,11 @@ from cardrules.oracle.smt_transitions import TransitionChecker, compare_transiti
 from cardrules.oracle.smt_transitions import crosscheck_many as transitions_crosscheck_many
 from cardrules.model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
 from cardrules.model.fftcg.config import DEFAULT, RuleConfig
-from cardrules.model.fftcg.engine import legal_actions, step
+from cardrules.model.fftcg.engine import _candidates, legal_actions, step, why_illegal
 from cardrules.model.fftcg.state import Attack, Event, Forward, Outcome, Player, State, Step
 from cardrules.specs.registry import clauses_of
 from cardrules.specs.smt.budget import Budget, current
+from cardrules.specs.smt.context import fresh_context
 from cardrules.specs.smt.fftcg import actions as smt_actions
 from cardrules.specs.smt.fftcg import rules as smt_rules
 from cardrules.specs.smt.fftcg.bmc import SmtResult, Verdict, bmc, k_induction
@@ -393,20 +394,35 @@ def bmc_from_state(state: State, property_name: str, k: int, config: RuleConfig 
                    induction: bool = False, budget: Budget | None = None) -> BmcResult:
     """Check the registered property ``property_name`` (its z3 face, :func:`z3_form`) from ``state`` to depth ``k`` (with ``induction``:
     try to prove it by k-induction, ``k`` the largest k). A counterexample is decoded and
-    replayed on the executable model. ``budget``: z3's, by default :func:`~specs.smt.budget.current`."""
+    replayed on the executable model. ``budget``: z3's, by default :func:`~specs.smt.budget.current`.
+
+    The check runs in a fresh z3 context (:func:`~specs.smt.context.fresh_context`): its
+    answer, the counterexample included, depends only on the arguments, not on what the
+    process checked before."""
     prop = z3_form(property_name)
-    ts = transition_system(state, config)
-    check = k_induction if induction else bmc
-    result: SmtResult = check(ts, prop, k, budget or current())
-    if result.verdict is not Verdict.VIOLATED or result.model is None:
-        return BmcResult(property_name, result.verdict, result.depth, reason=result.reason, seconds=result.seconds)
-    m, L, names = result.model, ts.layout, _names(state)
-    trace: list[tuple[Action | None, State]] = [(None, decode_state(m, L, ts.cards, ts.at(0), names))]
-    for t in range(result.depth):
-        action = decode_action(m, L, ts.action_at(t), ts.at(t))
-        trace.append((action, decode_state(m, L, ts.cards, ts.at(t + 1), names)))
+    with fresh_context():
+        ts = transition_system(state, config)
+        check = k_induction if induction else bmc
+        result: SmtResult = check(ts, prop, k, budget or current())
+        if result.verdict is not Verdict.VIOLATED or result.model is None:
+            return BmcResult(property_name, result.verdict, result.depth, reason=result.reason, seconds=result.seconds)
+        m, L, names = result.model, ts.layout, _names(state)
+        trace: list[tuple[Action | None, State]] = [(None, decode_state(m, L, ts.cards, ts.at(0), names))]
+        for t in range(result.depth):
+            action = decode_action(m, L, ts.action_at(t), ts.at(t))
+            trace.append((action, decode_state(m, L, ts.cards, ts.at(t + 1), names)))
     return BmcResult(property_name, result.verdict, result.depth, tuple(trace), tuple(replay(state, trace, config)),
                      seconds=result.seconds)
+
+
+def is_legal(state: State, action: Action, config: RuleConfig = DEFAULT) -> bool:
+    """``action in legal_actions(state, config)``, judging only ``action``: it is one of the model's
+    candidates and ``why_illegal`` accepts it, which is how ``legal_actions`` is defined.
+    ``legal_actions`` judges every candidate, and under the split in hundreds a blocker's power
+    has thousands of splits, each judged by listing them all again: a replay asks this instead."""
+    if state.outcome is not None:
+        return False
+    return action in _candidates(state, config) and why_illegal(state, action, config) is None
 
 
 def replay(start: State, trace: Sequence[tuple[Action | None, State]], config: RuleConfig = DEFAULT) -> list[str]:
@@ -417,7 +433,7 @@ def replay(start: State, trace: Sequence[tuple[Action | None, State]], config: R
     current = start
     for number, (action, decoded) in enumerate(trace[1:], 1):
         assert action is not None
-        if action not in legal_actions(current, config):
+        if not is_legal(current, action, config):
             problems.append(f"step {number}: {action} is not legal on the model")
             break
         current = step(current, action, config)

@@ -24,6 +24,7 @@ from typing import Any, Callable, Sequence, TextIO
 from hypothesis import strategies as st
 
 from cardrules.model.errors import ScenarioError
+from cardrules.oracle.jobs import run_jobs
 from cardrules.oracle.progress import Phase, RunProgress
 from cardrules.oracle.verify_report import print_table, rows_to_json  # noqa: F401  (re-exported)
 from cardrules.oracle.verify_rows import Row  # noqa: F401  (Row is part of this module's API)
@@ -284,6 +285,36 @@ def _phase_result(rows: Sequence[Row]) -> str:
     return f"{len(rows)} properties, {failed} failed{extra}, {size:,} {unit}"
 
 
+@dataclass(frozen=True)
+class RunDone:
+    """A finished run: its rows, and the wall and CPU seconds it took (where it ran)."""
+
+    run: Run
+    rows: list[Row]
+    seconds: float
+    cpu_seconds: float
+
+
+def _run_job(job: tuple[Run, int, int]) -> RunDone:
+    """One run, timed (the work of a ``--jobs`` worker process, or of this one)."""
+    run, examples, steps = job
+    wall, cpu = time.perf_counter(), time.process_time()
+    rows = _run_rows(run, examples, steps, None)
+    return RunDone(run, rows, time.perf_counter() - wall, time.process_time() - cpu)
+
+
+def _cost(job: tuple[Run, int, int]) -> float:
+    """A rough estimate of a run's work, to start the longest first (order only, never a result).
+
+    The explorer's work grows with the scenario's reach, unknown before it
+    runs: every engine run of a scenario counts as one, the explorer's and
+    z3's of a sound rule set more (they search the whole bound, where a
+    mutant's stops at its first violation)."""
+    run = job[0]
+    weight = {"explore": 3.0, "hypothesis": 1.0, "smt": 2.0}[run.engine]
+    return weight if not run.mutant or run.engine == "hypothesis" else 1.0
+
+
 def verify(
     scenarios: Sequence[Scenario] | None = None,
     engines: Sequence[str] = ENGINES,
@@ -295,27 +326,62 @@ def verify(
     extra_decisions: dict[str, str] | None = None,
     on_row: Callable[[Row], None] | None = None,
     progress_stream: TextIO | None = None,
+    jobs: int = 1,
+    on_run: Callable[[RunDone], None] | None = None,
 ) -> list[Row]:
     """Run the engines over the scenarios; returns one row per property, scenario, rule set and engine.
 
     Progress goes to ``progress_stream`` (default stderr): a live bar on a
     terminal, one line per run elsewhere; ``quiet`` silences it.
+    ``jobs``: runs at once, each in a worker process (:mod:`cardrules.oracle.jobs`);
+    the rows are the same and in the same order whatever ``jobs`` is (only
+    their seconds differ). ``on_run``: told of each run as it finishes (its wall
+    and CPU seconds: the benchmark's breakdown).
     """
     load_property_modules()
     runs = plan_runs(scenarios if scenarios is not None else load_scenarios(), engines,
                      include_mutants=include_mutants, extra_decisions=extra_decisions)
-    rows: list[Row] = []
     by_rule_set: dict[tuple[str, str], list[Row]] = {}
-    with RunProgress("verify", len(runs), quiet=quiet, stream=progress_stream) as progress:
-        for run in runs:
-            with progress.phase(run.label) as phase:
-                produced = _run_rows(run, examples, steps, phase)
-                same_rule_set = by_rule_set.setdefault((run.scenario.name, run.rule_set.name), [])
-                same_rule_set.extend(produced)
-                _reconcile_mutant(same_rule_set)
-                phase.result = _phase_result(produced)
-            rows += produced
+
+    def reconciled(result: RunDone) -> str:
+        """Reconcile the run's mutant verdicts with the runs of its rule set finished so far; its summary."""
+        same_rule_set = by_rule_set.setdefault((result.run.scenario.name, result.run.rule_set.name), [])
+        same_rule_set.extend(result.rows)
+        _reconcile_mutant(same_rule_set)
+        return _phase_result(result.rows)
+
+    progress = RunProgress("verify", len(runs), quiet=quiet, stream=progress_stream)
+    with contextlib.ExitStack() as stack:
+        if jobs == 1 or len(runs) <= 1:
+            stack.enter_context(progress)
+            done = [_run_here(run, examples, steps, progress, reconciled) for run in runs]
+        else:
+            for run in runs:  # bad input is told here, as one line, before any worker starts
+                make_game(run.scenario.game, run.rule_set).state_from_json(run.scenario.state)
+
+            def finished(index: int, result: RunDone, running: list[int]) -> None:
+                progress.finished(result.run.label, reconciled(result), result.seconds,
+                                  running=f"{len(running)} to go: {runs[running[0]].label}" if running else "")
+
+            # the live bar's thread starts once the workers are forked (on_start)
+            done = run_jobs([(run, examples, steps) for run in runs], _run_job, jobs, cost=_cost,
+                            on_start=lambda: stack.enter_context(progress), on_done=finished)
+    rows = [row for result in done for row in result.rows]
+    for result in done:
+        if on_run:
+            on_run(result)
     for row in rows:
         if on_row:
             on_row(row)
     return rows
+
+
+def _run_here(run: Run, examples: int, steps: int, progress: RunProgress,
+              reconciled: Callable[[RunDone], str]) -> RunDone:
+    """One run in this process, its live count (states explored) on the progress display."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    with progress.phase(run.label) as phase:
+        produced = _run_rows(run, examples, steps, phase)
+        result = RunDone(run, produced, time.perf_counter() - wall, time.process_time() - cpu)
+        phase.result = reconciled(result)
+    return result

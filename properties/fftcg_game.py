@@ -8,7 +8,7 @@ from typing import Any, Hashable
 from cardrules.model.fftcg.actions import Action, parse_action
 from cardrules.model.fftcg.config import DEFAULT, RuleConfig
 from cardrules.model.fftcg.engine import _apply, legal_actions, settle, step
-from cardrules.model.fftcg.state import Forward, State, replace
+from cardrules.model.fftcg.state import Event, Forward, Player, State, replace
 
 from cardrules.properties.compact import StateCodec
 from cardrules.properties.symmetry import interchangeable_classes
@@ -61,7 +61,9 @@ class FftcgGame:
         it), and the state so renamed is the key. Renaming identical cards
         gives an equivalent state, so equal keys mean equivalent states; two
         cards in the very same situation may still be left in two orders, which
-        costs a duplicate, never a wrong merge.
+        costs a duplicate, never a wrong merge. A state that renaming and
+        sorting leave as they are is its own key (the same object: the search
+        stores it packed once).
         """
         cards = [
             (f.id, (owner, static_signature(f)))
@@ -71,9 +73,10 @@ class FftcgGame:
         classes = interchangeable_classes(cards)
         if not classes:
             return state
+        on_field = {f.id: (index, f) for index, player in enumerate(state.players) for f in player.forwards}
         mapping: dict[str, str] = {}
         for ids in classes:
-            for old, new in zip(sorted(ids, key=lambda fid: _situation(state, fid)), ids):
+            for old, new in zip(sorted(ids, key=lambda fid: _situation(state, fid, on_field)), ids):
                 if old != new:
                     mapping[old] = new
         return _rename(state, mapping)
@@ -128,10 +131,11 @@ def _build(parts: tuple[Any, ...]) -> State:
                  attacked=attacked, events=events, outcome=outcome)
 
 
-def _situation(state: State, fid: str) -> tuple[object, ...]:
-    """Everything the state says about one Forward, without its id."""
+def _situation(state: State, fid: str, on_field: dict[str, tuple[int, Forward]]) -> tuple[object, ...]:
+    """Everything the state says about one Forward, without its id (``on_field``: id -> (controller,
+    Forward) of every Forward on the field)."""
     attack = state.attack
-    index, forward = state.locate(fid) or (None, None)
+    index, forward = on_field.get(fid) or (None, None)
     zone: tuple[object, ...]
     if forward is not None:
         zone = (0, index, forward.dull, forward.damage, forward.since_start)
@@ -149,22 +153,42 @@ def _situation(state: State, fid: str) -> tuple[object, ...]:
 
 
 def _rename(state: State, mapping: dict[str, str]) -> State:
-    """The same state with Forward ids replaced by ``mapping`` (identical cards only), zones sorted by id."""
+    """The same state with Forward ids replaced by ``mapping`` (identical cards only), zones sorted by id.
+
+    What renaming and sorting leave equal is kept as the same object (its cached hash with it); a
+    state left wholly equal is returned itself."""
 
     def ids(values: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(sorted(mapping.get(v, v) for v in values))
+        renamed = tuple(sorted(mapping.get(v, v) for v in values))
+        return values if renamed == values else renamed
 
     def zone(forwards: tuple[Forward, ...]) -> tuple[Forward, ...]:
-        return tuple(sorted((replace(f, id=mapping.get(f.id, f.id)) for f in forwards), key=lambda f: f.id))
+        renamed = sorted((replace(f, id=mapping[f.id]) if f.id in mapping else f for f in forwards),
+                         key=lambda f: f.id)
+        return forwards if all(a is b for a, b in zip(renamed, forwards)) else tuple(renamed)
 
-    players = tuple(replace(p, forwards=zone(p.forwards), break_zone=zone(p.break_zone)) for p in state.players)
+    def player(p: Player) -> Player:
+        forwards, break_zone = zone(p.forwards), zone(p.break_zone)
+        return p if forwards is p.forwards and break_zone is p.break_zone else \
+            replace(p, forwards=forwards, break_zone=break_zone)
+
+    def event(e: Event) -> Event:
+        if e.target not in mapping and not any(s in mapping for s in e.sources):
+            return e
+        return replace(e, sources=tuple(mapping.get(s, s) for s in e.sources), target=mapping.get(e.target, e.target))
+
+    players = tuple(player(p) for p in state.players)
     attack = state.attack
     if attack is not None:
         blocker = mapping.get(attack.blocker, attack.blocker) if attack.blocker else None
-        attack = replace(attack, attackers=ids(attack.attackers), declared=ids(attack.declared), blocker=blocker)
-    events = tuple(
-        replace(e, sources=tuple(mapping.get(s, s) for s in e.sources), target=mapping.get(e.target, e.target))
-        for e in state.events
-    )
-    attacked = frozenset(mapping.get(v, v) for v in state.attacked)
+        attackers, declared = ids(attack.attackers), ids(attack.declared)
+        if attackers is not attack.attackers or declared is not attack.declared or blocker != attack.blocker:
+            attack = replace(attack, attackers=attackers, declared=declared, blocker=blocker)
+    events = tuple(event(e) for e in state.events)
+    attacked = state.attacked
+    if any(v in mapping for v in attacked):
+        attacked = frozenset(mapping.get(v, v) for v in attacked)
+    if (all(a is b for a, b in zip(players, state.players)) and attack is state.attack and attacked is state.attacked
+            and all(a is b for a, b in zip(events, state.events))):
+        return state
     return replace(state, players=players, attack=attack, attacked=attacked, events=events)

@@ -87,7 +87,24 @@ KIND_WEIGHTS: dict[str, int] = {
 
 
 def choose_action(legal: tuple[Action, ...]) -> st.SearchStrategy[Action]:
-    """One of ``legal``: first a kind of action by :data:`KIND_WEIGHTS`, then one of that kind."""
+    """One of ``legal``: first a kind of action by :data:`KIND_WEIGHTS`, then one of that kind.
+
+    The strategy for a tuple of legal actions is made once and kept (a few hundred distinct
+    tuples in a run; the same strategy draws the same way, and making it anew at every step
+    of random play cost more than the draw)."""
+    found = _CHOOSERS.get(legal)
+    if found is None:
+        if len(_CHOOSERS) >= _MAX_CHOOSERS:
+            _CHOOSERS.clear()
+        found = _CHOOSERS[legal] = _make_chooser(legal)
+    return found
+
+
+_CHOOSERS: dict[tuple[Action, ...], st.SearchStrategy[Action]] = {}
+_MAX_CHOOSERS = 10_000
+
+
+def _make_chooser(legal: tuple[Action, ...]) -> st.SearchStrategy[Action]:
     groups: dict[str, list[Action]] = {}
     for action in legal:
         groups.setdefault(type(action).__name__, []).append(action)

@@ -1,0 +1,93 @@
+"""Independent jobs run in worker processes, results in a fixed order (``cardrules verify --jobs N``).
+
+:func:`run_jobs` hands each job to a pool of ``jobs`` worker processes (the
+standard library's :class:`concurrent.futures.ProcessPoolExecutor`, forked
+where the platform can fork, so the workers start with every module the
+parent has loaded, the property registry included) and returns the results
+in the jobs' order, whatever order they finish in; the caller hears of each
+as it finishes (for a progress display). With one job or ``jobs = 1`` nothing
+is forked: the work runs in this process, one job after the other.
+
+Jobs are handed out longest first when the caller gives a cost estimate
+(the pool is only as fast as its last job: a long job started late keeps
+one core busy alone at the end); the estimate changes only the order jobs
+start in, never a result.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Callable, Sequence, TypeVar
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no affinity masks on this platform (macOS, Windows)
+        return max(1, os.cpu_count() or 1)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Fork where the platform offers it (workers start at once, with the parent's modules loaded)."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else methods[0])
+
+
+def run_jobs(
+    items: Sequence[J],
+    work: Callable[[J], R],
+    jobs: int,
+    *,
+    cost: Callable[[J], float] | None = None,
+    on_start: Callable[[], None] | None = None,
+    on_done: Callable[[int, R, list[int]], None] | None = None,
+) -> list[R]:
+    """``[work(item) for item in items]``, on up to ``jobs`` worker processes.
+
+    ``work`` must be a module-level function (workers find it by name) and its
+    results picklable. ``cost``: an estimate of each item's work; items start
+    in decreasing estimate (ties in their order). ``on_start``: called once the
+    workers exist (start threads, such as a live progress bar, only then: a
+    process must not fork while other threads hold locks). ``on_done(index,
+    result, running)``: called in this process as each item finishes, with the
+    indexes of the items still running or waiting. An exception raised by
+    ``work`` is raised here, the items not yet started cancelled.
+    """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    results: list[R | None] = [None] * len(items)
+    if jobs == 1 or len(items) <= 1:
+        if on_start is not None:
+            on_start()
+        for index, item in enumerate(items):
+            results[index] = work(item)
+            if on_done is not None:
+                on_done(index, results[index], list(range(index + 1, len(items))))  # type: ignore[arg-type]
+        return results  # type: ignore[return-value]
+    order = list(range(len(items)))
+    if cost is not None:
+        order.sort(key=lambda i: -cost(items[i]))
+    with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=_context()) as pool:
+        pending: dict[Future[R], int] = {}
+        try:
+            for index in order:  # the workers are forked at the first submit, before any thread below
+                pending[pool.submit(work, items[index])] = index
+            if on_start is not None:
+                on_start()
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=lambda f: order.index(pending[f])):
+                    index = pending.pop(future)
+                    results[index] = future.result()
+                    if on_done is not None:
+                        on_done(index, results[index], sorted(pending.values()))  # type: ignore[arg-type]
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+    return results  # type: ignore[return-value]
