@@ -76,9 +76,13 @@ def _register(
     versions: Mapping[str, frozenset[str]] | None,
 ) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
     def register(check: Callable[..., bool]) -> Callable[..., bool]:
+        known = PROPERTIES.get(name)
+        if known is not None and (known.check.__module__, known.check.__qualname__) != (check.__module__, check.__qualname__):
+            # the same function declared again (a module reloaded) is fine; another one, even of the same
+            # name in another game's module, would silently replace the first
+            raise PropertyError(f"property {name!r} is declared twice ({known.check.__module__}."
+                                f"{known.check.__qualname__} and {check.__module__}.{check.__qualname__})")
         implements(*clause_ids)(check)
-        if name in PROPERTIES and PROPERTIES[name].check.__qualname__ != check.__qualname__:
-            raise PropertyError(f"property {name!r} is declared twice")
         PROPERTIES[name] = Property(
             name=name,
             statement=" ".join(statement.split()),

@@ -184,7 +184,7 @@ def damage_monotone(game: FftcgGame, before: State, action: Action, after: State
 
 
 @transition_property(
-    "step-deterministic",
+    "fftcg-step-deterministic",
     "Applying the same action to the same state always gives the same state.",
     "FF-BASE-ATTACK-STEPS", game=GAME,
 )

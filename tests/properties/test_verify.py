@@ -215,3 +215,19 @@ def test_the_machine_reports_a_deadlock_and_an_engine_error_never_a_pass() -> No
     assert "no legal action" in deadlocked.deadlock  # 4 offers no action and is not terminal
     crashed = run_machine(Crashing(), st.just(0), [], max_examples=30, steps=10)
     assert "the engine under test crashed" in crashed.error
+
+
+@pytest.mark.clause("FF-BASE-ATTACK-STEPS")
+def test_each_game_checks_its_own_step_determinism() -> None:
+    """Both games declare a determinism property; neither may replace the other (before, the
+    Redemption one silently replaced the FFTCG one, which verify then never checked)."""
+    from cardrules.properties.core import PropertyError, properties_for, transition_property
+
+    assert "fftcg-step-deterministic" in {p.name for p in properties_for("fftcg")}
+    assert "step-deterministic" in {p.name for p in properties_for("redemption")}
+
+    def deterministic(game: object, before: object, action: object, after: object) -> bool:
+        return True
+
+    with pytest.raises(PropertyError, match="declared twice"):
+        transition_property("step-deterministic", "another game's", "FF-BASE-ATTACK-STEPS", game="fftcg")(deterministic)
