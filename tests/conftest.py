@@ -6,12 +6,23 @@ CI verdict never depends on the draw),
 ``fuzz`` for the bad-input tests, 1,000 examples per input kind:
 ``HYPOTHESIS_PROFILE=fuzz python -m pytest tests/robustness``.
 The ``clause`` marker and its checks come from ``cardrules.oracle.pytest_plugin``.
+
+The suite runs on every core with pytest-xdist (``addopts`` in pyproject.toml, ``--dist
+loadgroup``). A module- or session-scoped fixture of this suite is built once per worker that
+runs a test using it, so every test that uses one is put in the ``xdist_group`` of the file
+defining that fixture (a session fixture's first): the built site, the built wheel and a
+module's shared exploration are made once, by one worker, and never by two at once into the
+same folder of the checkout (the docs build writes ``docs/areas``, ``python -m build`` writes
+``build/``).
 """
 
 from __future__ import annotations
 
+import inspect
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -27,3 +38,36 @@ if "CARDRULES_RESULTS_DIR" not in os.environ:
     import tempfile
 
     os.environ["CARDRULES_RESULTS_DIR"] = tempfile.mkdtemp(prefix="cardrules-results-")
+
+
+TESTS = Path(__file__).resolve().parent
+SHARED_SCOPES = ("session", "module")
+"""Scopes whose fixture value is shared by several tests, widest first."""
+
+
+def shared_fixture_group(item: pytest.Item) -> str | None:
+    """The file (relative to ``tests/``) defining the widest-scoped shared fixture of this suite that
+    ``item`` uses, directly or through another fixture; None when it uses none."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return None
+    found: dict[str, set[str]] = {scope: set() for scope in SHARED_SCOPES}
+    for definitions in info.name2fixturedefs.values():
+        definition = definitions[-1]
+        if definition.scope not in found:
+            continue
+        source = inspect.getsourcefile(definition.func)
+        if source is None or not Path(source).resolve().is_relative_to(TESTS):
+            continue  # pytest's own (tmp_path_factory, ...), not built by this suite
+        found[definition.scope].add(Path(source).resolve().relative_to(TESTS).as_posix())
+    return next((min(files) for scope, files in found.items() if files), None)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the marks (its worker's hook)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        group = shared_fixture_group(item)
+        if group is not None and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(group))
