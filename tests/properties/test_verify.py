@@ -95,21 +95,26 @@ def test_a_tampered_trace_is_not_reproduced(tmp_path: Path, party_basics_rows: l
 
 
 def test_cli_verify_exit_codes(tmp_path: Path) -> None:
+    # the CLI's exit codes and output, on a small scenario (1,216 states a rule set) whose mutant is
+    # fftcg-party-basics' split in hundreds too
     out = io.StringIO()
-    assert main(["verify", "--scenario", "fftcg-party-basics", "--engine", "explore", "--quiet"], out=out) == 0
+    assert main(["verify", "--scenario", "fftcg-preemptive-blocker-survives", "--engine", "explore", "--quiet"],
+                out=out) == 0
     assert "split-in-hundreds" in out.getvalue() and "caught" in out.getvalue()
     # a mutant whose expected violation is not found fails the run: the split in hundreds keeps
     # parties of two or more, so expecting party-min-two is MISSED, and the violations it does
     # cause are shown with counterexamples
-    data = json.loads((SCENARIO_DIR / "fftcg-party-basics.json").read_text())
+    data = json.loads((SCENARIO_DIR / "fftcg-preemptive-blocker-survives.json").read_text())
+    assert [m["name"] for m in data["mutants"]] == ["split-in-hundreds"]
     data["mutants"][0]["expect_violated"] = ["party-min-two"]
-    path = tmp_path / "fftcg-party-basics.json"
+    path = tmp_path / "fftcg-preemptive-blocker-survives.json"
     path.write_text(json.dumps(data))
     out = io.StringIO()
     code = main(["verify", "--scenario-file", str(path), "--engine", "explore"], out=out)
     assert code == 1
     assert "MISSED" in out.getvalue()
-    assert "blocker-split-thousands / fftcg-party-basics / split-in-hundreds / explore: counterexample" in out.getvalue()
+    assert ("blocker-split-thousands / fftcg-preemptive-blocker-survives / split-in-hundreds / explore: counterexample"
+            in out.getvalue())
 
 
 def test_a_broken_variant_is_no_decision_option(capsys: pytest.CaptureFixture[str]) -> None:
