@@ -18,9 +18,12 @@ same folder of the checkout (the docs build writes ``docs/areas``, ``python -m b
 
 from __future__ import annotations
 
+import fcntl
 import inspect
 import os
+import shutil
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -71,3 +74,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         group = shared_fixture_group(item)
         if group is not None and item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(group))
+
+
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]) -> Path:
+    """``build(folder)`` once for the whole run, into the run's temporary root: under pytest-xdist
+    every worker asks, the first builds holding a lock, the others wait for it and reuse the folder.
+
+    (pytest-xdist 3.8's ``loadgroup`` does not group on pytest 9, whose node IDs it cannot suffix,
+    so a session fixture's tests may run on both workers: this keeps the build single and never
+    two builds at once into the same folder of the checkout.)"""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # shared by the workers of this run
+    folder = root / name
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = root / f"{name}.done"
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            build(folder)
+            done.touch()
+    return folder
