@@ -10,10 +10,10 @@ The ``clause`` marker and its checks come from ``cardrules.oracle.pytest_plugin`
 The suite runs on every core with pytest-xdist (``addopts`` in pyproject.toml, ``--dist
 loadgroup``). A module- or session-scoped fixture of this suite is built once per worker that
 runs a test using it, so every test that uses one is put in the ``xdist_group`` of the file
-defining that fixture (a session fixture's first): the built site, the built wheel and a
-module's shared exploration are made once, by one worker, and never by two at once into the
-same folder of the checkout (the docs build writes ``docs/areas``, ``python -m build`` writes
-``build/``).
+defining that fixture (a session fixture's first). pytest-xdist 3.8 groups only on pytest
+versions whose node IDs it can suffix (not pytest 9), so the builds that must never run twice at
+once into the same folder of the checkout (the docs build writes ``docs/areas``, ``python -m
+build`` writes ``build/``) go through ``built_once``, a file lock shared by the workers.
 """
 
 from __future__ import annotations
