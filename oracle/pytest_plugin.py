@@ -113,7 +113,10 @@ def collect_test_links(tests_dir: Path) -> dict[str, tuple[str, ...]]:
     """Collect the tests under ``tests_dir`` and return ``nodeid -> clause IDs``."""
     collector = _Collector()
     output = io.StringIO()
-    args = ["--collect-only", "-q", "-p", "no:cacheprovider", "--rootdir", str(tests_dir.parent), str(tests_dir)]
+    # ``-o addopts=``: the project's run options (``-n auto``, pytest-xdist's) are not needed to
+    # collect, and pytest-xdist is a test extra that an install for ``trace`` may lack
+    args = ["--collect-only", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--rootdir", str(tests_dir.parent),
+            str(tests_dir)]
     with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
         code = pytest.main(args, plugins=[collector])
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):

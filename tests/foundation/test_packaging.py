@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import built_once
+
 ROOT = Path(__file__).resolve().parents[2]
 TOP_FOLDERS = ("model", "specs", "properties", "oracle")
 
@@ -35,15 +37,18 @@ def test_every_package_folder_is_listed_in_pyproject() -> None:
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("dist")
-    result = subprocess.run(
-        [sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", str(out), str(ROOT)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    return out
+    """The sdist and wheel, built once per run (``built_once``: never two builds at once in the checkout)."""
+
+    def build(out: Path) -> None:
+        result = subprocess.run(
+            [sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", str(out), str(ROOT)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+    return built_once(tmp_path_factory, "dist", build)
 
 
 def test_wheel_holds_only_the_cardrules_package_and_its_data(dist: Path) -> None:
