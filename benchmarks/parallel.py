@@ -38,7 +38,7 @@ def run_one(per_player: int, turns: int, workers: int) -> dict:
     import cardrules.properties.fftcg_invariants  # noqa: F401  (registers the properties)
 
     root = State.from_json(position(per_player))
-    bounds = Bounds(max_turns=turns)
+    bounds = Bounds(max_turns=turns, max_states=2_000_000)
     before = os.times()
     started = time.perf_counter()
     if workers == 1:
@@ -56,6 +56,7 @@ def run_one(per_player: int, turns: int, workers: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="only the sizes 2x1 and 2x2")
+    parser.add_argument("--size", nargs=2, type=int, metavar=("FORWARDS", "TURNS"), help="only this size")
     parser.add_argument("--workers", type=int, nargs="+", default=[2], help="worker counts beside 1 (default 2)")
     parser.add_argument("--one", nargs=3, type=int, metavar=("FORWARDS", "TURNS", "WORKERS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -63,6 +64,8 @@ def main() -> None:
         print(json.dumps(run_one(*args.one)))
         return
     sizes = [(2, 1), (2, 2)] if args.quick else [(2, 2), (3, 1)]
+    if args.size:
+        sizes = [tuple(args.size)]
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     header = f"{'size':>5} {'workers':>7} {'states':>10} {'wall s':>8} {'CPU s':>8} {'states/s':>9} {'speed-up':>8}"
     print(header)
