@@ -100,15 +100,19 @@ class PackedTable:
         width = self.width
         return bytes(self.keys[index * width:(index + 1) * width])
 
-    def find(self, key: bytes) -> int:
-        """The index of ``key``, or -1."""
+    def _slot(self, key: bytes) -> int:
+        """The slot holding ``key``, or the empty slot where it would go (linear probing)."""
         slots, keys, width, mask = self.slots, self.keys, self.width, self.mask
         slot = hash(key) & mask
         while True:
             index = slots[slot]
             if index < 0 or keys[index * width:(index + 1) * width] == key:
-                return index
+                return slot
             slot = (slot + 1) & mask
+
+    def find(self, key: bytes) -> int:
+        """The index of ``key``, or -1."""
+        return self.slots[self._slot(key)]
 
     def add(self, key: bytes) -> tuple[int, bool]:
         """(the index of ``key``, whether it was new): a new key gets the next index."""
@@ -116,20 +120,15 @@ class PackedTable:
             self.width = len(key)
         elif len(key) != self.width:
             raise ValueError(f"packed keys of {len(key)} bytes in a table of {self.width}-byte keys")
-        slots, keys, width, mask = self.slots, self.keys, self.width, self.mask
-        slot = hash(key) & mask
-        while True:
-            index = slots[slot]
-            if index < 0:
-                break
-            if keys[index * width:(index + 1) * width] == key:
-                return index, False
-            slot = (slot + 1) & mask
+        slot = self._slot(key)
+        found = self.slots[slot]
+        if found >= 0:
+            return found, False
         index = self.count
-        slots[slot] = index
-        keys += key
+        self.slots[slot] = index
+        self.keys += key
         self.count += 1
-        if 2 * self.count > mask:
+        if 2 * self.count > self.mask:
             self._grow()
         return index, True
 

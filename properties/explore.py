@@ -202,6 +202,8 @@ def explore(
     its own packing is stored apart (``apart``). The frontier then holds only indices (a state is
     unpacked from its interned parts when expanded), so no state is kept as separate objects."""
     apart: dict[int, bytes] = {}
+    packed = StoredPacked(table, apart) if table is not None else None
+    """With a codec: each stored state's packed form by index (its key, or its entry in ``apart``)."""
     index_of: dict[Hashable, int] | None = {} if keep_edges and codec is None else None
     """Without a codec: key -> index of each stored state, kept only for the edges; without them the
     visited keys are a set (no index object per state), and an index is looked up by
@@ -215,10 +217,6 @@ def explore(
     interned: dict[Any, Any] = {}
     successor_of = getattr(game, "successor", None) or game.step
     canonical = game.canonical_key
-
-    def packed_at(index: int) -> bytes:
-        found = apart.get(index)
-        return found if found is not None else table.key(index)  # type: ignore[union-attr]
 
     def keyed(state: S) -> tuple[Hashable, Any]:
         """(the state's key, what to store for it: None when that is its own packed form, still to make)."""
@@ -293,7 +291,7 @@ def explore(
             break
         next_frontier: list[tuple[int, S | None]] = []
         for index, held in frontier:
-            state: S = held if held is not None else codec.unpack(packed_at(index))  # type: ignore[union-attr]
+            state: S = held if held is not None else codec.unpack(packed[index])  # type: ignore[union-attr,index]
             if game.is_terminal(state):
                 terminals.append(index)
                 continue
@@ -349,7 +347,7 @@ def explore(
     stats.peak_rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     if shown:
         stream.write("\n")
-    stored: Sequence[S] = states if table is None else PackedStates(StoredPacked(table, apart), codec.unpack)  # type: ignore[union-attr]
+    stored: Sequence[S] = states if table is None else PackedStates(packed, codec.unpack)  # type: ignore[union-attr,arg-type]
     return Exploration(game.name, stored, parent, via, depth, violations, deadlocks, terminals, stats, edges)
 
 
