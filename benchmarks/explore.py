@@ -6,6 +6,11 @@ in its own process so that peak memory is that run's alone.
 
     python3 benchmarks/explore.py            # the default sizes
     python3 benchmarks/explore.py --quick    # the two smallest
+    python3 benchmarks/explore.py --no-properties   # states only, no property checked
+
+By default every registered FFTCG property (15) is checked on every state and
+transition, as ``cardrules explore`` does; one of them, step determinism,
+steps every transition a second time.
 
 Bytes per state is (peak RSS - RSS before the search) / states: everything
 the search keeps per state (the state, its key, parent and action records).
@@ -41,7 +46,9 @@ def position(per_player: int) -> dict:
     }
 
 
-def run_one(per_player: int, turns: int) -> dict:
+def run_one(per_player: int, turns: int, checked: bool = True) -> dict:
+    """One exploration; ``checked``: every registered FFTCG property on every state and transition
+    (the default, as ``cardrules explore`` does), else none (states only, as the SPIN and TLC twins)."""
     from cardrules.model.fftcg.state import State
     from cardrules.properties.core import properties_for
     from cardrules.properties.explore import Bounds, explore
@@ -51,7 +58,7 @@ def run_one(per_player: int, turns: int) -> dict:
     root = State.from_json(position(per_player))
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     started = time.perf_counter()
-    result = explore(FftcgGame(), [root], properties_for("fftcg"), Bounds(max_turns=turns, max_states=2_000_000), progress=False)
+    result = explore(FftcgGame(), [root], properties_for("fftcg") if checked else [], Bounds(max_turns=turns, max_states=2_000_000), progress=False)
     seconds = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     return {
@@ -64,10 +71,12 @@ def run_one(per_player: int, turns: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="only the two smallest sizes")
+    parser.add_argument("--no-properties", action="store_true",
+                        help="check no property (only enumerate the states, as the SPIN and TLC twins do)")
     parser.add_argument("--one", nargs=2, type=int, metavar=("FORWARDS", "TURNS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(run_one(*args.one)))
+        print(json.dumps(run_one(*args.one, checked=not args.no_properties)))
         return
     sizes = [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (4, 1)]
     if args.quick:
@@ -76,7 +85,8 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for forwards, turns in sizes:
-        out = subprocess.run([sys.executable, __file__, "--one", str(forwards), str(turns)], capture_output=True, text=True)
+        command = [sys.executable, __file__, "--one", str(forwards), str(turns)]
+        out = subprocess.run(command + (["--no-properties"] if args.no_properties else []), capture_output=True, text=True)
         if out.returncode != 0:
             print(f"{forwards:>3} {turns:>5}  failed: {out.stderr.strip().splitlines()[-1] if out.stderr else out.returncode}")
             continue
