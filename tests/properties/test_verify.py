@@ -236,6 +236,33 @@ def test_the_machine_reports_a_deadlock_and_an_engine_error_never_a_pass() -> No
     assert "the engine under test crashed" in crashed.error
 
 
+@pytest.mark.infrastructure("hypothesis random play: checks, shrinking and counts")
+def test_random_play_shrinks_a_violation_to_a_shortest_game_and_counts_what_it_played() -> None:
+    from hypothesis import strategies as st
+
+    from cardrules.properties.core import Property
+    from cardrules.properties.machines import run_machine
+    from tests.properties.test_explore import Counter
+
+    below_three = Property("below-three", "never 3 or more", (), "counter", "state", lambda game, n: n < 3)
+    # shortest games reaching 3 or more from 0 with +1/+2: two actions (+1 +2, +2 +1 or +2 +2)
+    found = run_machine(Counter(), st.just(0), [below_three], max_examples=100, steps=10)
+    assert found.violation is not None and found.violation.prop.name == "below-three"
+    assert len(found.violation.path) == 3  # the start and two actions
+    assert found.violation.path[0] == (None, 0) and found.violation.path[-1][1] >= 3
+
+    class NoDeadEnd(Counter):
+        def legal_actions(self, state: int) -> tuple[int, ...]:
+            return tuple(a for a in (1, 2) if state + a <= 5)
+
+    # every game ends at 5 (terminal) after 3 actions (+2 +2 +1, in some order) to 5 (+1 five times);
+    # there are 8 distinct games, so hypothesis stops once it has played them all
+    clean = run_machine(NoDeadEnd(), st.just(0), [], max_examples=100, steps=10)
+    assert clean.violation is None and clean.deadlock == "" and clean.error == ""
+    assert 8 <= clean.examples < 100
+    assert 3 * clean.examples <= clean.steps_played <= 5 * clean.examples
+
+
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS")
 def test_each_game_checks_its_own_step_determinism() -> None:
     """Both games declare a determinism property; neither may replace the other (before, the
