@@ -121,6 +121,7 @@ def test_the_default_suite_keeps_every_kept_play_and_a_split_off_the_thousands_r
     assert all(run_vector(InProcessAdapter(), result.suite, v, 60).verdict == "pass" for v in vectors)  # type: ignore[arg-type]
 
 
+@pytest.mark.infrastructure("the generator's error for a kept play out of step with its position")
 def test_a_kept_play_that_is_not_a_path_of_the_explored_position_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     position = _positions()["conformance-fftcg-brave-and-cost-restriction"]
     bad = KeptPlay(position.name, ("attack a1", "block b9"), "nothing")
