@@ -43,8 +43,12 @@ class StateCodec(Generic[S]):
         self.intern = Interner()
 
     def pack(self, state: S) -> bytes:
-        intern = self.intern
-        return array("I", [intern(part) for part in self.parts(state)]).tobytes()
+        parts = self.parts(state)
+        try:  # every part seen before (most states): one C-level lookup per part
+            return array("I", map(self.intern.number.__getitem__, parts)).tobytes()
+        except KeyError:
+            intern = self.intern
+            return array("I", [intern(part) for part in parts]).tobytes()
 
     def unpack(self, packed: bytes) -> S:
         values = self.intern.values

@@ -226,6 +226,12 @@ def explore(
         key = codec.pack(canon)
         return key, (key if canon is state else None)
     violations: dict[str, Violation] = {}
+    pending_state = [(p, p.check) for p in state_checks]
+    pending_transition = [(p, p.check) for p in transition_checks]
+    """The checks of properties not violated yet (a property is reported at its first, shallowest
+    violation and never checked again), with their check functions looked up once."""
+    known_violations = [0]
+    """How many violations the pending lists have been trimmed for."""
     deadlocks: list[int] = []
     terminals: list[int] = []
     edges: list[tuple[int, int, Any]] | None = [] if keep_edges else None
@@ -274,9 +280,13 @@ def explore(
         parent.append(from_index)
         via.append(action)
         depth.append(d)
-        for prop in state_checks:
-            if prop.name not in violations and not prop.check(game, state):
-                violations[prop.name] = Violation(prop, index)
+        if pending_state:
+            for prop, check in pending_state:
+                if not check(game, state):
+                    violations[prop.name] = Violation(prop, index)
+            if len(violations) != known_violations[0]:
+                pending_state[:] = [(p, c) for p, c in pending_state if p.name not in violations]
+                known_violations[0] = len(violations)
         return index, True
 
     frontier: list[tuple[int, S | None]] = []
@@ -315,11 +325,15 @@ def explore(
                 target, new = add(successor, index, action, level + 1, key, stored)
                 if edges is not None:
                     edges.append((index, target, action))
-                for prop in transition_checks:
-                    if prop.name not in violations and not prop.check(game, state, action, successor):
+                for prop, check in pending_transition:
+                    if not check(game, state, action, successor):
                         violations[prop.name] = Violation(prop, target if target >= 0 else index_for(key),
                                                           via_parent=index, action=action,
                                                           successor=successor)
+                if len(violations) != known_violations[0]:
+                    pending_transition = [(p, c) for p, c in pending_transition if p.name not in violations]
+                    pending_state[:] = [(p, c) for p, c in pending_state if p.name not in violations]
+                    known_violations[0] = len(violations)
                 if new:
                     next_frontier.append((target, None if codec is not None else successor))
                     if bounds.max_states is not None and len(parent) >= bounds.max_states:

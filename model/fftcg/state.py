@@ -64,20 +64,28 @@ from typing import Any, Iterator, Literal, Mapping
 
 from cardrules.model.errors import ScenarioError, describe
 
-_REPLACERS: dict[type, Any] = {}
+_REPLACERS: dict[tuple[Any, ...], Any] = {}
 
 
-def _make_replacer(cls: type) -> Any:
-    """Compile ``copy(obj, changes)`` for one class: one line per field, no per-call introspection."""
-    names = [f.name for f in dataclasses.fields(cls) if f.init]
-    lines = ["def copy(obj, changes):", "    unknown = changes.keys() - NAMES", "    if unknown:",
-             "        raise TypeError(f'{CLS.__name__} has no field {sorted(unknown)[0]!r}')",
-             "    new = NEW(CLS)", "    get = changes.get"]
-    lines += [f"    SET(new, {name!r}, get({name!r}, obj.{name}))" for name in names]
-    if "_hash" in {f.name for f in dataclasses.fields(cls)}:
-        lines.append("    SET(new, '_hash', None)")
+def _make_replacer(cls: type, changed: tuple[str, ...]) -> Any:
+    """Compile ``copy(obj, *values)`` for one class and one set of changed fields, in the order
+    given: one slot write per field through the slot's own descriptor, no per-call introspection."""
+    fields = dataclasses.fields(cls)
+    names = [f.name for f in fields if f.init]
+    unknown = [name for name in changed if name not in names]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    namespace: dict[str, Any] = {"CLS": cls, "NEW": object.__new__}
+    values = [f"v{i}" for i in range(len(changed))]
+    lines = [f"def copy(obj, {', '.join(values)}):" if values else "def copy(obj):", "    new = NEW(CLS)"]
+    for name in names:
+        namespace[f"set_{name}"] = getattr(cls, name).__set__
+        value = values[changed.index(name)] if name in changed else f"obj.{name}"
+        lines.append(f"    set_{name}(new, {value})")
+    if "_hash" in {f.name for f in fields}:
+        namespace["set__hash"] = getattr(cls, "_hash").__set__
+        lines.append("    set__hash(new, None)")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"NAMES": frozenset(names), "CLS": cls, "NEW": object.__new__, "SET": object.__setattr__}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
     return namespace["copy"]
 
@@ -86,13 +94,16 @@ def replace(obj: Any, /, **changes: Any) -> Any:
     """``dataclasses.replace`` for the model's frozen, slotted values, without its overhead.
 
     The search loop makes millions of these; the generic version inspects the
-    class's fields on every call, this one runs code compiled once per class.
-    Unknown field names raise TypeError as there; the copy's cached hash is reset.
+    class's fields on every call, this one runs code compiled once per class
+    and set of changed fields (a few dozen in the whole model): no lookup per
+    field, each slot written through its own descriptor. Unknown field names
+    raise TypeError as there; the copy's cached hash is reset.
     """
-    copy = _REPLACERS.get(obj.__class__)
+    key = (obj.__class__, *changes)
+    copy = _REPLACERS.get(key)
     if copy is None:
-        copy = _REPLACERS[obj.__class__] = _make_replacer(obj.__class__)
-    return copy(obj, changes)
+        copy = _REPLACERS[key] = _make_replacer(obj.__class__, key[1:])
+    return copy(obj, *changes.values())
 
 
 ELEMENTS: frozenset[str] = frozenset({"fire", "ice", "wind", "earth", "lightning", "water", "light", "dark"})
@@ -445,9 +456,8 @@ class State:
         return found[1]
 
     def on_field(self) -> Iterator[tuple[int, Forward]]:
-        for index, player in enumerate(self.players):
-            for forward in player.forwards:
-                yield index, forward
+        """(controller, Forward) of every Forward on the field, player 0's first, in zone order."""
+        return iter([(index, forward) for index, player in enumerate(self.players) for forward in player.forwards])
 
     # --- updates (pure) ----------------------------------------------------
 
