@@ -130,10 +130,15 @@ def _parts(state: State) -> tuple[Any, ...]:
             (state.turn_player, state.step, state.turn, state.phase, state.outcome))
 
 
+_BLANK = State(players=(Player(), Player()))
+"""Every field of a built state is given: ``replace`` of this blank is ``State(...)`` with those
+fields (State has no ``__post_init__``), by the model's compiled copy."""
+
+
 def _build(parts: tuple[Any, ...]) -> State:
     p0, p1, attack, attacked, events, (turn_player, step, turn, phase, outcome) = parts
-    return State(players=(p0, p1), turn_player=turn_player, step=step, turn=turn, phase=phase, attack=attack,
-                 attacked=attacked, events=events, outcome=outcome)
+    return replace(_BLANK, players=(p0, p1), turn_player=turn_player, step=step, turn=turn, phase=phase,
+                   attack=attack, attacked=attacked, events=events, outcome=outcome)
 
 
 def _situation(state: State, fid: str, on_field: dict[str, tuple[int, Forward]]) -> tuple[object, ...]:

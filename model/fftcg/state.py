@@ -65,26 +65,50 @@ from typing import Any, Iterator, Literal, Mapping
 from cardrules.model.errors import ScenarioError, describe
 
 _REPLACERS: dict[tuple[Any, ...], Any] = {}
+_BUILDERS: dict[type, type | None] = {}
+
+
+def _builder_class(cls: type) -> type | None:
+    """A plain class with ``cls``'s very slots, whose instances can become ``cls`` instances by
+    ``__class__`` assignment (same layout); None if the layout cannot be matched.
+
+    A copy is filled in as one of these, with ordinary slot stores (no frozen ``__setattr__`` in
+    the way), then made a ``cls``: from then on it is as frozen as any ``cls`` instance."""
+    if cls not in _BUILDERS:
+        slots = cls.__dict__.get("__slots__")
+        builder: type | None = None
+        if isinstance(slots, tuple) and cls.__bases__ == (object,):
+            builder = type(f"_{cls.__name__}Builder", (), {"__slots__": slots})
+            try:
+                object.__new__(builder).__class__ = cls
+            except TypeError:
+                builder = None
+        _BUILDERS[cls] = builder
+    return _BUILDERS[cls]
 
 
 def _make_replacer(cls: type, changed: tuple[str, ...]) -> Any:
-    """Compile ``copy(obj, *values)`` for one class and one set of changed fields, in the order
-    given: one slot write per field through the slot's own descriptor, no per-call introspection."""
+    """Compile ``copy(obj, changes)`` for one class and one set of changed fields (the keys of
+    ``changes``, in the order given): one slot store per field, no per-call introspection."""
     fields = dataclasses.fields(cls)
-    names = [f.name for f in fields if f.init]
-    unknown = [name for name in changed if name not in names]
+    init = {f.name for f in fields if f.init}
+    unknown = [name for name in changed if name not in init]
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-    namespace: dict[str, Any] = {"CLS": cls, "NEW": object.__new__}
-    values = [f"v{i}" for i in range(len(changed))]
-    lines = [f"def copy(obj, {', '.join(values)}):" if values else "def copy(obj):", "    new = NEW(CLS)"]
+    names = [f.name for f in fields]
+    """Every field, ``_hash`` (a cached hash, reset) and any other field outside ``__init__`` (copied) included."""
+    builder = _builder_class(cls)
+    namespace: dict[str, Any] = {"CLS": cls, "BUILDER": builder, "NEW": object.__new__}
+    lines = ["def copy(obj, changes):", f"    new = NEW({'BUILDER' if builder is not None else 'CLS'})"]
     for name in names:
-        namespace[f"set_{name}"] = getattr(cls, name).__set__
-        value = values[changed.index(name)] if name in changed else f"obj.{name}"
-        lines.append(f"    set_{name}(new, {value})")
-    if "_hash" in {f.name for f in fields}:
-        namespace["set__hash"] = getattr(cls, "_hash").__set__
-        lines.append("    set__hash(new, None)")
+        value = "None" if name == "_hash" else f"changes[{name!r}]" if name in changed else f"obj.{name}"
+        if builder is not None:
+            lines.append(f"    new.{name} = {value}")
+        else:  # through the slot's descriptor, past the frozen __setattr__
+            namespace[f"set_{name}"] = getattr(cls, name).__set__
+            lines.append(f"    set_{name}(new, {value})")
+    if builder is not None:
+        lines.append("    new.__class__ = CLS")
     lines.append("    return new")
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
     return namespace["copy"]
@@ -96,14 +120,15 @@ def replace(obj: Any, /, **changes: Any) -> Any:
     The search loop makes millions of these; the generic version inspects the
     class's fields on every call, this one runs code compiled once per class
     and set of changed fields (a few dozen in the whole model): no lookup per
-    field, each slot written through its own descriptor. Unknown field names
-    raise TypeError as there; the copy's cached hash is reset.
+    field, each slot filled by a plain store on a same-layout builder object
+    that then becomes an instance of the class (:func:`_builder_class`).
+    Unknown field names raise TypeError as there; the copy's cached hash is reset.
     """
     key = (obj.__class__, *changes)
     copy = _REPLACERS.get(key)
     if copy is None:
         copy = _REPLACERS[key] = _make_replacer(obj.__class__, key[1:])
-    return copy(obj, *changes.values())
+    return copy(obj, changes)
 
 
 ELEMENTS: frozenset[str] = frozenset({"fire", "ice", "wind", "earth", "lightning", "water", "light", "dark"})
