@@ -67,6 +67,10 @@ class FftcgGame:
         stores it packed once).
         """
         p0, p1 = state.players
+        names0 = [f.name for f in p0.forwards] + [f.name for f in p0.break_zone]
+        names1 = [f.name for f in p1.forwards] + [f.name for f in p1.break_zone]
+        if len(set(names0)) == len(names0) and len(set(names1)) == len(names1):
+            return state  # identical cards share their name (part of the signature): no two here
         signatures = [(0, static_signature(f)) for f in p0.forwards]
         signatures += [(0, static_signature(f)) for f in p0.break_zone]
         signatures += [(1, static_signature(f)) for f in p1.forwards]
