@@ -9,6 +9,8 @@ import pytest
 
 from cardrules.model.fftcg.state import Attack, Forward, Player, State, Step, replace
 
+pytestmark = pytest.mark.infrastructure("the model's fast copy of its frozen values (a speed device, no rule clause)")
+
 
 def _cloud() -> Forward:
     return Forward(id="a1", name="Cloud", elements=frozenset({"fire"}), cost=3, power=7000)
