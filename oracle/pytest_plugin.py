@@ -93,10 +93,12 @@ def infrastructure_reason(item: pytest.Item) -> str | None:
     mark = item.get_closest_marker(INFRASTRUCTURE_MARKER)
     if mark is None:
         return None
-    reason = mark.args[0] if len(mark.args) == 1 and not mark.kwargs else None
+    given = [*mark.args, *mark.kwargs.values()]
+    reason = given[0] if len(given) == 1 and set(mark.kwargs) <= {"reason"} else None
     if not isinstance(reason, str) or not reason.strip():
-        raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.{INFRASTRUCTURE_MARKER} takes one reason string, "
-                                f"got {mark.args!r}")
+        shown = ", ".join([*map(repr, mark.args), *(f"{k}={v!r}" for k, v in mark.kwargs.items())])
+        raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.{INFRASTRUCTURE_MARKER} takes one reason string "
+                                f"(positional or reason=...), got ({shown})")
     return reason
 
 

@@ -93,7 +93,8 @@ def make_player(
 class MachineResult:
     violation: PropertyViolated | None
     examples: int
-    """Games played (fewer than asked when hypothesis ran out of distinct games)."""
+    """Calls of the game's test body: the games played (fewer than asked when hypothesis ran out of
+    distinct games), and after a failure also its replay and any shrinking attempts."""
     steps_played: int
     deadlock: str = ""
     """A state that is not terminal but offers no action, if one was met."""

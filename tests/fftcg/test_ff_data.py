@@ -94,6 +94,7 @@ def test_malformed_json_names_the_path(path: list[Any], value: Any, where: str) 
     assert info.value.where == where, info.value
 
 
+@pytest.mark.clause("FF-PARTY-MIN-TWO")
 def test_party_of_one_is_malformed() -> None:
     data = sample().to_json()
     data["attack"]["attackers"] = ["a1"]
