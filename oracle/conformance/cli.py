@@ -161,10 +161,12 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
 def print_generation(results: Sequence[Any], out: TextIO) -> None:
     """Suite sizes before and after minimisation, then the coverage per clause (vectors per suite)."""
     made = [r for r in results if r.suite is not None]
-    out.write("suites (candidates -> chosen by set cover, + perft = vectors; clauses covered):\n")
+    out.write("suites (candidates -> chosen by set cover, + perft and invalid-state = vectors; clauses covered):\n")
     for number, r in enumerate(made, 1):
         covered = sum(1 for n in r.coverage.values() if n)
-        line = (f"  #{number:<2} {r.plan_id}: {r.candidates} -> {r.chosen} (+{len(r.suite['vectors']) - r.chosen} perft)"
+        invalid = sum(v["kind"] == "invalid" for v in r.suite["vectors"])
+        extra = f"+{len(r.suite['vectors']) - r.chosen - invalid} perft" + (f", +{invalid} invalid" if invalid else "")
+        line = (f"  #{number:<2} {r.plan_id}: {r.candidates} -> {r.chosen} ({extra})"
                 f" = {len(r.suite['vectors'])} vectors; {covered}/{len(r.coverage)} clauses")
         if r.excused:
             line += f"; excused {', '.join(sorted(r.excused))}"

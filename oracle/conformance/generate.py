@@ -22,6 +22,7 @@ from typing import Any, Mapping, Sequence
 
 from cardrules.oracle.conformance import FORMAT
 from cardrules.oracle.conformance.candidates import Candidate, Sources, collect
+from cardrules.oracle.conformance.invalid import PROBLEMS, base_states, choose, invalid_candidates, invalid_vector
 from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
 from cardrules.oracle.conformance.targeted import load_positions
 from cardrules.oracle.conformance.vectors import build_vector, candidate_id, perft_vector
@@ -88,6 +89,18 @@ def greedy_cover(candidates: Sequence[Candidate], ids: Sequence[str]) -> list[in
     return chosen
 
 
+def invalid_vectors(plan: SuitePlan, sources: Sources) -> list[dict[str, Any]]:
+    """Invalid-state vectors (:mod:`.invalid`) for a version suite of a game whose model lists every problem
+    of a state; none for a decision-option suite (loading a state does not depend on the options)."""
+    if plan.base is not None or plan.game not in PROBLEMS:
+        return []
+    found = []
+    for graph in sources.graphs:
+        states = [graph.game.state_to_json(s) for s in graph.exploration.states]
+        found.extend(invalid_candidates(plan.game, graph.scenario.name, base_states(states)))
+    return [invalid_vector(c) for c in choose(found)]
+
+
 def generate_suite(
     plan: SuitePlan,
     scenarios: Sequence[Scenario] | None = None,
@@ -120,8 +133,9 @@ def generate_suite(
     chosen = greedy_cover(candidates, ids)
     vectors = [build_vector(sources.graphs[candidates[i].graph], candidates[i], in_force) for i in chosen]
     perfts = [v for g in sources.graphs if (v := perft_vector(g, in_force)) is not None]
-    order = {"play": 0, "refusal": 1, "perft": 2}
-    vectors = sorted(vectors + perfts, key=lambda v: (order[v["kind"]], v["id"]))
+    invalid = invalid_vectors(plan, sources)
+    order = {"play": 0, "refusal": 1, "perft": 2, "invalid": 3}
+    vectors = sorted(vectors + perfts + invalid, key=lambda v: (order[v["kind"]], v["id"]))
     result.chosen = len(chosen)
     for clause in in_force_order:
         result.coverage[clause] = sum(clause in v["clauses"] for v in vectors)

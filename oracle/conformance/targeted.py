@@ -32,6 +32,10 @@ def load_positions() -> list[Scenario]:
     """The targeted conformance positions, by file name."""
     return [load_scenario(path) for path in sorted(POSITIONS_DIR.glob("*.json"))]
 
+TARGETED_STATES = 200
+"""The shallowest expanded states of a graph at which the derivations are tried (bounds the cost of an entry
+whose clause no state gives)."""
+
 Derive = Callable[[Any, Callable[[], Sequence[str]]], list[str]]
 """(state JSON, sorted legal action texts on demand) -> action texts aimed at the clause."""
 
@@ -111,13 +115,105 @@ def redirect_of_an_ability_aimed_at_a_card(state: Any, legal: Callable[[], Seque
     return [f"play {card} on {on} -> {c}" for card, on in _redirect_plays(state, legal) for c in cards]
 
 
+def _legal_plays_of(state: Any, legal: Callable[[], Sequence[str]], abilities: tuple[str, ...]) -> list[list[str]]:
+    """The words of every legal ``play R on C -> ...`` of a card whose ability is one of ``abilities``."""
+    cards = state.get("cards", []) if isinstance(state, dict) else []
+    wanted = {c["id"] for c in cards if c.get("ability") in abilities}
+    return [words for text in legal() if len(words := text.split(" ")) >= 6 and words[0] == "play"
+            and words[1] in wanted and words[4] == "->"]
+
+
+def _card_ids(state: Any) -> list[str]:
+    return sorted(c["id"] for c in (state.get("cards", []) if isinstance(state, dict) else []))
+
+
+def redirect_of_numbers_aimed_outside_battle(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-NUMBERS-TARGET: a legal numbers redirect (``play R on C -> X``) re-aimed at each card that is no
+    legal target of it (a card outside the battle), by id."""
+    out: list[str] = []
+    for words in _legal_plays_of(state, legal, ("redirect-numbers",)):
+        head = " ".join(words[:5])
+        aimed = {" ".join(w[5:]) for w in _legal_plays_of(state, legal, ("redirect-numbers",)) if w[:5] == words[:5]}
+        out.extend(f"{head} {c}" for c in _card_ids(state) if c not in aimed and c not in words[1:4])
+        if out:
+            return out
+    return out
+
+
+def redirect_of_an_ability_that_does_not_exist(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-ABILITY-TARGET: a legal redirect play aimed at ``#n`` for the next play record number (no such
+    ability yet)."""
+    number = state.get("next_record", 1) if isinstance(state, dict) else 1
+    return [f"play {card} on {on} -> #{number}" for card, on in _redirect_plays(state, legal)]
+
+
+def redirect_to_an_illegal_new_target(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-NEW-TARGETS: a legal redirect of an interrupted ability (``play R on C -> #n T``) with ``T``
+    replaced by each card that is no legal new target of it, by id."""
+    plays = _legal_plays_of(state, legal, REDIRECT_ABILITIES)
+    for words in plays:
+        if len(words) != 7 or not words[5].startswith("#"):
+            continue
+        head = " ".join(words[:6])
+        aimed = {w[6] for w in plays if len(w) == 7 and w[:6] == words[:6]}
+        out = [f"{head} {c}" for c in _card_ids(state) if c not in aimed]
+        if out:
+            return out
+    return []
+
+
+HEAL_VARIANTS_PER_STATE = 12
+"""At most this many heal actions :func:`heal_variants` derives at one state."""
+
+
+def heal_variants(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """The heals an engine must refuse for one reason or another (the branches of the model's explanation: a
+    source without a heal, the wrong moment or player, a target not healable, a character's heal without
+    Territory Class or decreased, an enhancement off brigade, ...): each legal ``heal T with X`` with ``T``
+    replaced by every other character and ``X`` by every other card with a heal, or at a state with no legal
+    heal, every card with a heal aimed at every character; at most :data:`HEAL_VARIANTS_PER_STATE`, in order."""
+    cards = state.get("cards", []) if isinstance(state, dict) else []
+    characters = sorted(c["id"] for c in cards if c.get("type") == "character")
+    sources = _heal_cards(state)
+    if not sources:
+        return []
+    texts = [t for t in legal() if t.startswith("heal ")]
+    out: list[str] = []
+    for text in texts:
+        words = text.split(" ")
+        if len(words) != 4:
+            continue
+        out.extend(f"heal {t} with {words[3]}" for t in characters if t != words[1])
+        out.extend(f"heal {words[1]} with {x}" for x in sorted({*sources, *characters}) if x != words[3])
+    if not texts:
+        out.extend(f"heal {t} with {x}" for x in sources for t in characters if t != x)
+    legal_set = set(texts)
+    return [t for t in dict.fromkeys(out) if t not in legal_set][:HEAL_VARIANTS_PER_STATE]
+
+
+HEAL_REFUSAL_CLAUSES = (
+    "RED-HEAL-TARGETS-HEALED", "RED-BASE-INITIATIVE", "RED-HEAL-ENH-PHASES", "RED-HEAL-PREV-ENH-INITIATIVE",
+    "RED-BASE-ENHANCEMENTS", "RED-HEAL-WINDOW", "RED-HEAL-NOT-IN-DISCARD-PILE", "RED-HEAL-PREV-NOT-FROM-HAND-DECK",
+    "RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-RESTORES-DECREASE", "RED-HEAL-CHARACTER-TC",
+    "RED-HEAL-WINDOW-MEANS", "RED-HEAL-ENH-ON-MATCHING-BRIGADE", "RED-HEAL-PREV-ENH-TWO-WAYS",
+    "RED-HEAL-PREV-PILE-SAME-CHARACTER",
+)
+"""The clauses a refused heal may be blamed on (the branches of ``model.redemption.healable.explain``): one
+targeted refusal each, from :func:`heal_variants`."""
+
+
 TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
     "redemption": (
         ("RED-HEAL-ONLY-CHARACTERS", (legal_heal_aimed_at_a_non_character, any_heal_aimed_at_a_non_character)),
         ("RED-RD-ONLY-INTERRUPTED", (redirect_of_an_ability_not_interrupted,)),
         ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_aimed_at_a_card,)),
+        ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_that_does_not_exist,)),
+        ("RED-RD-NUMBERS-TARGET", (redirect_of_numbers_aimed_outside_battle,)),
+        ("RED-RD-NEW-TARGETS", (redirect_to_an_illegal_new_target,)),
+        *((clause, (heal_variants,)) for clause in HEAL_REFUSAL_CLAUSES),
     ),
     "fftcg": (),
 }
 """Game -> (clause ID, derivations tried in order): the first derivation that gives, at some state (shallowest
-first), an action the model refuses citing the clause is used."""
+first), an action the model refuses citing the clause is used. A clause may have several entries (one per
+way of breaking it: a redirect aimed at a card, or at an ability that does not exist)."""
