@@ -20,7 +20,7 @@ changes.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
 from cardrules.model.errors import IllegalAction
@@ -206,6 +206,7 @@ def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozen
     expanded = sorted({source for source, _, _ in ex.edges}, key=lambda s: (ex.depth[s], s))[:TARGETED_STATES]
     tried = _Tried(game, ex.states)
     out: list[Candidate] = []
+    made: dict[tuple[int, str], int] = {}
     for clause, derivations in TARGETED.get(graph.scenario.game, ()):
         if clause not in in_force:
             continue
@@ -214,12 +215,17 @@ def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozen
         if found is None:
             continue
         source, text = found
+        aim = f"targeted:{clause}:{derivations[0].__name__}"
+        if (source, text) in made:  # the same refusal aimed at another of the clauses it names
+            kept = out[made[source, text]]
+            out[made[source, text]] = replace(kept, features=kept.features | {aim})
+            continue
         refused, outcomes = _refusal(game, ex.states[source], text) or (None, frozenset())
         assert refused is not None
         cited = tuple(c for c in refused.clause_ids if c in in_force)
-        way = derivations[0].__name__
-        features = ({f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {f"targeted:{clause}:{way}"}
+        features = ({f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {aim}
                     | _refusal_outcomes(outcomes))
+        made[source, text] = len(out)
         out.append(Candidate(graph_index, source, text, "refusal", frozenset(features), ex.depth[source] + 1,
                              cited, refused.reason))
     return out

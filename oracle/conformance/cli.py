@@ -28,12 +28,12 @@ def add_parser(sub: Any) -> None:
     """Add ``conformance`` and its subcommands to the CLI's subparsers."""
     group = sub.add_parser(
         "conformance", help="conformance suites for other engines: schema, generate, run, score, adapter",
-        description="Versioned test vectors tagged by rule clause (cardrules-vectors/2), a generator, a "
+        description="Versioned test vectors tagged by rule clause (cardrules-vectors/3), a generator, a "
         "language-agnostic runner speaking JSON lines to an adapter, and the reference model as an adapter.",
     )
     commands = group.add_subparsers(dest="conformance_command", metavar="SUBCOMMAND", required=True)
 
-    p = commands.add_parser("schema", help="print the JSON Schema of cardrules-vectors/2 (/1 is still read)",
+    p = commands.add_parser("schema", help="print the JSON Schema of cardrules-vectors/3 (/2 and /1 are still read)",
                             description="Print the JSON Schema (draft 2020-12) of the suite format.")
     p.set_defaults(handler=cmd_schema)
 

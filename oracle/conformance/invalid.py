@@ -10,7 +10,9 @@ failure (docs/conformance.rst); an engine that loads it would go on to play
 from a position no game reaches.
 
 Candidates are single corruptions of the states of the explored graphs (the
-scenarios' start positions and their richest explored state): every integer
+scenarios' start positions and their richest explored state; the generator
+also adds a depth-1 perft vector from each such richest state, so that an
+engine, or a mutant, that refuses a *valid* state of that richness fails too): every integer
 one lower and one higher, set to 0 and to -1; every card id reference set to
 an unknown id; every ``#n`` record reference set to a record that does not
 exist; a card id duplicated in its list or dropped from it; the card list
@@ -152,14 +154,14 @@ def invalid_candidates(game: str, scenario: str, states: Sequence[Any]) -> list[
     return out
 
 
-def base_states(states: Sequence[Any]) -> list[Any]:
-    """The states of one explored graph that are corrupted: the start and the one with the longest JSON text
-    (the first such), each once."""
+def base_states(states: Sequence[Any]) -> list[int]:
+    """Indexes of the states of one explored graph (state JSON, the start first) that are corrupted: the start
+    and the one with the longest JSON text (the first such), each once."""
     if not states:
         return []
-    texts = [_text(s) for s in states]
-    richest = max(range(len(states)), key=lambda i: (len(texts[i]), -i))
-    return [states[0]] if richest == 0 else [states[0], states[richest]]
+    lengths = [len(_text(s)) for s in states]
+    richest = max(range(len(states)), key=lambda i: (lengths[i], -i))
+    return [0] if richest == 0 else [0, richest]
 
 
 def choose(candidates: Sequence[InvalidCandidate]) -> list[InvalidCandidate]:
