@@ -162,6 +162,53 @@ def redirect_to_an_illegal_new_target(state: Any, legal: Callable[[], Sequence[s
     return []
 
 
+def redirect_of_both_aimed_at_a_redirect(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-NEW-TARGETS: a legal play of a card that redirects both, aimed at ``#m`` alone where ``m`` is a
+    redirect's own play record or a blanked one (never a numbers or ability redirect target)."""
+    cards = {c["id"]: c.get("ability") for c in (state.get("cards", []) if isinstance(state, dict) else [])}
+    records = state.get("records", []) if isinstance(state, dict) else []
+    aimed = sorted(r["id"] for r in records if str(r.get("effect", "")).startswith("redirect")
+                   or r.get("status") == "blanked")
+    return [f"play {card} on {on} -> #{m}" for card, on in _redirect_plays(state, legal)
+            if cards.get(card) == "redirect-both" for m in aimed]
+
+
+def _side_battle_cards(state: Any) -> set[str]:
+    return {c["id"] for c in (state.get("cards", []) if isinstance(state, dict) else []) if c.get("ability") == "side-battle"}
+
+
+def side_battle_without_its_two_characters(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-BASE-ENHANCEMENTS, RED-SB-TARGETS-TWO: a side battle card played (``play S on C``) or used from
+    outside the battle (``use S``) without the two characters it selects, where a legal play or use selects
+    two (it is not a blank play: there is something to select)."""
+    cards = _side_battle_cards(state)
+    out: list[str] = []
+    for text in legal():
+        words = text.split(" ")
+        if words[0] == "play" and len(words) == 7 and words[1] in cards and words[4] == "->":
+            out.append(" ".join(words[:4]))
+        elif words[0] == "use" and len(words) == 5 and words[1] in cards and words[2] == "->":
+            out.append(f"use {words[1]}")
+    return list(dict.fromkeys(out))
+
+
+def side_battle_used_by_a_battling_player(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-SB-SIDES-BATTLE-PLAYERS: ``use S`` (the way a player outside the battle uses a side battle card,
+    decision sb-user-outside-battle) for a side battle card held by a player who fights the battle (they play
+    it on a character of theirs instead), with and without a legal pair, while a battling player holds
+    initiative to play."""
+    battles = state.get("battles", []) if isinstance(state, dict) else []
+    if not battles or (state.get("prompt") or {}).get("kind") != "play":
+        return []  # a battling player's card, while a battling player holds initiative to play
+    zones = state.get("zones", [])
+    cards = _side_battle_cards(state)
+    held = sorted(c for p in battles[-1].get("players", []) if 0 <= p < len(zones) for c in zones[p].get("hand", [])
+                  if c in cards)
+    pairs = [" ".join(t.split(" ")[5:]) for t in legal() if t.startswith("play ") and t.split(" ")[1] in cards
+             and len(t.split(" ")) == 7]
+    return [f"use {c}" + (f" -> {p}" if p else "") for c in held for p in ["", *pairs[:1]]]
+
+
 HEAL_VARIANTS_PER_STATE = 12
 """At most this many heal actions :func:`heal_variants` derives at one state."""
 
@@ -210,6 +257,10 @@ TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
         ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_that_does_not_exist,)),
         ("RED-RD-NUMBERS-TARGET", (redirect_of_numbers_aimed_outside_battle,)),
         ("RED-RD-NEW-TARGETS", (redirect_to_an_illegal_new_target,)),
+        ("RED-RD-NEW-TARGETS", (redirect_of_both_aimed_at_a_redirect,)),
+        ("RED-BASE-ENHANCEMENTS", (side_battle_without_its_two_characters,)),
+        ("RED-SB-TARGETS-TWO", (side_battle_without_its_two_characters,)),
+        ("RED-SB-SIDES-BATTLE-PLAYERS", (side_battle_used_by_a_battling_player,)),
         *((clause, (heal_variants,)) for clause in HEAL_REFUSAL_CLAUSES),
     ),
     "fftcg": (),
