@@ -209,6 +209,23 @@ def side_battle_used_by_a_battling_player(state: Any, legal: Callable[[], Sequen
     return [f"use {c}" + (f" -> {p}" if p else "") for c in held for p in ["", *pairs[:1]]]
 
 
+def group_of_four(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-BASE-RESCUE-OR-CHALLENGE, RED-BASE-BLOCKING: a legal attack or block by three characters (the most
+    a group may hold) with a fourth character of the same alignment from the same territory added."""
+    cards = {c["id"]: c for c in (state.get("cards", []) if isinstance(state, dict) else [])}
+    territory = {c for z in state.get("zones", []) for c in z.get("territory", [])} if isinstance(state, dict) else set()
+    out: list[str] = []
+    for text in legal():
+        words = text.split(" ")
+        group = words[2:] if words[0] == "attack" else words[1:] if words[0] == "block" else []
+        if len(group) != 3 or not all(g in cards for g in group):
+            continue
+        alignment = cards[group[0]].get("alignment")
+        out.extend(f"{text} {c}" for c in sorted(territory) if c not in group and cards[c].get("type") == "character"
+                   and cards[c].get("alignment") == alignment)
+    return out[:4]
+
+
 HEAL_VARIANTS_PER_STATE = 12
 """At most this many heal actions :func:`heal_variants` derives at one state."""
 
@@ -258,6 +275,8 @@ TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
         ("RED-RD-NUMBERS-TARGET", (redirect_of_numbers_aimed_outside_battle,)),
         ("RED-RD-NEW-TARGETS", (redirect_to_an_illegal_new_target,)),
         ("RED-RD-NEW-TARGETS", (redirect_of_both_aimed_at_a_redirect,)),
+        ("RED-BASE-RESCUE-OR-CHALLENGE", (group_of_four,)),
+        ("RED-BASE-BLOCKING", (group_of_four,)),
         ("RED-BASE-ENHANCEMENTS", (side_battle_without_its_two_characters,)),
         ("RED-SB-TARGETS-TWO", (side_battle_without_its_two_characters,)),
         ("RED-SB-SIDES-BATTLE-PLAYERS", (side_battle_used_by_a_battling_player,)),
