@@ -127,6 +127,15 @@ def _card_ids(state: Any) -> list[str]:
     return sorted(c["id"] for c in (state.get("cards", []) if isinstance(state, dict) else []))
 
 
+def redirect_of_an_ability_aimed_at_a_card_named_like_a_record(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-ABILITY-TARGET: :func:`redirect_of_an_ability_aimed_at_a_card`, only at a state where some card's
+    id ends in the number of an existing play record (``e1`` beside ``#1``), and only those cards: an engine
+    that reads ``e1`` as ability 1 refuses it for another clause."""
+    records = {str(r["id"]) for r in (state.get("records", []) if isinstance(state, dict) else [])}
+    cards = sorted(c["id"] for c in (state.get("cards", []) if isinstance(state, dict) else []) if c["id"][1:] in records)
+    return [f"play {card} on {on} -> {c}" for card, on in _redirect_plays(state, legal) for c in cards]
+
+
 def redirect_of_numbers_aimed_outside_battle(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
     """RED-RD-NUMBERS-TARGET: a legal numbers redirect (``play R on C -> X``) re-aimed at each card that is no
     legal target of it (a card outside the battle), by id."""
@@ -272,6 +281,7 @@ TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
         ("RED-RD-ONLY-INTERRUPTED", (redirect_of_an_ability_not_interrupted,)),
         ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_aimed_at_a_card,)),
         ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_that_does_not_exist,)),
+        ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_aimed_at_a_card_named_like_a_record,)),
         ("RED-RD-NUMBERS-TARGET", (redirect_of_numbers_aimed_outside_battle,)),
         ("RED-RD-NEW-TARGETS", (redirect_to_an_illegal_new_target,)),
         ("RED-RD-NEW-TARGETS", (redirect_of_both_aimed_at_a_redirect,)),
