@@ -6,6 +6,15 @@ in its own process so that peak memory is that run's alone.
 
     python3 benchmarks/explore.py            # the default sizes
     python3 benchmarks/explore.py --quick    # the two smallest
+    python3 benchmarks/explore.py --size 2 2 --size 3 1   # chosen sizes (Forwards a side, turns)
+    python3 benchmarks/explore.py --no-properties   # states only, no property checked
+
+By default every registered FFTCG property (15) is checked on every state and
+transition, as ``cardrules explore`` does; one of them, step determinism,
+steps every transition a second time.
+
+Seconds are wall-clock; ``CPU s`` is the search's CPU time (``time.process_time``), the steadier
+figure on a shared machine, and ``st/CPU s`` the states per CPU second.
 
 Bytes per state is (peak RSS - RSS before the search) / states: everything
 the search keeps per state (the state, its key, parent and action records).
@@ -41,7 +50,9 @@ def position(per_player: int) -> dict:
     }
 
 
-def run_one(per_player: int, turns: int) -> dict:
+def run_one(per_player: int, turns: int, checked: bool = True) -> dict:
+    """One exploration; ``checked``: every registered FFTCG property on every state and transition
+    (the default, as ``cardrules explore`` does), else none (states only, as the SPIN and TLC twins)."""
     from cardrules.model.fftcg.state import State
     from cardrules.properties.core import properties_for
     from cardrules.properties.explore import Bounds, explore
@@ -50,13 +61,14 @@ def run_one(per_player: int, turns: int) -> dict:
 
     root = State.from_json(position(per_player))
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    started = time.perf_counter()
-    result = explore(FftcgGame(), [root], properties_for("fftcg"), Bounds(max_turns=turns, max_states=2_000_000), progress=False)
-    seconds = time.perf_counter() - started
+    started, cpu_started = time.perf_counter(), time.process_time()
+    result = explore(FftcgGame(), [root], properties_for("fftcg") if checked else [],
+                     Bounds(max_turns=turns, max_states=2_000_000), progress=False)
+    seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     return {
         "forwards": per_player, "turns": turns, "states": result.stats.states, "transitions": result.stats.transitions,
-        "seconds": seconds, "violations": sorted(result.violations), "truncated": result.stats.truncated,
+        "seconds": seconds, "cpu_seconds": cpu_seconds, "violations": sorted(result.violations), "truncated": result.stats.truncated,
         "bytes_per_state": max(peak - before, 0) / max(result.stats.states, 1), "peak_mib": peak / 2**20,
     }
 
@@ -64,27 +76,37 @@ def run_one(per_player: int, turns: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="only the two smallest sizes")
+    parser.add_argument("--size", nargs=2, type=int, action="append", metavar=("FORWARDS", "TURNS"),
+                        help="run this size (Forwards a side, turns); repeat for several (default: the usual six)")
+    parser.add_argument("--no-properties", action="store_true",
+                        help="check no property (only enumerate the states, as the SPIN and TLC twins do)")
     parser.add_argument("--one", nargs=2, type=int, metavar=("FORWARDS", "TURNS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(run_one(*args.one)))
+        print(json.dumps(run_one(*args.one, checked=not args.no_properties)))
         return
     sizes = [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (4, 1)]
     if args.quick:
         sizes = sizes[:2]
-    header = f"{'fwd':>3} {'turns':>5} {'states':>10} {'edges':>10} {'seconds':>8} {'states/s':>9} {'B/state':>8} {'peak MiB':>8}"
+    if args.size:
+        sizes = [(forwards, turns) for forwards, turns in args.size]
+    header = (f"{'fwd':>3} {'turns':>5} {'states':>10} {'edges':>10} {'seconds':>8} {'states/s':>9} {'CPU s':>8} "
+              f"{'st/CPU s':>9} {'B/state':>8} {'peak MiB':>8}")
     print(header)
     print("-" * len(header))
     for forwards, turns in sizes:
-        out = subprocess.run([sys.executable, __file__, "--one", str(forwards), str(turns)], capture_output=True, text=True)
+        command = [sys.executable, __file__, "--one", str(forwards), str(turns)]
+        out = subprocess.run(command + (["--no-properties"] if args.no_properties else []), capture_output=True, text=True)
         if out.returncode != 0:
             print(f"{forwards:>3} {turns:>5}  failed: {out.stderr.strip().splitlines()[-1] if out.stderr else out.returncode}")
             continue
         r = json.loads(out.stdout)
         rate = r["states"] / r["seconds"] if r["seconds"] else float("inf")
+        cpu_rate = r["states"] / r["cpu_seconds"] if r["cpu_seconds"] else float("inf")
         flag = " (truncated)" if r["truncated"] else ""
         print(f"{forwards:>3} {turns:>5} {r['states']:>10,} {r['transitions']:>10,} {r['seconds']:>8.2f} {rate:>9,.0f} "
-              f"{r['bytes_per_state']:>8,.0f} {r['peak_mib']:>8.1f}{flag}")
+              f"{r['cpu_seconds']:>8.2f} {cpu_rate:>9,.0f} {r['bytes_per_state']:>8,.0f} {r['peak_mib']:>8.1f}{flag}",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,11 @@ What each column measures:
 * peak MiB: the process's peak resident memory;
 * the exit status is 1 when the counts disagree.
 
+The twins check no property, so cardrules runs twice: ``cardrules`` checks
+nothing either (like for like, the ratios are against this row), and
+``cr+props`` checks every registered FFTCG property (15) on every state and
+transition, as ``cardrules explore`` does.
+
 SPIN runs a depth-first search with full state storage (``-DSAFETY
 -DNOREDUCE``, ``spin -o2`` so that the write-only event log is kept in the
 state vector); TLC runs breadth-first with 2 workers.
@@ -86,11 +91,12 @@ def _measure(command: list[str], cwd: Path) -> tuple[str, float, float]:
     return output, seconds, usage.ru_maxrss / 1024
 
 
-def run_cardrules(forwards: int, turns: int) -> Run:
-    out = subprocess.run([sys.executable, str(HERE / "explore.py"), "--one", str(forwards), str(turns)],
-                         capture_output=True, text=True, check=True)
+def run_cardrules(forwards: int, turns: int, checked: bool) -> Run:
+    """The explorer; ``checked``: with every FFTCG property, else none (as the twins)."""
+    out = subprocess.run([sys.executable, str(HERE / "explore.py"), "--one", str(forwards), str(turns),
+                          *([] if checked else ["--no-properties"])], capture_output=True, text=True, check=True)
     r = json.loads(out.stdout)
-    return Run("cardrules", r["states"], r["seconds"], r["bytes_per_state"], r["peak_mib"])
+    return Run("cr+props" if checked else "cardrules", r["states"], r["seconds"], r["bytes_per_state"], r["peak_mib"])
 
 
 def run_spin(forwards: int, turns: int, folder: Path) -> Run:
@@ -160,7 +166,8 @@ def main() -> int:
     agree = True
     for forwards, turns in sizes:
         with tempfile.TemporaryDirectory(prefix="cardrules-peers-") as tmp:
-            runs = [run_cardrules(forwards, turns), run_spin(forwards, turns, Path(tmp)),
+            runs = [run_cardrules(forwards, turns, checked=False), run_cardrules(forwards, turns, checked=True),
+                    run_spin(forwards, turns, Path(tmp)),
                     run_tlc(forwards, turns, Path(tmp), args.tlc_workers)]
         ours = runs[0]
         for run in runs:

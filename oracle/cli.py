@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print a JSON array, one object per clause")
     p.add_argument("--gaps", action="store_true", help="only clauses with a missing link")
     p.add_argument("--verbose", "-v", action="store_true", help="list every linked function and test")
-    p.add_argument("--strict", action="store_true", help="exit 1 when any clause has a gap, or is encoded in z3 but compared 0 times by the cross-check without a crosscheck_excuse")
+    p.add_argument("--strict", action="store_true", help="exit 1 when any clause has a gap, or is encoded in z3 but compared 0 times by the cross-check without a crosscheck_excuse, or a collected test names no clause and gives no reason (@pytest.mark.infrastructure)")
     p.add_argument("--tests", type=Path, metavar="DIR", help="collect test links from DIR (default: the checkout's tests/)")
     p.add_argument("--no-tests", action="store_true", help="do not collect tests (test links stay empty)")
     p.set_defaults(handler=cmd_trace)

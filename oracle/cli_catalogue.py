@@ -110,12 +110,13 @@ def _clause_json(catalogue: Catalogue, clause: Clause) -> dict[str, object]:
 
 
 def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
-    from cardrules.oracle.pytest_plugin import CollectionFailed, collect_test_links
+    from cardrules.oracle.pytest_plugin import CollectionFailed, collect_tests
     from cardrules.oracle.trace import TraceError, build_matrix, default_tests_dir
 
     catalogue = _catalogue(args)
     clauses = set(c.id for c in _filter(catalogue, args))
     test_links: dict[str, tuple[str, ...]] = {}
+    unexplained: tuple[str, ...] = ()
     warning = ""
     if not args.no_tests:
         tests_dir = args.tests or default_tests_dir()
@@ -125,7 +126,8 @@ def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
             raise InputError(f"--tests {tests_dir}: not a directory")
         else:
             try:
-                test_links = collect_test_links(tests_dir)
+                collected = collect_tests(tests_dir)
+                test_links, unexplained = collected.links, collected.unexplained
             except CollectionFailed as error:
                 raise InputError(f"the tests in {tests_dir} do not collect:\n{error}") from None
     from cardrules.oracle.clause_counts import CountsError, load_counts
@@ -147,6 +149,9 @@ def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
         print(file=out)
     else:
         _print_matrix(rows, out, verbose=args.verbose)
+        if unexplained:
+            print(f"{len(unexplained)} test(s) name no clause and give no reason "
+                  "(@pytest.mark.clause or @pytest.mark.infrastructure)", file=out)
     if args.strict:
         never = [row for row in rows if row.never_compared]
         for row in never:
@@ -155,7 +160,10 @@ def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
         for row in rows:
             if row.gaps:
                 print(f"cardrules trace: {row.clause.id}: missing links: {', '.join(row.gaps)}", file=sys.stderr)
-        if never or any(row.gaps for row in rows):
+        for nodeid in unexplained:
+            print(f"cardrules trace: {nodeid}: names no clause (@pytest.mark.clause) and gives no reason "
+                  "(@pytest.mark.infrastructure)", file=sys.stderr)
+        if never or unexplained or any(row.gaps for row in rows):
             return EXIT_CHECK_FAILED
     return EXIT_OK
 

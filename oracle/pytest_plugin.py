@@ -2,16 +2,21 @@
 
 Installed as a ``pytest11`` entry point, so any project's tests can use the
 marker once cardrules is installed. An unknown clause ID stops collection
-with an error naming the test and the ID. ``pytest --cardrules-clauses``
+with an error naming the test and the ID. A test that checks no rule clause
+(parsing, the command line, packaging, the engines' plumbing) says so with
+the ``infrastructure`` marker and a reason; ``cardrules trace --strict``
+fails on a test that does neither (:func:`collect_tests`). ``pytest --cardrules-clauses``
 ends the run with a per-clause report: for each clause named by a marker,
-how many of its tests passed, failed or were skipped. :func:`collect_test_links` runs a collection-only
-pytest session and returns every test's clause IDs, for ``cardrules trace``.
+how many of its tests passed, failed or were skipped. :func:`collect_tests` runs a collection-only
+pytest session and returns every test's clause IDs and the tests that name
+none without a reason, for ``cardrules trace``.
 """
 
 from __future__ import annotations
 
 import io
 import contextlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +25,7 @@ import pytest
 from cardrules.specs.registry import UnknownClauseError, check_ids
 
 MARKER = "clause"
+INFRASTRUCTURE_MARKER = "infrastructure"
 
 
 REPORT_OPTION = "--cardrules-clauses"
@@ -34,6 +40,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", f"{MARKER}(*ids): the rule clauses (catalogue IDs) this test checks")
+    config.addinivalue_line("markers", f"{INFRASTRUCTURE_MARKER}(reason): this test checks no rule clause, and why")
     if config.getoption(REPORT_OPTION, default=False):
         config.pluginmanager.register(_ClauseReport(), "cardrules-clause-report")
 
@@ -81,8 +88,21 @@ def clause_ids_of(item: pytest.Item) -> tuple[str, ...]:
     return tuple(dict.fromkeys(ids))
 
 
+def infrastructure_reason(item: pytest.Item) -> str | None:
+    """The reason on an item's nearest ``infrastructure`` marker, or None without one."""
+    mark = item.get_closest_marker(INFRASTRUCTURE_MARKER)
+    if mark is None:
+        return None
+    reason = mark.args[0] if len(mark.args) == 1 and not mark.kwargs else None
+    if not isinstance(reason, str) or not reason.strip():
+        raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.{INFRASTRUCTURE_MARKER} takes one reason string, "
+                                f"got {mark.args!r}")
+    return reason
+
+
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
+        infrastructure_reason(item)
         ids = clause_ids_of(item)
         if any(True for _ in item.iter_markers(name=MARKER)):
             try:
@@ -92,10 +112,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 
 class _Collector:
-    """Records ``nodeid -> clause IDs`` during a collection-only session."""
+    """Records ``nodeid -> clause IDs``, and the tests with neither marker, during a collection-only session."""
 
     def __init__(self) -> None:
         self.links: dict[str, tuple[str, ...]] = {}
+        self.unexplained: list[str] = []
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
@@ -103,6 +124,16 @@ class _Collector:
             ids = clause_ids_of(item)
             if ids:
                 self.links[item.nodeid] = ids
+            elif infrastructure_reason(item) is None:
+                self.unexplained.append(item.nodeid)
+
+
+@dataclass(frozen=True)
+class CollectedTests:
+    """What a collection found: each test's clause IDs, and the tests that name no clause and give no reason."""
+
+    links: dict[str, tuple[str, ...]]
+    unexplained: tuple[str, ...]
 
 
 class CollectionFailed(RuntimeError):
@@ -111,6 +142,11 @@ class CollectionFailed(RuntimeError):
 
 def collect_test_links(tests_dir: Path) -> dict[str, tuple[str, ...]]:
     """Collect the tests under ``tests_dir`` and return ``nodeid -> clause IDs``."""
+    return collect_tests(tests_dir).links
+
+
+def collect_tests(tests_dir: Path) -> CollectedTests:
+    """Collect the tests under ``tests_dir``: their clause links and the tests naming neither clause nor reason."""
     collector = _Collector()
     output = io.StringIO()
     # ``-o addopts=``: the project's run options (``-n auto``, pytest-xdist's) are not needed to
@@ -121,4 +157,4 @@ def collect_test_links(tests_dir: Path) -> dict[str, tuple[str, ...]]:
         code = pytest.main(args, plugins=[collector])
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
         raise CollectionFailed(output.getvalue().strip()[-4000:])
-    return collector.links
+    return CollectedTests(collector.links, tuple(sorted(collector.unexplained)))

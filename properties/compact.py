@@ -25,12 +25,17 @@ class Interner:
     def __init__(self) -> None:
         self.number: dict[Hashable, int] = {}
         self.values: list[Any] = []
+        self.by_id: dict[int, int] = {}
+        """``id()`` of each value kept in ``values`` -> its number. The values are kept alive, so no
+        other live object has their ids: an object found here *is* that value, and its number is
+        read without hashing it (most parts of a successor are its parent's own, interned, objects)."""
 
     def __call__(self, value: Hashable) -> int:
         found = self.number.get(value)
         if found is None:
             found = self.number[value] = len(self.values)
             self.values.append(value)
+            self.by_id[id(value)] = found
         return found
 
 
@@ -43,8 +48,16 @@ class StateCodec(Generic[S]):
         self.intern = Interner()
 
     def pack(self, state: S) -> bytes:
+        parts = self.parts(state)
         intern = self.intern
-        return array("I", [intern(part) for part in self.parts(state)]).tobytes()
+        numbers = list(map(intern.by_id.get, map(id, parts)))
+        if None in numbers:  # some part is not itself an interned object: look it up by value
+            number = intern.number
+            try:
+                numbers = [n if n is not None else number[part] for n, part in zip(numbers, parts)]
+            except KeyError:  # a new value: numbered in order of first sight
+                numbers = [n if n is not None else intern(part) for n, part in zip(numbers, parts)]
+        return array("I", numbers).tobytes()
 
     def unpack(self, packed: bytes) -> S:
         values = self.intern.values

@@ -215,6 +215,8 @@ def explore(
     via: list[Any] = []
     depth = array("i")
     interned: dict[Any, Any] = {}
+    intern_action = interned.setdefault
+    """One shared object per distinct action, for the records kept (``via``, edges)."""
     successor_of = getattr(game, "successor", None) or game.step
     canonical = game.canonical_key
 
@@ -226,6 +228,12 @@ def explore(
         key = codec.pack(canon)
         return key, (key if canon is state else None)
     violations: dict[str, Violation] = {}
+    pending_state = [(p, p.check) for p in state_checks]
+    pending_transition = [(p, p.check) for p in transition_checks]
+    """The checks of properties not violated yet (a property is reported at its first, shallowest
+    violation and never checked again), with their check functions looked up once."""
+    known_violations = [0]
+    """How many violations the pending lists have been trimmed for."""
     deadlocks: list[int] = []
     terminals: list[int] = []
     edges: list[tuple[int, int, Any]] | None = [] if keep_edges else None
@@ -272,13 +280,21 @@ def explore(
             index = len(states)
             states.append(stored)
         parent.append(from_index)
-        via.append(action)
+        via.append(intern_action(action, action))
         depth.append(d)
-        for prop in state_checks:
-            if prop.name not in violations and not prop.check(game, state):
-                violations[prop.name] = Violation(prop, index)
+        if pending_state:
+            for prop, check in pending_state:
+                if not check(game, state):
+                    violations[prop.name] = Violation(prop, index)
+            if len(violations) != known_violations[0]:
+                pending_state[:] = [(p, c) for p, c in pending_state if p.name not in violations]
+                known_violations[0] = len(violations)
         return index, True
 
+    max_states = bounds.max_states if bounds.max_states is not None else sys.maxsize
+    pack = codec.pack if codec is not None else None
+    unpack = codec.unpack if codec is not None else None
+    transitions = 0
     frontier: list[tuple[int, S | None]] = []
     for root in roots:
         index, new = add(root, -1, None, 0, *keyed(root))
@@ -291,7 +307,11 @@ def explore(
             break
         next_frontier: list[tuple[int, S | None]] = []
         for index, held in frontier:
-            state: S = held if held is not None else codec.unpack(packed[index])  # type: ignore[union-attr,index]
+            if held is not None:
+                state: S = held
+            else:  # what ``packed[index]`` reads, without its checks: the index is a stored state's
+                raw = apart.get(index)
+                state = unpack(raw if raw is not None else table.key(index))  # type: ignore[union-attr]
             if game.is_terminal(state):
                 terminals.append(index)
                 continue
@@ -303,26 +323,34 @@ def explore(
                 deadlocks.append(index)
                 continue
             for action in actions:
-                action = interned.setdefault(action, action)
                 successor = successor_of(state, action)
-                key, stored = keyed(successor)
-                if bounds.max_states is not None and len(parent) >= bounds.max_states and not known(key):
+                if codec is not None:
+                    canon = canonical(successor)
+                    key = pack(canon)
+                    stored = key if canon is successor else None
+                else:
+                    key, stored = canonical(successor), successor
+                if len(parent) >= max_states and not known(key):
                     stats.truncated = True  # a new state would pass the bound: stop before storing it
                     next_frontier = []
                     frontier = []
                     break
-                stats.transitions += 1
+                transitions += 1
                 target, new = add(successor, index, action, level + 1, key, stored)
                 if edges is not None:
-                    edges.append((index, target, action))
-                for prop in transition_checks:
-                    if prop.name not in violations and not prop.check(game, state, action, successor):
+                    edges.append((index, target, intern_action(action, action)))
+                for prop, check in pending_transition:
+                    if not check(game, state, action, successor):
                         violations[prop.name] = Violation(prop, target if target >= 0 else index_for(key),
                                                           via_parent=index, action=action,
                                                           successor=successor)
+                if len(violations) != known_violations[0]:
+                    pending_transition = [(p, c) for p, c in pending_transition if p.name not in violations]
+                    pending_state[:] = [(p, c) for p, c in pending_state if p.name not in violations]
+                    known_violations[0] = len(violations)
                 if new:
                     next_frontier.append((target, None if codec is not None else successor))
-                    if bounds.max_states is not None and len(parent) >= bounds.max_states:
+                    if len(parent) >= max_states:
                         stats.truncated = True
                         next_frontier = []
                         frontier = []
@@ -341,6 +369,7 @@ def explore(
         frontier = next_frontier
         if frontier:
             level += 1
+    stats.transitions = transitions
     stats.states = len(parent)
     stats.depth = max(depth, default=0)
     stats.seconds = time.perf_counter() - started

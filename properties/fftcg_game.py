@@ -46,8 +46,9 @@ class FftcgGame:
         return settle(_apply(state, action, self.config), self.config)
 
     def codec(self) -> StateCodec[State]:
-        """A fresh compact codec for one exploration: a state's parts are its two players, turn
-        player, step, turn, phase, attack, attackers this turn, event log and outcome."""
+        """A fresh compact codec for one exploration: a state's parts are its two players, its
+        attack, the attackers this turn, the event log, and the few values that vary little (turn
+        player, step, turn, phase, outcome) as one part: six numbers, 24 bytes a state."""
         return StateCodec(_parts, _build)
 
     def is_terminal(self, state: State) -> bool:
@@ -65,11 +66,19 @@ class FftcgGame:
         sorting leave as they are is its own key (the same object: the search
         stores it packed once).
         """
-        cards = [
-            (f.id, (owner, static_signature(f)))
-            for owner, player in enumerate(state.players)
-            for f in (*player.forwards, *player.break_zone)
-        ]
+        p0, p1 = state.players
+        names0 = [f.name for f in p0.forwards] + [f.name for f in p0.break_zone]
+        names1 = [f.name for f in p1.forwards] + [f.name for f in p1.break_zone]
+        if len(set(names0)) == len(names0) and len(set(names1)) == len(names1):
+            return state  # identical cards share their name (part of the signature): no two here
+        signatures = [(0, static_signature(f)) for f in p0.forwards]
+        signatures += [(0, static_signature(f)) for f in p0.break_zone]
+        signatures += [(1, static_signature(f)) for f in p1.forwards]
+        signatures += [(1, static_signature(f)) for f in p1.break_zone]
+        if len(set(signatures)) == len(signatures):
+            return state  # no two identical cards of one owner: no class to rename within
+        cards = [(f.id, signature) for f, signature in zip(
+            (*p0.forwards, *p0.break_zone, *p1.forwards, *p1.break_zone), signatures)]
         classes = interchangeable_classes(cards)
         if not classes:
             return state
@@ -121,14 +130,19 @@ class FftcgGame:
 
 
 def _parts(state: State) -> tuple[Any, ...]:
-    return (state.players[0], state.players[1], state.turn_player, state.step, state.turn, state.phase, state.attack,
-            state.attacked, state.events, state.outcome)
+    return (state.players[0], state.players[1], state.attack, state.attacked, state.events,
+            (state.turn_player, state.step, state.turn, state.phase, state.outcome))
+
+
+_BLANK = State(players=(Player(), Player()))
+"""Every field of a built state is given: ``replace`` of this blank is ``State(...)`` with those
+fields (State has no ``__post_init__``), by the model's compiled copy."""
 
 
 def _build(parts: tuple[Any, ...]) -> State:
-    p0, p1, turn_player, step, turn, phase, attack, attacked, events, outcome = parts
-    return State(players=(p0, p1), turn_player=turn_player, step=step, turn=turn, phase=phase, attack=attack,
-                 attacked=attacked, events=events, outcome=outcome)
+    p0, p1, attack, attacked, events, (turn_player, step, turn, phase, outcome) = parts
+    return replace(_BLANK, players=(p0, p1), turn_player=turn_player, step=step, turn=turn, phase=phase,
+                   attack=attack, attacked=attacked, events=events, outcome=outcome)
 
 
 def _situation(state: State, fid: str, on_field: dict[str, tuple[int, Forward]]) -> tuple[object, ...]:

@@ -169,6 +169,8 @@ def conserved(game: FftcgGame, before: State, action: Action, after: State) -> b
     def ids(state: State) -> set[str]:
         return {f.id for p in state.players for f in (*p.forwards, *p.break_zone)}
 
+    if after.players is before.players:  # the very same players (a step that moved no card): same Forwards
+        return True
     return ids(before) == ids(after)
 
 
@@ -219,8 +221,10 @@ def deals_damage_once(game: FftcgGame, before: State, action: Action, after: Sta
     attack = before.attack
     if attack is None or after.turn != before.turn:
         return True
-    declared = frozenset(attack.declared)
     new = _new_events(before, after)
+    if not new and after.players is before.players:
+        return True  # nothing logged and the very same Forwards: no damage dealt, none appeared
+    declared = frozenset(attack.declared)
     old = before.events
     new_by_attackers = _attacker_damage(new, declared)
     new_by_blocker = _blocker_damage(new, declared)

@@ -33,6 +33,13 @@ def fftcg_decisions() -> dict[str, Decision]:
     }
 
 
+@lru_cache(maxsize=None)
+def option_ids(decision_id: str) -> tuple[str, ...]:
+    """The option ids of an fftcg decision, in catalogue order (KeyError for an unknown decision);
+    asked on every rule-variant test of the model, so read from the catalogue once."""
+    return tuple(o.id for o in fftcg_decisions()[decision_id].options)
+
+
 UNMODELLED_OPTIONS: frozenset[tuple[str, str]] = frozenset({
     ("party-sum-members", "declared-members"),
     ("ff-removal-windows", "also-in-damage"),
@@ -123,9 +130,9 @@ class RuleConfig:
 
     def is_(self, decision_id: str, option_id: str) -> bool:
         """Whether the decision's option in force is ``option_id`` (checked to exist)."""
-        options = [o.id for o in fftcg_decisions()[decision_id].options]
+        options = option_ids(decision_id)
         if option_id not in options:
-            raise ScenarioError(f"config.{decision_id}", f"unknown option {option_id!r}; known: {options}")
+            raise ScenarioError(f"config.{decision_id}", f"unknown option {option_id!r}; known: {list(options)}")
         return self.option(decision_id) == option_id
 
     def to_json(self) -> dict[str, str]:

@@ -64,20 +64,52 @@ from typing import Any, Iterator, Literal, Mapping
 
 from cardrules.model.errors import ScenarioError, describe
 
-_REPLACERS: dict[type, Any] = {}
+_REPLACERS: dict[tuple[Any, ...], Any] = {}
+_BUILDERS: dict[type, type | None] = {}
 
 
-def _make_replacer(cls: type) -> Any:
-    """Compile ``copy(obj, changes)`` for one class: one line per field, no per-call introspection."""
-    names = [f.name for f in dataclasses.fields(cls) if f.init]
-    lines = ["def copy(obj, changes):", "    unknown = changes.keys() - NAMES", "    if unknown:",
-             "        raise TypeError(f'{CLS.__name__} has no field {sorted(unknown)[0]!r}')",
-             "    new = NEW(CLS)", "    get = changes.get"]
-    lines += [f"    SET(new, {name!r}, get({name!r}, obj.{name}))" for name in names]
-    if "_hash" in {f.name for f in dataclasses.fields(cls)}:
-        lines.append("    SET(new, '_hash', None)")
+def _builder_class(cls: type) -> type | None:
+    """A plain class with ``cls``'s very slots, whose instances can become ``cls`` instances by
+    ``__class__`` assignment (same layout); None if the layout cannot be matched.
+
+    A copy is filled in as one of these, with ordinary slot stores (no frozen ``__setattr__`` in
+    the way), then made a ``cls``: from then on it is as frozen as any ``cls`` instance."""
+    if cls not in _BUILDERS:
+        slots = cls.__dict__.get("__slots__")
+        builder: type | None = None
+        if isinstance(slots, tuple) and cls.__bases__ == (object,):
+            builder = type(f"_{cls.__name__}Builder", (), {"__slots__": slots})
+            try:
+                object.__new__(builder).__class__ = cls
+            except TypeError:
+                builder = None
+        _BUILDERS[cls] = builder
+    return _BUILDERS[cls]
+
+
+def _make_replacer(cls: type, changed: tuple[str, ...]) -> Any:
+    """Compile ``copy(obj, changes)`` for one class and one set of changed fields (the keys of
+    ``changes``, in the order given): one slot store per field, no per-call introspection."""
+    fields = dataclasses.fields(cls)
+    init = {f.name for f in fields if f.init}
+    unknown = [name for name in changed if name not in init]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    names = [f.name for f in fields]
+    """Every field, ``_hash`` (a cached hash, reset) and any other field outside ``__init__`` (copied) included."""
+    builder = _builder_class(cls)
+    namespace: dict[str, Any] = {"CLS": cls, "BUILDER": builder, "NEW": object.__new__}
+    lines = ["def copy(obj, changes):", f"    new = NEW({'BUILDER' if builder is not None else 'CLS'})"]
+    for name in names:
+        value = "None" if name == "_hash" else f"changes[{name!r}]" if name in changed else f"obj.{name}"
+        if builder is not None:
+            lines.append(f"    new.{name} = {value}")
+        else:  # through the slot's descriptor, past the frozen __setattr__
+            namespace[f"set_{name}"] = getattr(cls, name).__set__
+            lines.append(f"    set_{name}(new, {value})")
+    if builder is not None:
+        lines.append("    new.__class__ = CLS")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"NAMES": frozenset(names), "CLS": cls, "NEW": object.__new__, "SET": object.__setattr__}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
     return namespace["copy"]
 
@@ -86,12 +118,16 @@ def replace(obj: Any, /, **changes: Any) -> Any:
     """``dataclasses.replace`` for the model's frozen, slotted values, without its overhead.
 
     The search loop makes millions of these; the generic version inspects the
-    class's fields on every call, this one runs code compiled once per class.
+    class's fields on every call, this one runs code compiled once per class
+    and set of changed fields (a few dozen in the whole model): no lookup per
+    field, each slot filled by a plain store on a same-layout builder object
+    that then becomes an instance of the class (:func:`_builder_class`).
     Unknown field names raise TypeError as there; the copy's cached hash is reset.
     """
-    copy = _REPLACERS.get(obj.__class__)
+    key = (obj.__class__, *changes)
+    copy = _REPLACERS.get(key)
     if copy is None:
-        copy = _REPLACERS[obj.__class__] = _make_replacer(obj.__class__)
+        copy = _REPLACERS[key] = _make_replacer(obj.__class__, key[1:])
     return copy(obj, changes)
 
 
@@ -445,9 +481,8 @@ class State:
         return found[1]
 
     def on_field(self) -> Iterator[tuple[int, Forward]]:
-        for index, player in enumerate(self.players):
-            for forward in player.forwards:
-                yield index, forward
+        """(controller, Forward) of every Forward on the field, player 0's first, in zone order."""
+        return iter([(index, forward) for index, player in enumerate(self.players) for forward in player.forwards])
 
     # --- updates (pure) ----------------------------------------------------
 

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from cardrules.model.errors import IllegalAction
 from cardrules.oracle.conformance.plan import SuitePlan
-from cardrules.oracle.conformance.targeted import TARGETED, TARGETED_STATES, Derive
+from cardrules.oracle.conformance.targeted import TARGETED, TARGETED_STATES, Derive, kept_plays
 from cardrules.oracle.coverage import outcomes_exercised
 from cardrules.oracle.verify import make_game
 from cardrules.properties.explore import Bounds, Exploration, Game, explore
@@ -120,8 +120,11 @@ def explore_scenario(
     return ScenarioGraph(scenario, game, exploration, listing)
 
 
-def _kept_edges(ex: Exploration[Any, Any], rng: random.Random) -> list[tuple[int, int, Any]]:
-    """The explored edges, at most :data:`PLAYS_PER_STATE` per source state (tree edges always kept)."""
+def _kept_edges(
+    ex: Exploration[Any, Any], rng: random.Random, always: frozenset[tuple[int, int]] = frozenset()
+) -> list[tuple[int, int, Any]]:
+    """The explored edges, at most :data:`PLAYS_PER_STATE` per source state (tree edges and the (source,
+    target) edges of ``always`` always kept)."""
     assert ex.edges is not None
     by_source: dict[int, list[tuple[int, int, Any]]] = {}
     for edge in ex.edges:
@@ -130,7 +133,8 @@ def _kept_edges(ex: Exploration[Any, Any], rng: random.Random) -> list[tuple[int
     for source in sorted(by_source):
         edges = by_source[source]
         if len(edges) > PLAYS_PER_STATE:
-            tree = [e for e in edges if ex.parent[e[1]] == source and ex.via[e[1]] is e[2]]
+            tree = [e for e in edges if (ex.parent[e[1]] == source and ex.via[e[1]] is e[2])
+                    or (e[0], e[1]) in always]
             others = [e for e in edges if e not in tree]
             chosen = set(map(id, tree + rng.sample(others, max(0, PLAYS_PER_STATE - len(tree)))))
             edges = [e for e in edges if id(e) in chosen]
@@ -138,21 +142,48 @@ def _kept_edges(ex: Exploration[Any, Any], rng: random.Random) -> list[tuple[int
     return kept
 
 
+def kept_play_edges(graph: ScenarioGraph, expression: str) -> dict[tuple[int, int], str]:
+    """(source, target) of the explored edge of each kept play of the graph's position in the suite of
+    ``expression`` (:data:`~.targeted.KEPT_PLAYS`) -> its feature ``kept:POSITION:N``; ValueError when a play
+    is not a path of the explored graph (a position's bounds or an action text out of step with it)."""
+    ex = graph.exploration
+    assert ex.edges is not None
+    out_of: dict[int, dict[str, int]] = {}
+    for source, target, action in ex.edges:
+        out_of.setdefault(source, {}).setdefault(graph.game.action_text(action), target)
+    found: dict[tuple[int, int], str] = {}
+    for number, kept in enumerate(kept_plays(graph.scenario.name, expression)):
+        state = 0
+        for step, text in enumerate(kept.actions):
+            target = out_of.get(state, {}).get(text)
+            if target is None:
+                raise ValueError(f"kept play {number} of {graph.scenario.name}: {text!r} (step {step + 1}) is not "
+                                 f"an explored move under {expression}")
+            if step == len(kept.actions) - 1:
+                found[(state, target)] = f"kept:{graph.scenario.name}:{number}"
+            state = target
+    return found
+
+
 def play_candidates(
     graph_index: int, graph: ScenarioGraph, in_force: frozenset[str], base: Game[Any, Any] | None, base_id: str,
-    rng: random.Random,
+    rng: random.Random, kept: Mapping[tuple[int, int], str] | None = None,
 ) -> list[Candidate]:
-    """One play candidate per explored edge (sampled, see :func:`_kept_edges`), with its features."""
+    """One play candidate per explored edge (sampled, see :func:`_kept_edges`), with its features; an edge of
+    ``kept`` (see :func:`kept_play_edges`) also has its own feature, so the set cover keeps it."""
     game, ex = graph.game, graph.exploration
+    kept = kept or {}
     differs = [False] * len(ex.states)
     out: list[Candidate] = []
-    for source, target, action in _kept_edges(ex, rng):
+    for source, target, action in _kept_edges(ex, rng, frozenset(kept)):
         state = ex.states[source]
         successor, clauses, outcomes = outcomes_exercised(lambda: game.step(state, action))
         text = game.action_text(action)
         outcome = "ends-game" if game.is_terminal(successor) else "continues"
         features = set((clauses & in_force) | _step_outcomes(outcomes) | graph.listing[source] | graph.listing[target])
         features.add(f"outcome:{action_kind(text)}:{outcome}")
+        if (source, target) in kept:
+            features.add(kept[(source, target)])
         if base is not None:
             here = differs[source] or not _behaves_same(game, base, state, action, successor)
             if ex.parent[target] == source and ex.via[target] is action:
@@ -330,7 +361,8 @@ def collect(
         graph = explore_scenario(scenario, plan, limit, in_force)
         graphs.append(graph)
         index = len(graphs) - 1
-        candidates.extend(play_candidates(index, graph, in_force, base, base_id, rng))
+        kept = kept_play_edges(graph, plan.expression) if limit is None else {}
+        candidates.extend(play_candidates(index, graph, in_force, base, base_id, rng, kept))
         candidates.extend(refusal_candidates(index, graph, in_force, rng))
         candidates.extend(targeted_candidates(index, graph, in_force))
     return Sources(graphs, candidates)

@@ -8,6 +8,13 @@ split at the 1000 boundary, and so on (each file's ``description`` says
 which). ``cardrules conformance generate`` explores each of them, within its
 own ``bounds``, beside the scenarios of its game.
 
+Kept plays: a position may name in :data:`KEPT_PLAYS` the plays whose
+outcome it was written for (a Brave party member staying active, a turn
+ending with dull Forwards on both sides); the set cover keeps each of them
+as a vector of the suite it names, as their outcome differs from another
+vector's only in values (which member is dulled, who is credited), not in
+the model's branches that the coverage features tell apart.
+
 Refusals:
 
 The refusal candidates of :mod:`.candidates` re-use action texts seen
@@ -20,6 +27,7 @@ model refuses citing that clause.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -275,6 +283,24 @@ HEAL_REFUSAL_CLAUSES = (
 targeted refusal each, from :func:`heal_variants`."""
 
 
+def split_off_the_unit(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """FF-BASE-PARTY-SPLIT: the first legal split of the blocker's damage with 500 moved from its (first)
+    largest share to the next member: the same members and total, in shares that are not whole thousands."""
+    for text in legal():
+        words = text.split(" ")
+        if words[0] != "split" or len(words) < 3:
+            continue
+        members = [w.split("=", 1)[0] for w in words[1:]]
+        amounts = [int(w.split("=", 1)[1]) for w in words[1:]]
+        largest = amounts.index(max(amounts))
+        if amounts[largest] < 500:
+            return []
+        amounts[largest] -= 500
+        amounts[(largest + 1) % len(amounts)] += 500
+        return ["split " + " ".join(f"{m}={a}" for m, a in zip(members, amounts))]
+    return []
+
+
 TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
     "redemption": (
         ("RED-HEAL-ONLY-CHARACTERS", (legal_heal_aimed_at_a_non_character, any_heal_aimed_at_a_non_character)),
@@ -292,8 +318,51 @@ TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
         ("RED-SB-SIDES-BATTLE-PLAYERS", (side_battle_used_by_a_battling_player,)),
         *((clause, (heal_variants,)) for clause in HEAL_REFUSAL_CLAUSES),
     ),
-    "fftcg": (),
+    "fftcg": (
+        ("FF-BASE-PARTY-SPLIT", (split_off_the_unit,)),
+    ),
 }
 """Game -> (clause ID, derivations tried in order): the first derivation that gives, at some state (shallowest
 first), an action the model refuses citing the clause is used. A clause may have several entries (one per
 way of breaking it: a redirect aimed at a card, or at an ability that does not exist)."""
+
+
+@dataclass(frozen=True)
+class KeptPlay:
+    """A play of a targeted position that the suite of ``rule_set`` keeps as a vector: the shortest path to the
+    state reached by ``actions`` without the last one, then the last one."""
+
+    position: str
+    actions: tuple[str, ...]
+    shows: str
+    """What the play shows (the outcome a misreading of the rule changes)."""
+    rule_set: str = "default"
+    """The expression of the suite plan that keeps it."""
+
+
+KEPT_PLAYS: tuple[KeptPlay, ...] = (
+    KeptPlay("conformance-fftcg-brave-and-cost-restriction", ("attack a1",),
+             "a Brave Forward attacking alone stays active (FF-BASE-ATTACK-DULLS)"),
+    KeptPlay("conformance-fftcg-brave-and-cost-restriction", ("attack a1 a2",),
+             "a Brave party member stays active, its partner is dulled (FF-PARTY-DULL-ALL, party-brave-members)"),
+    KeptPlay("conformance-fftcg-brave-and-cost-restriction", ("attack a2", "pass"),
+             "a cost 3 Forward cannot block an attacker unblockable by cost 3 or more, a cost 2 one can (FF-BASE-BLOCK)"),
+    KeptPlay("conformance-fftcg-end-turn-dull-forwards",
+             ("attack a1", "pass", "noblock", "pass", "pass", "pass", "end-turn", "end-turn"),
+             "each turn's end makes only the new turn player's Forwards active, over two turns (FF-BASE-END-OF-TURN)"),
+    KeptPlay("conformance-fftcg-party-member-leaves-preemptive",
+             ("block b1", "remove a3", "pass", "pass"),
+             "the members left all have Pre-emptive Strike and deal first; the break is credited to them only "
+             "(FF-PARTY-PREEMPTIVE-ALL, FF-PARTY-BREAK-CREDIT)"),
+    KeptPlay("conformance-fftcg-smallest-power", ("attack a2", "pass", "block b1", "pass", "pass"),
+             "a blocker of power 1 deals 1 damage; power 1 Forwards are not broken (FF-BASE-BLOCKED-EXCHANGE, "
+             "FF-BASE-BREAK-ZERO-POWER, FF-BASE-BREAK-DAMAGE)"),
+    KeptPlay("conformance-fftcg-smallest-power", ("attack a1 a2", "pass", "block b2", "pass", "split a1=4000 a2=0"),
+             "a party member of power 1 deals its own damage event of 1 (FF-PARTY-BLOCKED-SUM, party-damage-source)"),
+)
+"""The plays the targeted positions were written for (see the module docstring)."""
+
+
+def kept_plays(position: str, rule_set: str) -> list[KeptPlay]:
+    """The kept plays of one position in the suite of one rule-set expression."""
+    return [k for k in KEPT_PLAYS if k.position == position and k.rule_set == rule_set]

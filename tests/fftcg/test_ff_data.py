@@ -15,6 +15,8 @@ from cardrules.model.fftcg.state import Forward, State
 
 from .helpers import fw, play, position
 
+pytestmark = pytest.mark.infrastructure("the model's input formats (state JSON, action text, rule configuration), no rule clause")
+
 
 def sample() -> State:
     """A mid-attack state with a party, damage and events."""

@@ -12,6 +12,8 @@ import pytest
 
 from cardrules.specs.catalogue import CatalogueError, default_catalogue, load
 
+pytestmark = pytest.mark.infrastructure("the clause catalogue's format and loader")
+
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 
 SOURCES = """

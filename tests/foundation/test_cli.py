@@ -13,6 +13,8 @@ import pytest
 from cardrules.oracle.cli import main
 from cardrules.specs.catalogue import default_catalogue
 
+pytestmark = pytest.mark.infrastructure("the command line: options, exit codes, output formats")
+
 
 def cardrules(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(

@@ -16,6 +16,7 @@ def run(*args: str) -> tuple[int, str]:
     return main(list(args), out=out), out.getvalue()
 
 
+@pytest.mark.infrastructure("the command line's limits and input errors")
 @pytest.mark.parametrize("args", [
     ("explore", "fftcg-party-basics", "--max-turns", str(10**30)),
     ("explore", "fftcg-party-basics", "--max-states", "50000001"),
@@ -33,12 +34,14 @@ def test_every_numeric_option_has_a_maximum(args: tuple[str, ...], capsys: pytes
     assert "maximum" in err or "too long" in err
 
 
+@pytest.mark.infrastructure("the command line's limits and input errors")
 def test_max_states_one_explores_exactly_the_start() -> None:
     code, text = run("explore", "fftcg-party-basics", "--max-states", "1", "--quiet", "--json")
     summary = json.loads(text)
     assert summary["states"] == 1 and summary["complete"] is False
 
 
+@pytest.mark.infrastructure("the command line's limits and input errors")
 def test_an_empty_clause_id_is_not_a_listing(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("clauses", "")[0] == 3
     assert "no clause ''" in capsys.readouterr().err
@@ -51,6 +54,7 @@ def test_a_clause_outside_the_filters_is_refused(capsys: pytest.CaptureFixture[s
     assert run("clauses", "FF-PARTY-MIN-TWO", "--game", "fftcg")[0] == 0
 
 
+@pytest.mark.infrastructure("the command line's limits and input errors")
 def test_verify_that_selects_nothing_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     code, _ = run("verify", "--scenario", "redemption-plain-battle", "--engine", "smt", "--quiet")
     assert code == 3
@@ -60,6 +64,7 @@ def test_verify_that_selects_nothing_says_so(capsys: pytest.CaptureFixture[str])
     assert code == 3
 
 
+@pytest.mark.infrastructure("the command line's limits and input errors")
 def test_trace_with_a_catalogue_missing_an_area_is_an_error(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     import shutil
 
@@ -81,6 +86,7 @@ def _user_scenario(tmp_path: Path, **changes: object) -> Path:
     return path
 
 
+@pytest.mark.infrastructure("the command line's limits and input errors")
 def test_a_users_scenario_file_is_verified_explored_and_diffed(tmp_path) -> None:
     path = _user_scenario(tmp_path, name="my-party")
     code, text = run("verify", "--scenario-file", str(path), "--engine", "explore", "--no-mutants", "--quiet")
@@ -92,6 +98,7 @@ def test_a_users_scenario_file_is_verified_explored_and_diffed(tmp_path) -> None
     assert code == 1 and "my-party: " in text
 
 
+@pytest.mark.infrastructure("the command line's limits and input errors")
 def test_a_mutant_expecting_an_unknown_property_is_bad_input(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _user_scenario(tmp_path, name="my-party", mutants=[
         {"name": "broken", "broken": ["party-split-in-hundreds"], "expect_violated": ["no-such-property"]}])
@@ -113,6 +120,7 @@ def test_a_rule_set_cannot_select_a_broken_variant(tmp_path, capsys: pytest.Capt
     assert "mutants[0].broken: unknown fftcg broken variant 'two-side-battles-per-turn'" in capsys.readouterr().err
 
 
+@pytest.mark.infrastructure("the command line's limits and input errors")
 def test_a_bad_users_file_is_an_error_about_that_file_only(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _user_scenario(tmp_path, name="my-party", bounds=[])
     assert run("verify", "--scenario-file", str(path), "--quiet")[0] == 3

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cardrules.specs.catalogue import default_catalogue
+
+pytestmark = pytest.mark.infrastructure("the Sphinx site builds")
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

@@ -16,6 +16,8 @@ import pytest
 
 from cardrules.specs.catalogue import Clause, default_catalogue
 
+pytestmark = pytest.mark.infrastructure("the glossary of the docs")
+
 GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "glossary.rst"
 RULE_SECTIONS = ("Redemption CCG", "Final Fantasy TCG")
 

@@ -16,6 +16,7 @@ def run(*args: str) -> tuple[int, str]:
     return main(list(args), out=out), out.getvalue()
 
 
+@pytest.mark.infrastructure("the listing commands' output")
 @pytest.mark.parametrize("what", KINDS)
 def test_every_listing_prints_a_header_and_valid_json(what: str) -> None:
     code, table = run("list", what)
@@ -40,6 +41,7 @@ def test_decisions_show_options_and_what_the_model_selects() -> None:
     assert all(d["game"] == "redemption" for d in decisions.values())
 
 
+@pytest.mark.infrastructure("the listing commands' output")
 def test_scenarios_and_their_rule_sets_and_mutants() -> None:
     _, text = run("list", "rule-sets", "--scenario", "redemption-side-battles-3p", "--json")
     rows = json.loads(text)
@@ -50,6 +52,7 @@ def test_scenarios_and_their_rule_sets_and_mutants() -> None:
     assert all(r["broken"] == [] for r in rows if not r["mutant"])
 
 
+@pytest.mark.infrastructure("the listing commands' output")
 def test_properties_say_which_have_a_z3_formula() -> None:
     _, text = run("list", "properties", "--game", "fftcg", "--json")
     props = {p["name"]: p for p in json.loads(text)}
@@ -58,6 +61,7 @@ def test_properties_say_which_have_a_z3_formula() -> None:
     assert props["damage-in-thousands"]["kind"] == "smt"  # a property stated only in z3
 
 
+@pytest.mark.infrastructure("the listing commands' output")
 def test_unknown_names_list_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("list", "scenarios", "--game", "chess")[0] == 3
     assert "known: fftcg, redemption" in capsys.readouterr().err

@@ -22,6 +22,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+pytestmark = pytest.mark.infrastructure("the import layers of the packages")
+
 MODEL_DIR = Path(__file__).resolve().parents[2] / "model"
 PACKAGE = "cardrules.model"
 RED = "cardrules.model.redemption"

@@ -20,6 +20,8 @@ import pytest
 
 from tests.conftest import built_once
 
+pytestmark = pytest.mark.infrastructure("packaging: the installed cardrules package")
+
 ROOT = Path(__file__).resolve().parents[2]
 TOP_FOLDERS = ("model", "specs", "properties", "oracle")
 

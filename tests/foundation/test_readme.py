@@ -5,6 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.infrastructure("the README's commands")
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -6,7 +6,11 @@ import argparse
 import re
 from pathlib import Path
 
+import pytest
+
 from cardrules.oracle.cli import build_parser
+
+pytestmark = pytest.mark.infrastructure("the README's command table")
 
 ROOT = Path(__file__).resolve().parents[2]
 

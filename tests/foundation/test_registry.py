@@ -10,6 +10,8 @@ import pytest
 
 from cardrules.specs.registry import UnknownClauseError, clauses_of, implements, links
 
+pytestmark = pytest.mark.infrastructure("the registry linking code to clause IDs")
+
 
 def _function_in(module: str):  # a function that looks as if it lived in ``module``
     def rule() -> None:

@@ -31,10 +31,13 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "_build" / "screens
 KEY_PAGES = ("index.html", "areas/side-battle.html", "areas/heal.html", "heal-revision.html", "glossary.html",
              "traceability.html", "scenarios.html", "areas/party.html")
 
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and DRIVER),
-    reason="headless Chromium not found: apt-get install chromium chromium-driver (as .ci/run does)",
-)
+pytestmark = [
+    pytest.mark.infrastructure("the published site in a browser"),
+    pytest.mark.skipif(
+        not (CHROMIUM and DRIVER),
+        reason="headless Chromium not found: apt-get install chromium chromium-driver (as .ci/run does)",
+    ),
+]
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

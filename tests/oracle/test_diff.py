@@ -97,6 +97,7 @@ def test_by_default_the_revision_adds_the_heal_window() -> None:
     assert "RED-HEAL-WINDOW" in changed["clause_ids"]
 
 
+@pytest.mark.infrastructure("the diff command's traces and input errors")
 def test_every_shortest_scenario_replays(side_battle_limit: tuple[int, dict, Path],
                                           heal_revision: tuple[int, dict, Path]) -> None:
     files = sorted(side_battle_limit[2].glob("*.json")) + sorted(heal_revision[2].glob("*.json"))
@@ -106,6 +107,7 @@ def test_every_shortest_scenario_replays(side_battle_limit: tuple[int, dict, Pat
         assert code == 0 and "reproduced" in text, text
 
 
+@pytest.mark.infrastructure("the diff command's traces and input errors")
 def test_a_tampered_diff_trace_is_not_reproduced(side_battle_limit: tuple[int, dict, Path], tmp_path: Path) -> None:
     trace = json.loads(next(side_battle_limit[2].glob("*.relaxed.json")).read_text())
     trace["b"]["legal"] = False
@@ -115,6 +117,7 @@ def test_a_tampered_diff_trace_is_not_reproduced(side_battle_limit: tuple[int, d
     assert code == 1 and "NOT reproduced" in text
 
 
+@pytest.mark.infrastructure("the diff command's traces and input errors")
 def test_the_same_rules_named_twice_show_no_difference() -> None:
     # sb-restriction-scope's chosen option, named: the same rules as the default
     code, report = diff_json("default", "sb-restriction-scope=ability-blanked", "--scenario", "redemption-side-battles-3p")
@@ -125,6 +128,7 @@ def test_the_same_rules_named_twice_show_no_difference() -> None:
     assert "no difference found (complete within the scenario's turn bound" in text
 
 
+@pytest.mark.infrastructure("the diff command's traces and input errors")
 @pytest.mark.parametrize("args, message", [
     (("default", "default"), "--game"),
     (("heal=nope", "default"), "no version 'nope'"),

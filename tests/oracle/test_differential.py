@@ -62,6 +62,7 @@ def test_an_engine_splitting_blocker_damage_in_hundreds_is_caught_on_the_split_c
     assert len(divergence.actions) <= 5  # shrunk to the shortest road to a split
 
 
+@pytest.mark.infrastructure("how a difference between two states is reported")
 def test_first_difference_names_the_json_path() -> None:
     assert first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}) == ("state.a[1].b", 2, 3)
     assert first_difference({"a": 1}, {"a": 1}) is None

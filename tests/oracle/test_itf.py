@@ -36,6 +36,7 @@ def no_raw_numbers_or_nulls(value: Any) -> bool:
     return True
 
 
+@pytest.mark.infrastructure("the ITF trace format")
 def test_values_follow_the_itf_encoding() -> None:
     assert to_itf_value(7000) == {"#bigint": "7000"}
     assert to_itf_value(-3) == {"#bigint": "-3"}

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from cardrules.oracle.progress import RunProgress
 from cardrules.oracle.verify import verify
 from cardrules.properties.scenarios import load_scenarios
+
+pytestmark = pytest.mark.infrastructure("progress output of long commands")
 
 
 class Terminal(io.StringIO):

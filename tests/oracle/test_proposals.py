@@ -19,12 +19,14 @@ def run(*args: str) -> tuple[int, str]:
     return main(list(args), out=out), out.getvalue()
 
 
+@pytest.mark.infrastructure("proposal files: format, checks and the code flag")
 def test_every_shipped_proposal_is_valid() -> None:
     for path in sorted(PROPOSALS.glob("*.toml")):
         proposal = load_proposal(path, allow_code=True)
         assert proposal.touched, path
 
 
+@pytest.mark.infrastructure("proposal files: format, checks and the code flag")
 def test_a_proposal_with_code_is_refused_without_the_flag(capsys: pytest.CaptureFixture[str]) -> None:
     code, _ = run("diff", "default", str(PROPOSALS / "party-damage-per-member.toml"), "--no-smt")
     assert code == 3
@@ -108,6 +110,7 @@ def test_two_side_battles_brings_its_z3_limit() -> None:
     assert may_start(changed, 1) and not may_start(changed, 2)
 
 
+@pytest.mark.infrastructure("proposal files: format, checks and the code flag")
 @pytest.mark.parametrize("text, message", [
     ('format = "cardrules-proposal/1"\nid = "x"\ntitle = "t"\ngame = "chess"\n', "game"),
     ('format = "cardrules-proposal/1"\nid = "x"\ntitle = "t"\ngame = "fftcg"\n[decisions]\nnope = "a"\n',
@@ -127,6 +130,7 @@ def test_bad_proposals_name_the_place(tmp_path: Path, text: str, message: str) -
     assert message in str(error.value) and str(path) in str(error.value)
 
 
+@pytest.mark.infrastructure("proposal files: format, checks and the code flag")
 def test_proposal_code_that_overrides_an_unknown_point_is_refused(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text(
         "from cardrules.model.extension import override\n\n@override('fftcg', 'no-such-point')\ndef f(*a):\n    return 1\n")
@@ -136,6 +140,7 @@ def test_proposal_code_that_overrides_an_unknown_point_is_refused(tmp_path: Path
         load_proposal(tmp_path / "p.toml", allow_code=True)
 
 
+@pytest.mark.infrastructure("proposal files: format, checks and the code flag")
 def test_proposal_commands_list_points_and_check_files() -> None:
     code, text = run("proposal", "points", "--json")
     assert code == 0 and {p["name"] for p in json.loads(text)} >= {"unblocked-damage", "side-battles-per-turn",

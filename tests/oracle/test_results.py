@@ -18,6 +18,8 @@ from cardrules.oracle.results import (
 )
 from cardrules.oracle.verify_rows import Row
 
+pytestmark = pytest.mark.infrastructure("recorded results for the site")
+
 
 ROWS = [
     Row("one-side-battle", "s1", "default", "explore", "holds", 0, 0.0, ("RED-SB-ONCE-PER-TURN",)),

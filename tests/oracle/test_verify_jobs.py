@@ -17,6 +17,8 @@ import pytest
 from cardrules.oracle.cli import main
 from cardrules.oracle.jobs import run_jobs
 
+pytestmark = pytest.mark.infrastructure("verify's worker processes give the same rows")
+
 SMALL = ["--scenario", "fftcg-preemptive-blocker-survives", "--scenario", "redemption-redirect-opposing",
          "--examples", "10"]
 

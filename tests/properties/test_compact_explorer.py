@@ -37,6 +37,8 @@ from cardrules.properties.fftcg_game import FftcgGame
 from cardrules.properties.scenarios import load_scenarios
 from tests.properties.explorer_fingerprint import cases, fingerprint
 
+pytestmark = pytest.mark.infrastructure("the explorer's compact storage: same counts, depths and counterexamples")
+
 BASELINE = json.loads((Path(__file__).parent / "explorer_baseline.json").read_text())
 CASES = cases()
 

@@ -7,9 +7,12 @@ from pathlib import Path
 from typing import Any, Hashable
 
 import networkx as nx
+import pytest
 
 from cardrules.properties.core import Property
 from cardrules.properties.explore import Bounds, explore, narrative, write_dot, write_graphml
+
+pytestmark = pytest.mark.infrastructure("the state-graph explorer's machinery")
 
 
 @dataclass(frozen=True)

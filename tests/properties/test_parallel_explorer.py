@@ -23,7 +23,10 @@ from cardrules.properties.explore import Bounds, Exploration, explore
 from cardrules.properties.parallel import explore_parallel
 from cardrules.properties.scenarios import load_scenarios
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the parallel search forks worker processes (Linux)")
+pytestmark = [
+    pytest.mark.infrastructure("the parallel explorer gives the sequential explorer's results"),
+    pytest.mark.skipif(sys.platform != "linux", reason="the parallel search forks worker processes (Linux)"),
+]
 
 CASES = [
     ("redemption-side-battles-3p", "two-side-battles-per-turn", None),

@@ -24,6 +24,8 @@ ray = pytest.importorskip("ray", reason='Ray is not installed: pip install -e ".
 
 from cardrules.properties.ray_backend import RayPool  # noqa: E402
 
+pytestmark = pytest.mark.infrastructure("the Ray backend gives the sequential explorer's results")
+
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:

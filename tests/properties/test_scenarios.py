@@ -11,6 +11,8 @@ from cardrules.model.errors import ScenarioError
 from cardrules.oracle.verify import make_game
 from cardrules.properties.scenarios import load_scenario, load_scenarios
 
+pytestmark = pytest.mark.infrastructure("the embedded scenario files and their loader")
+
 
 def test_embedded_scenarios_cover_both_games_and_load_as_states() -> None:
     scenarios = load_scenarios()

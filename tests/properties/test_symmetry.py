@@ -12,6 +12,8 @@ from cardrules.model.fftcg.actions import parse_action
 from cardrules.properties.fftcg_game import FftcgGame
 from cardrules.properties.redemption_game import RedemptionGame
 
+pytestmark = pytest.mark.infrastructure("symmetry reduction of the explorer")
+
 SCENARIOS = Path(__file__).resolve().parents[2] / "properties" / "scenarios"
 
 

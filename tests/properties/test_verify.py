@@ -29,6 +29,7 @@ def party_basics_rows() -> list:
     return verify([scenario("fftcg-party-basics")], engines=("explore",))
 
 
+@pytest.mark.infrastructure("verify, explore and replay: commands, traces and verdicts")
 def test_every_property_names_known_clauses_and_reads_like_a_rule() -> None:
     from cardrules.oracle.verify import load_property_modules
 
@@ -84,6 +85,7 @@ def test_two_side_battles_per_turn_is_caught_and_replays() -> None:
     assert sound and all(r.verdict == "holds-bounded" for r in sound)
 
 
+@pytest.mark.infrastructure("verify, explore and replay: commands, traces and verdicts")
 def test_a_tampered_trace_is_not_reproduced(tmp_path: Path, party_basics_rows: list) -> None:
     trace = copy.deepcopy(next(r.trace for r in party_basics_rows if r.verdict == "caught"))
     trace["steps"][0]["state"]["players"][1]["damage"] = 0 if trace["steps"][0]["state"]["players"][1]["damage"] else 1
@@ -94,6 +96,7 @@ def test_a_tampered_trace_is_not_reproduced(tmp_path: Path, party_basics_rows: l
     assert "NOT reproduced" in out.getvalue()
 
 
+@pytest.mark.infrastructure("verify, explore and replay: commands, traces and verdicts")
 def test_cli_verify_exit_codes(tmp_path: Path) -> None:
     # the CLI's exit codes and output, on a small scenario (1,216 states a rule set) whose mutant is
     # fftcg-party-basics' split in hundreds too
@@ -124,6 +127,7 @@ def test_a_broken_variant_is_no_decision_option(capsys: pytest.CaptureFixture[st
     assert "'hundreds' is an alternative the catalogue rejects as no reading of the text" in capsys.readouterr().err
 
 
+@pytest.mark.infrastructure("verify, explore and replay: commands, traces and verdicts")
 def test_cli_verify_rejects_unknown_scenario(capsys) -> None:
     assert main(["verify", "--scenario", "nope"]) == 3
     assert "unknown scenario 'nope'" in capsys.readouterr().err
@@ -142,6 +146,7 @@ def test_smt_engine_proves_sound_rule_sets_and_catches_the_mutant_with_a_replaye
     assert caught[0].counterexample[-1] == "replay on the model: reproduced"
 
 
+@pytest.mark.infrastructure("verify, explore and replay: commands, traces and verdicts")
 def test_cli_explore_prints_statistics_and_exports_the_graph(tmp_path: Path) -> None:
     import networkx as nx
 
@@ -161,6 +166,7 @@ def test_cli_explore_prints_statistics_and_exports_the_graph(tmp_path: Path) -> 
     assert "blocker-split-thousands" in json.loads(out.getvalue())["violations"]
 
 
+@pytest.mark.infrastructure("verify, explore and replay: commands, traces and verdicts")
 def test_replay_checks_the_property_at_the_end(tmp_path: Path, party_basics_rows: list) -> None:
     trace = copy.deepcopy(next(r.trace for r in party_basics_rows if r.verdict == "caught"))
     path = tmp_path / "trace.json"
@@ -176,6 +182,7 @@ def test_replay_checks_the_property_at_the_end(tmp_path: Path, party_basics_rows
     assert "but property blocker-split-thousands holds" in out.getvalue()
 
 
+@pytest.mark.infrastructure("verify, explore and replay: commands, traces and verdicts")
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -197,6 +204,7 @@ def test_replay_rejects_malformed_traces_in_one_line(tmp_path: Path, capsys, cha
     assert main(["replay", str(path)]) == 3
 
 
+@pytest.mark.infrastructure("verify, explore and replay: commands, traces and verdicts")
 def test_verify_decision_applies_to_the_game_that_defines_it() -> None:
     # sb-in-play-zones = territory-only: characters already fighting cannot be selected for a side
     # battle, so the side battle scenario (whose side battles select fighters) reaches fewer states,
@@ -209,6 +217,7 @@ def test_verify_decision_applies_to_the_game_that_defines_it() -> None:
     assert size(rows) < size(default)
 
 
+@pytest.mark.infrastructure("verify, explore and replay: commands, traces and verdicts")
 def test_the_machine_reports_a_deadlock_and_an_engine_error_never_a_pass() -> None:
     from hypothesis import strategies as st
 
@@ -225,6 +234,33 @@ def test_the_machine_reports_a_deadlock_and_an_engine_error_never_a_pass() -> No
     assert "no legal action" in deadlocked.deadlock  # 4 offers no action and is not terminal
     crashed = run_machine(Crashing(), st.just(0), [], max_examples=30, steps=10)
     assert "the engine under test crashed" in crashed.error
+
+
+@pytest.mark.infrastructure("hypothesis random play: checks, shrinking and counts")
+def test_random_play_shrinks_a_violation_to_a_shortest_game_and_counts_what_it_played() -> None:
+    from hypothesis import strategies as st
+
+    from cardrules.properties.core import Property
+    from cardrules.properties.machines import run_machine
+    from tests.properties.test_explore import Counter
+
+    below_three = Property("below-three", "never 3 or more", (), "counter", "state", lambda game, n: n < 3)
+    # shortest games reaching 3 or more from 0 with +1/+2: two actions (+1 +2, +2 +1 or +2 +2)
+    found = run_machine(Counter(), st.just(0), [below_three], max_examples=100, steps=10)
+    assert found.violation is not None and found.violation.prop.name == "below-three"
+    assert len(found.violation.path) == 3  # the start and two actions
+    assert found.violation.path[0] == (None, 0) and found.violation.path[-1][1] >= 3
+
+    class NoDeadEnd(Counter):
+        def legal_actions(self, state: int) -> tuple[int, ...]:
+            return tuple(a for a in (1, 2) if state + a <= 5)
+
+    # every game ends at 5 (terminal) after 3 actions (+2 +2 +1, in some order) to 5 (+1 five times);
+    # there are 8 distinct games, so hypothesis stops once it has played them all
+    clean = run_machine(NoDeadEnd(), st.just(0), [], max_examples=100, steps=10)
+    assert clean.violation is None and clean.deadlock == "" and clean.error == ""
+    assert 8 <= clean.examples < 100
+    assert 3 * clean.examples <= clean.steps_played <= 5 * clean.examples
 
 
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS")

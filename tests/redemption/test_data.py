@@ -22,6 +22,7 @@ def test_state_json_round_trip_mid_side_battle() -> None:
     assert data["battles"][1]["kind"] == "side"
 
 
+@pytest.mark.infrastructure("the model's input formats (state JSON, action text), no rule clause")
 @pytest.mark.parametrize(
     "mutate,where",
     [
@@ -42,6 +43,7 @@ def test_malformed_json_names_the_path(mutate, where: str) -> None:
     assert info.value.where.startswith(where) or where in info.value.where, info.value
 
 
+@pytest.mark.infrastructure("the model's input formats (state JSON, action text), no rule clause")
 @pytest.mark.parametrize(
     "text",
     ["draw", "next", "pass", "noblock", "decline", "discard", "put c1", "attack 1 a b", "block e", "play e on h",
@@ -51,6 +53,7 @@ def test_action_text_round_trip(text: str) -> None:
     assert parse(text).text() == text
 
 
+@pytest.mark.infrastructure("the model's input formats (state JSON, action text), no rule clause")
 @pytest.mark.parametrize("text", ["", "fly", "draw 2", "attack x h", "play e h", "play e on h ->", "sides x x", "play e on h -> #x", "block e e"])
 def test_bad_action_text(text: str) -> None:
     with pytest.raises(ScenarioError):

@@ -256,6 +256,7 @@ def test_revised_no_heal_from_the_discard_pile() -> None:
     illegal(s, "heal h2 with hl", "RED-HEAL-NOT-IN-DISCARD-PILE")
 
 
+@pytest.mark.infrastructure("the model's contracts: the card subset it models, its formats, and that every refusal names a clause")
 def test_character_cards_may_only_carry_a_heal() -> None:
     with pytest.raises(ValueError):
         Card("c", CardType.CHARACTER, 0, Alignment.GOOD, frozenset({"blue"}), 1, 1, ability=E.DISCARD)
@@ -320,6 +321,7 @@ def test_active_ongoing_effects_keep_working_during_the_window() -> None:
     assert "h2" in s.zones[0].territory and s.prompt.player == 1  # type: ignore[union-attr]
 
 
+@pytest.mark.infrastructure("the model's contracts: the card subset it models, its formats, and that every refusal names a clause")
 def test_heal_action_text_and_old_json() -> None:
     from cardrules.model.redemption.actions import parse
     from tests.redemption.helpers import game
@@ -332,6 +334,7 @@ def test_heal_action_text_and_old_json() -> None:
     assert State.from_json(data) == game(2)
 
 
+@pytest.mark.infrastructure("the model's contracts: the card subset it models, its formats, and that every refusal names a clause")
 @pytest.mark.parametrize("config", WORDINGS, ids=["revised", "previous"])
 @settings(deadline=None)
 @given(data=__import__("hypothesis").strategies.data())

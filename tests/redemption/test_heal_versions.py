@@ -220,6 +220,7 @@ def test_redline_discard_pile_both_old_bans_pile_heals_in_previous() -> None:
     assert heal_actions(pile_fight(both_old), both_old) == []
 
 
+@pytest.mark.infrastructure("the model's rule versions match the catalogue's")
 def test_membership_matches_the_catalogue() -> None:
     # 18 revised clauses; 22 previous (10 shared + 12 previous-only), from heal.toml: the three
     # heal-window clauses are revised only (redline-window = inserted), and come back with

@@ -74,6 +74,7 @@ def test_invariants_hold_when_players_outside_the_battle_use_side_battles(states
             assert invariant(state) is None, (invariant.__name__, invariant(state))
 
 
+@pytest.mark.infrastructure("the step function's contract: pure, deterministic, its listing and step agree")
 @SETTINGS
 @given(runs(steps=30))
 def test_step_is_deterministic_and_json_round_trips(states: list[State]) -> None:
@@ -83,6 +84,7 @@ def test_step_is_deterministic_and_json_round_trips(states: list[State]) -> None
             assert step(state, action) == step(state, action)
 
 
+@pytest.mark.infrastructure("the step function's contract: pure, deterministic, its listing and step agree")
 @SETTINGS
 @given(runs(steps=30), st.data())
 def test_legal_actions_are_exactly_what_step_accepts(states: list[State], data: st.DataObject) -> None:

@@ -28,6 +28,8 @@ from cardrules.specs.catalogue import CatalogueError, load
 from tests.robustness.helpers import CATALOGUE_FILES, SCENARIO_FILES, TRACE_FILES, load_json, replay_library, run_cli
 from tests.robustness.mutate import mutated_bytes, mutated_document, mutated_toml
 
+pytestmark = pytest.mark.infrastructure("bad input gets a clean error, never a traceback")
+
 PER_EXAMPLE = settings(deadline=timedelta(seconds=20), suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 """A generous per-example bound: an unbounded enumeration (the old blow-up) exceeds it by far."""
 

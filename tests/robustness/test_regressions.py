@@ -51,6 +51,7 @@ def test_deep_json_trace_is_bad_input_for_the_library(tmp_path: Path) -> None:
     assert replay_library(path).startswith("bad input")
 
 
+@pytest.mark.infrastructure("bad input gets a clean error, never a traceback")
 @pytest.mark.parametrize("raw", [b"[" * DEEP, b'{"a": ' + b"1" * 5000 + b"}"], ids=["deep", "long-int"])
 def test_cli_replay_of_unparseable_json_exits_3(tmp_path: Path, raw: bytes) -> None:
     path = tmp_path / "bad.json"
@@ -58,6 +59,7 @@ def test_cli_replay_of_unparseable_json_exits_3(tmp_path: Path, raw: bytes) -> N
     assert run_cli("replay", str(path)).code == 3
 
 
+@pytest.mark.infrastructure("bad input gets a clean error, never a traceback")
 @pytest.mark.parametrize("raw", [b"[" * DEEP, b"\xff\xfe{}", b'{"a": ' + b"1" * 5000 + b"}"], ids=["deep", "not-utf8", "long-int"])
 def test_unreadable_scenario_file_names_the_file(tmp_path: Path, raw: bytes) -> None:
     path = tmp_path / "x.json"
@@ -66,6 +68,7 @@ def test_unreadable_scenario_file_names_the_file(tmp_path: Path, raw: bytes) -> 
         load_scenario(path)
 
 
+@pytest.mark.infrastructure("bad input gets a clean error, never a traceback")
 @pytest.mark.parametrize("raw", [b"a = " + b"[" * DEEP, b"a = " + b"{b = " * 5000, b"a = '\xff'"], ids=["array", "table", "not-utf8"])
 def test_unreadable_catalogue_file_exits_3(tmp_path: Path, raw: bytes) -> None:
     directory = tmp_path / "catalogue"
@@ -125,6 +128,7 @@ def test_fftcg_split_enumeration_is_bounded() -> None:
         FfState.from_json(state)
 
 
+@pytest.mark.infrastructure("bad input gets a clean error, never a traceback")
 @pytest.mark.parametrize(
     ("change", "where"),
     [
@@ -153,18 +157,21 @@ def test_scenario_state_is_checked_on_load(tmp_path: Path) -> None:
         load_scenario(path)
 
 
+@pytest.mark.infrastructure("bad input gets a clean error, never a traceback")
 @pytest.mark.parametrize("text", ["split a1=²", "split a1=" + "9" * 5000, "attack " + "a" * 100_000])
 def test_fftcg_action_text_limits(text: str) -> None:
     with pytest.raises(ScenarioError):
         parse_action(text)
 
 
+@pytest.mark.infrastructure("bad input gets a clean error, never a traceback")
 @pytest.mark.parametrize("text", ["attack ² h1", "play g1 on h1 -> #²", "attack " + "9" * 5000 + " h1", 7, None])
 def test_redemption_action_text_limits(text: Any) -> None:
     with pytest.raises(ScenarioError):
         parse(text)
 
 
+@pytest.mark.infrastructure("bad input gets a clean error, never a traceback")
 def test_redemption_numbers_bounded() -> None:
     state = load_json(TRACE_FILES["redemption"])["initial_state"]
     state["cards"][0]["strength"] = 10**20

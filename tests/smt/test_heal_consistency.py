@@ -140,6 +140,7 @@ def test_a_deliberately_broken_encoding_is_caught() -> None:
     assert ("RED-HEAL-WINDOW", "RED-HEAL-NOT-IN-DISCARD-PILE") in {tuple(sorted(c.clause_ids, reverse=True)) for c in report.contradictions}
 
 
+@pytest.mark.infrastructure("the consistency command: unknown verdicts and input errors")
 def test_unknown_is_reported_as_unknown_never_as_consistent() -> None:
     x, o, p = z3.Ints("x o p")
     hard = z3.Or(z3.And(o > 1, p > 1, o * p == x), z3.And(o > 0, o * o * o == x * x + 7 * x + 1))
@@ -153,6 +154,7 @@ def test_unknown_is_reported_as_unknown_never_as_consistent() -> None:
     assert report.reason
 
 
+@pytest.mark.infrastructure("the consistency command: unknown verdicts and input errors")
 def test_conflicting_situation_rejects_clauses_the_situation_does_not_encode() -> None:
     with pytest.raises(KeyError, match="does not encode RED-SB"):
         conflicting_situation(heal.heal_situation(), ["RED-SB-NOT-A-HEAL-CLAUSE"])
@@ -171,6 +173,7 @@ def test_cli_consistency_exit_codes_and_json() -> None:
     assert list(DESTINATION) in [c["clauses"] for c in runs[2]["contradictions"]]
 
 
+@pytest.mark.infrastructure("the consistency command: unknown verdicts and input errors")
 def test_cli_rejects_unknown_decisions_and_areas(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["smt", "consistency", "--decision", "redline-window=maybe"]) == 3
     assert "has no option 'maybe'" in capsys.readouterr().err

@@ -98,6 +98,7 @@ def test_unknown_is_reported_as_unknown(induction: bool) -> None:
     assert result.reason
 
 
+@pytest.mark.infrastructure("the SMT commands' exit codes")
 def test_cli_crosscheck_and_bmc_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     from cardrules.oracle.cli import main
 

@@ -113,6 +113,7 @@ def test_side_battle_clauses_with_the_base_paralysis_rule_stay_consistent() -> N
     assert all(r.verdict is Verdict.CONSISTENT for r in check_vacuity(situation, ids))
 
 
+@pytest.mark.infrastructure("the z3 encoding is independent of the model")
 def test_encoding_does_not_import_the_model() -> None:
     """Independence: loading the whole Redemption encoding loads no ``model.*`` module."""
     code = ("import sys, cardrules.specs.smt.redemption; "

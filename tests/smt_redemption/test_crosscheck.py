@@ -324,6 +324,7 @@ def test_an_encoding_refusing_outside_users_is_caught(monkeypatch: pytest.Monkey
     assert "sb-pairs" in {d.what for d in report.disagreements}
 
 
+@pytest.mark.infrastructure("the cross-check refuses rule sets the encoding does not read")
 def test_unread_variants_are_refused() -> None:
     """A non-chosen option of a decision on an encoded area's clause that the encodings do not
     read is out of scope (the encodings would silently run the chosen reading); heal-area

@@ -22,6 +22,9 @@ from cardrules.properties.explore import Bounds, explore
 from cardrules.properties.scenarios import load_scenarios
 from cardrules.oracle.verify import make_game
 
+pytestmark = pytest.mark.clause("RED-HEAL-AT-RESOLUTION", "RED-BR-HEAL-WINDOW", "RED-HEAL-WINDOW-MEANS",
+                                "RED-HEAL-CHARACTER-TC", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
+
 SCENARIO = "redemption-heal-windows-taken"
 
 

@@ -155,6 +155,7 @@ def test_survivors_to_the_owner_is_caught(monkeypatch: pytest.MonkeyPatch, fresh
     assert any(d.what == "successor" for d in report.disagreements)
 
 
+@pytest.mark.infrastructure("the cross-check's machinery: independence, scope, unknown verdicts, the command line")
 def test_encoding_does_not_import_the_model() -> None:
     """Independence: loading the whole battle encoding loads no ``model.*`` module."""
     code = ("import sys, cardrules.specs.smt.redemption.battle_ts.system, cardrules.specs.smt.redemption.battle_ts.actions; "
@@ -163,6 +164,7 @@ def test_encoding_does_not_import_the_model() -> None:
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.infrastructure("the cross-check's machinery: independence, scope, unknown verdicts, the command line")
 @pytest.mark.parametrize("decisions", [{"sb-restriction-scope": "card-unplayable"}, {"redline-window": "unchanged"},
                                        {"red-base-interrupt-reactivation": "never"}])
 def test_unread_variants_are_out_of_scope(decisions: dict[str, str]) -> None:
@@ -192,6 +194,7 @@ def test_heal_wording_does_not_matter_in_the_fragment() -> None:
     assert not report.disagreements, _report(report)
 
 
+@pytest.mark.infrastructure("the cross-check's machinery: independence, scope, unknown verdicts, the command line")
 def test_solver_unknown_is_an_error() -> None:
     """A z3 ``unknown`` (here a tiny rlimit spent) raises, never passes as 'no more actions/successors'
     nor as 'in scope'."""
@@ -209,6 +212,7 @@ def test_solver_unknown_is_an_error() -> None:
             checker.successors(legal_actions(state)[0], state, 2)
 
 
+@pytest.mark.infrastructure("the cross-check's machinery: independence, scope, unknown verdicts, the command line")
 def test_tiny_rlimit_is_unknown_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     """The CLI reports a spent rlimit as unknown (exit 4), never as agreement."""
     from cardrules.oracle.cli import main
@@ -220,6 +224,7 @@ def test_tiny_rlimit_is_unknown_on_the_command_line(capsys: pytest.CaptureFixtur
     assert "UNKNOWN" in out
 
 
+@pytest.mark.infrastructure("the cross-check's machinery: independence, scope, unknown verdicts, the command line")
 def test_cli_crosscheck_redemption_runs_both_levels(capsys: pytest.CaptureFixture[str]) -> None:
     from cardrules.oracle.cli import main
 

@@ -21,6 +21,7 @@ from cardrules.specs.smt.budget import Budget
 from .helpers import ROOTS, reachable, root_challenge, root_two_heroes, sources
 
 
+@pytest.mark.infrastructure("the bridge's state and action translation")
 @pytest.mark.parametrize("root", ROOTS, ids=lambda r: r.__name__)
 def test_state_roundtrip(root: Callable[[], State]) -> None:
     """Every reachable state (draw-phase boundary states included) survives encode -> z3 -> decode,
@@ -33,6 +34,7 @@ def test_state_roundtrip(root: Callable[[], State]) -> None:
         assert back.to_json() == state.to_json()
 
 
+@pytest.mark.infrastructure("the bridge's state and action translation")
 def test_action_roundtrip() -> None:
     """Every legal model action along the explorations is one assignment of the action variables,
     decoded back to itself."""
