@@ -231,10 +231,11 @@ def refusal_candidates(
 def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozenset[str]) -> list[Candidate]:
     """Per entry of :data:`~.targeted.TARGETED` whose clause is in force: one refusal aimed at it, from the
     first derivation that gives one at some state (shallowest first, among the first
-    :data:`~.targeted.TARGETED_STATES` expanded), kept when the model refuses it citing that clause."""
+    :data:`~.targeted.TARGETED_STATES` expanded, for its game), kept when the model refuses it citing that clause."""
     game, ex = graph.game, graph.exploration
     assert ex.edges is not None
-    expanded = sorted({source for source, _, _ in ex.edges}, key=lambda s: (ex.depth[s], s))[:TARGETED_STATES]
+    limit = TARGETED_STATES.get(graph.scenario.game)
+    expanded = sorted({source for source, _, _ in ex.edges}, key=lambda s: (ex.depth[s], s))[:limit]
     tried = _Tried(game, ex.states)
     out: list[Candidate] = []
     made: dict[tuple[int, str], int] = {}
