@@ -192,7 +192,8 @@ def check_refusal(session: Session, vector: dict[str, Any], result: VectorResult
 def check_invalid(session: Session, suite: dict[str, Any], vector: dict[str, Any], result: VectorResult) -> None:
     """The engine refuses to load an invalid state as bad input (``bad-request``)."""
     result.step = 0
-    reply = session.reply({"op": "load", "game": suite["game"], "rule_set": suite["rule_set"], "state": vector["state"]})
+    reply = session.reply({"op": "load", "game": suite["game"], "rule_set": suite["rule_set"],
+                           "state": vector["state"]})
     problem = vector["problem"]
     expected = f"bad-request ({problem['where']}: {problem['reason']})"
     if reply["ok"]:

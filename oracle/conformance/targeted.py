@@ -136,12 +136,15 @@ def _card_ids(state: Any) -> list[str]:
     return sorted(c["id"] for c in (state.get("cards", []) if isinstance(state, dict) else []))
 
 
-def redirect_of_an_ability_aimed_at_a_card_named_like_a_record(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+def redirect_of_an_ability_aimed_at_a_card_named_like_a_record(
+    state: Any, legal: Callable[[], Sequence[str]]
+) -> list[str]:
     """RED-RD-ABILITY-TARGET: :func:`redirect_of_an_ability_aimed_at_a_card`, only at a state where some card's
     id ends in the number of an existing play record (``e1`` beside ``#1``), and only those cards: an engine
     that reads ``e1`` as ability 1 refuses it for another clause."""
     records = {str(r["id"]) for r in (state.get("records", []) if isinstance(state, dict) else [])}
-    cards = sorted(c["id"] for c in (state.get("cards", []) if isinstance(state, dict) else []) if c["id"][1:] in records)
+    cards = sorted(c["id"] for c in (state.get("cards", []) if isinstance(state, dict) else [])
+                   if c["id"][1:] in records)
     return [f"play {card} on {on} -> {c}" for card, on in _redirect_plays(state, legal) for c in cards]
 
 
@@ -192,7 +195,8 @@ def redirect_of_both_aimed_at_a_redirect(state: Any, legal: Callable[[], Sequenc
 
 
 def _side_battle_cards(state: Any) -> set[str]:
-    return {c["id"] for c in (state.get("cards", []) if isinstance(state, dict) else []) if c.get("ability") == "side-battle"}
+    cards = state.get("cards", []) if isinstance(state, dict) else []
+    return {c["id"] for c in cards if c.get("ability") == "side-battle"}
 
 
 def side_battle_without_its_two_characters(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
@@ -231,7 +235,8 @@ def group_of_four(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
     """RED-BASE-RESCUE-OR-CHALLENGE, RED-BASE-BLOCKING: a legal attack or block by three characters (the most
     a group may hold) with a fourth character of the same alignment from the same territory added."""
     cards = {c["id"]: c for c in (state.get("cards", []) if isinstance(state, dict) else [])}
-    territory = {c for z in state.get("zones", []) for c in z.get("territory", [])} if isinstance(state, dict) else set()
+    zones = state.get("zones", []) if isinstance(state, dict) else []
+    territory = {c for z in zones for c in z.get("territory", [])}
     out: list[str] = []
     for text in legal():
         words = text.split(" ")
