@@ -29,8 +29,8 @@ def examples_by_clause() -> dict[str, list[dict[str, Any]]]:
         if suite is None:
             continue
         for vector in suite["vectors"]:
-            if vector["kind"] == "perft":
-                continue  # counts, not a situation: no example of one clause
+            if vector["kind"] in ("perft", "invalid"):
+                continue  # counts, or a broken state: no example of one clause
             last = vector["steps"][-1]["clauses"] if vector.get("steps") else vector.get("clauses", [])
             if vector["kind"] == "refusal":
                 last = vector.get("refuse", {}).get("clauses", last)

@@ -2,12 +2,13 @@
 
 Modules:
 
-- :mod:`.schema`: the ``cardrules-vectors/2`` format (``/1`` still read), its JSON Schema
+- :mod:`.schema`: the ``cardrules-vectors/3`` format (``/2`` and ``/1`` still read), its JSON Schema
   (``vectors.schema.json``) and validation naming the JSON path of a problem;
 - :mod:`.plan`: which suites exist (one per game and rule version, one per
   selectable decision option);
 - :mod:`.candidates` and :mod:`.targeted`: candidate vectors from the explored
   scenario graphs (and refusals aimed at one clause), with their coverage features;
+- :mod:`.invalid`: invalid-state vectors (single corruptions an engine must refuse to load);
 - :mod:`.generate` and :mod:`.output`: greedy set-cover minimisation, suite
   building, deterministic atomic writing with a ``manifest.json``;
 - :mod:`.adapter`: the reference model as an adapter (JSON lines on stdin/stdout);
@@ -19,15 +20,19 @@ Modules:
 
 from __future__ import annotations
 
-FORMAT = "cardrules-vectors/2"
-"""The suite file format this package writes. Version 2 (issue 10): a refusal vector's ``refuse.clauses``
-(the clauses in force that forbid the action) is compared with the clauses the engine names."""
+FORMAT = "cardrules-vectors/3"
+"""The suite file format this package writes. Version 3 (issue 10, suite quality): ``invalid`` vectors, states
+that break the state format's consistency rules, whose ``load`` the engine must refuse (``bad-request``)."""
+
+FORMAT_V2 = "cardrules-vectors/2"
+"""The second version, still read: a refusal vector's ``refuse.clauses`` (the clauses in force that forbid
+the action) is compared with the clauses the engine names; no ``invalid`` vectors."""
 
 FORMAT_V1 = "cardrules-vectors/1"
 """The first version, still read: its refusal vectors are checked for the refusal and the unchanged
 position only, not for the clauses the engine names."""
 
-READ_FORMATS = (FORMAT_V1, FORMAT)
+READ_FORMATS = (FORMAT_V1, FORMAT_V2, FORMAT)
 """Every suite format the runner and ``score`` read."""
 
 OPTION_SETS = ("all", "used")

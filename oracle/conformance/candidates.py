@@ -20,12 +20,12 @@ changes.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from cardrules.model.errors import IllegalAction
 from cardrules.oracle.conformance.plan import SuitePlan
-from cardrules.oracle.conformance.targeted import TARGETED, Derive, kept_plays
+from cardrules.oracle.conformance.targeted import TARGETED, TARGETED_STATES, Derive, kept_plays
 from cardrules.oracle.coverage import outcomes_exercised
 from cardrules.oracle.verify import make_game
 from cardrules.properties.explore import Bounds, Exploration, Game, explore
@@ -229,36 +229,80 @@ def refusal_candidates(
 
 
 def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozenset[str]) -> list[Candidate]:
-    """Per clause of :data:`~.targeted.TARGETED` in force: one refusal aimed at it, from the first derivation
-    that gives one at some state (shallowest first), kept when the model refuses it citing that clause."""
+    """Per entry of :data:`~.targeted.TARGETED` whose clause is in force: one refusal aimed at it, from the
+    first derivation that gives one at some state (shallowest first, among the first
+    :data:`~.targeted.TARGETED_STATES` expanded, for its game), kept when the model refuses it citing that clause."""
     game, ex = graph.game, graph.exploration
     assert ex.edges is not None
-    expanded = sorted({source for source, _, _ in ex.edges}, key=lambda s: (ex.depth[s], s))
+    limit = TARGETED_STATES.get(graph.scenario.game)
+    expanded = sorted({source for source, _, _ in ex.edges}, key=lambda s: (ex.depth[s], s))[:limit]
+    tried = _Tried(game, ex.states)
     out: list[Candidate] = []
+    made: dict[tuple[int, str], int] = {}
     for clause, derivations in TARGETED.get(graph.scenario.game, ()):
         if clause not in in_force:
             continue
         found = next((hit for derive in derivations for source in expanded
-                      if (hit := _aimed(game, ex.states[source], source, derive, clause)) is not None), None)
+                      if (hit := tried.aimed(source, derive, clause)) is not None), None)
         if found is None:
             continue
-        source, text, refused, outcomes = found
+        source, text = found
+        aim = f"targeted:{clause}:{derivations[0].__name__}"
+        if (source, text) in made:  # the same refusal aimed at another of the clauses it names
+            kept = out[made[source, text]]
+            out[made[source, text]] = replace(kept, features=kept.features | {aim})
+            continue
+        refused, outcomes = _refusal(game, ex.states[source], text) or (None, frozenset())
+        assert refused is not None
         cited = tuple(c for c in refused.clause_ids if c in in_force)
-        features = ({f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {f"targeted:{clause}"}
+        features = ({f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {aim}
                     | _refusal_outcomes(outcomes))
+        made[source, text] = len(out)
         out.append(Candidate(graph_index, source, text, "refusal", frozenset(features), ex.depth[source] + 1,
                              cited, refused.reason))
     return out
 
 
-def _aimed(
-    game: Game[Any, Any], state: Any, source: int, derive: Derive, clause: str
-) -> tuple[int, str, IllegalAction, frozenset[str]] | None:
-    """The first action ``derive`` gives at ``state`` that the model refuses citing ``clause``."""
-    for text in derive(game.state_to_json(state), lambda: sorted_legal(game, state)):
-        found = _refusal(game, state, text)
-        if found is not None and clause in found[0].clause_ids:
-            return source, text, *found
+class _Tried:
+    """The derivations' actions tried at the states of one graph, each once: the state JSON, the legal
+    actions and the clauses of each refusal are remembered (several entries share a derivation)."""
+
+    def __init__(self, game: Game[Any, Any], states: Sequence[Any]) -> None:
+        self.game, self.states = game, states
+        self.json: dict[int, Any] = {}
+        self.legal: dict[int, list[str]] = {}
+        self.derived: dict[tuple[int, Derive], list[str]] = {}
+        self.refused: dict[tuple[int, str], tuple[str, ...] | None] = {}
+
+    def _legal(self, source: int) -> list[str]:
+        if source not in self.legal:
+            self.legal[source] = sorted_legal(self.game, self.states[source])
+        return self.legal[source]
+
+    def aimed(self, source: int, derive: Derive, clause: str) -> tuple[int, str] | None:
+        """The first action ``derive`` gives at state ``source`` that the model refuses citing ``clause``."""
+        if (source, derive) not in self.derived:
+            if source not in self.json:
+                self.json[source] = self.game.state_to_json(self.states[source])
+            self.derived[source, derive] = list(derive(self.json[source], lambda: self._legal(source)))
+        for text in self.derived[source, derive]:
+            if (source, text) not in self.refused:
+                self.refused[source, text] = _clauses_refusing(self.game, self.states[source], text)
+            cited = self.refused[source, text]
+            if cited is not None and clause in cited:
+                return source, text
+        return None
+
+
+def _clauses_refusing(game: Game[Any, Any], state: Any, text: str) -> tuple[str, ...] | None:
+    """The clauses the model names refusing ``text`` at ``state`` (not traced), or None if it does not refuse
+    it cleanly."""
+    try:
+        game.step(state, game.action_from_text(text))
+    except IllegalAction as refused:
+        return tuple(refused.clause_ids)
+    except Exception:
+        return None
     return None
 
 

@@ -28,12 +28,12 @@ def add_parser(sub: Any) -> None:
     """Add ``conformance`` and its subcommands to the CLI's subparsers."""
     group = sub.add_parser(
         "conformance", help="conformance suites for other engines: schema, generate, run, score, adapter",
-        description="Versioned test vectors tagged by rule clause (cardrules-vectors/2), a generator, a "
+        description="Versioned test vectors tagged by rule clause (cardrules-vectors/3), a generator, a "
         "language-agnostic runner speaking JSON lines to an adapter, and the reference model as an adapter.",
     )
     commands = group.add_subparsers(dest="conformance_command", metavar="SUBCOMMAND", required=True)
 
-    p = commands.add_parser("schema", help="print the JSON Schema of cardrules-vectors/2 (/1 is still read)",
+    p = commands.add_parser("schema", help="print the JSON Schema of cardrules-vectors/3 (/2 and /1 are still read)",
                             description="Print the JSON Schema (draft 2020-12) of the suite format.")
     p.set_defaults(handler=cmd_schema)
 
@@ -161,10 +161,12 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
 def print_generation(results: Sequence[Any], out: TextIO) -> None:
     """Suite sizes before and after minimisation, then the coverage per clause (vectors per suite)."""
     made = [r for r in results if r.suite is not None]
-    out.write("suites (candidates -> chosen by set cover, + perft = vectors; clauses covered):\n")
+    out.write("suites (candidates -> chosen by set cover, + perft and invalid-state = vectors; clauses covered):\n")
     for number, r in enumerate(made, 1):
         covered = sum(1 for n in r.coverage.values() if n)
-        line = (f"  #{number:<2} {r.plan_id}: {r.candidates} -> {r.chosen} (+{len(r.suite['vectors']) - r.chosen} perft)"
+        invalid = sum(v["kind"] == "invalid" for v in r.suite["vectors"])
+        extra = f"+{len(r.suite['vectors']) - r.chosen - invalid} perft" + (f", +{invalid} invalid" if invalid else "")
+        line = (f"  #{number:<2} {r.plan_id}: {r.candidates} -> {r.chosen} ({extra})"
                 f" = {len(r.suite['vectors'])} vectors; {covered}/{len(r.coverage)} clauses")
         if r.excused:
             line += f"; excused {', '.join(sorted(r.excused))}"

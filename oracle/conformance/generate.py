@@ -15,16 +15,19 @@ the suite selects (naming that clause); otherwise it is reported uncovered.
 
 from __future__ import annotations
 
+import hashlib
 import heapq
+import json
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Mapping, Sequence
 
 from cardrules.oracle.conformance import FORMAT
 from cardrules.oracle.conformance.candidates import Candidate, Sources, collect
+from cardrules.oracle.conformance.invalid import PROBLEMS, base_states, choose, invalid_candidates, invalid_vector
 from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
 from cardrules.oracle.conformance.targeted import load_positions
-from cardrules.oracle.conformance.vectors import build_vector, candidate_id, perft_vector
+from cardrules.oracle.conformance.vectors import build_vector, candidate_id, perft_from, perft_vector
 from cardrules.properties.scenarios import Scenario, load_scenarios
 from cardrules.specs.catalogue import default_catalogue
 
@@ -88,6 +91,26 @@ def greedy_cover(candidates: Sequence[Candidate], ids: Sequence[str]) -> list[in
     return chosen
 
 
+def invalid_vectors(plan: SuitePlan, sources: Sources, in_force: frozenset[str]) -> list[dict[str, Any]]:
+    """Invalid-state vectors (:mod:`.invalid`) for a version suite of a game whose model lists every problem
+    of a state, and a depth-1 perft vector from each corrupted state that is not a scenario's start (a valid
+    load of it); none for a decision-option suite (loading a state does not depend on the options)."""
+    if plan.base is not None or plan.game not in PROBLEMS:
+        return []
+    found = []
+    valid: list[dict[str, Any]] = []
+    for graph in sources.graphs:
+        states = [graph.game.state_to_json(s) for s in graph.exploration.states]
+        bases = base_states(states)
+        found.extend(invalid_candidates(plan.game, graph.scenario.name, [states[i] for i in bases]))
+        for index in bases[1:]:
+            tag = hashlib.sha256(json.dumps(states[index], sort_keys=True).encode()).hexdigest()[:12]
+            twin = perft_from(graph.game, graph.exploration.states[index], graph.scenario.name, in_force, 1, tag)
+            if twin is not None:
+                valid.append(twin)
+    return [invalid_vector(c) for c in choose(found)] + valid
+
+
 def generate_suite(
     plan: SuitePlan,
     scenarios: Sequence[Scenario] | None = None,
@@ -120,8 +143,9 @@ def generate_suite(
     chosen = greedy_cover(candidates, ids)
     vectors = [build_vector(sources.graphs[candidates[i].graph], candidates[i], in_force) for i in chosen]
     perfts = [v for g in sources.graphs if (v := perft_vector(g, in_force)) is not None]
-    order = {"play": 0, "refusal": 1, "perft": 2}
-    vectors = sorted(vectors + perfts, key=lambda v: (order[v["kind"]], v["id"]))
+    invalid = invalid_vectors(plan, sources, in_force)
+    order = {"play": 0, "refusal": 1, "perft": 2, "invalid": 3}
+    vectors = sorted(vectors + perfts + invalid, key=lambda v: (order[v["kind"]], v["id"]))
     result.chosen = len(chosen)
     for clause in in_force_order:
         result.coverage[clause] = sum(clause in v["clauses"] for v in vectors)

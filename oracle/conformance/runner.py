@@ -18,6 +18,10 @@ one line of its stdout (stderr is free for logs):
 - ``{"op":"state"}`` -> ``{"ok":true,"state":{...}}`` (the position in the model's JSON form)
 - ``{"op":"quit"}`` (optional; closing stdin also ends the session)
 
+An ``invalid`` vector (``cardrules-vectors/3``) holds a state that breaks the state format's consistency
+rules: its ``load`` must be answered ``{"ok":false,"error":"bad-request",...}`` (an ``unsupported`` answer
+gives the verdict ``unsupported``; loading it, or any other failure, fails the vector).
+
 Failures are ``{"ok":false,"error":KIND,"message":TEXT}`` with KIND ``illegal``,
 ``unsupported``, ``bad-request`` or ``internal``.
 
@@ -95,11 +99,16 @@ class Session:
         self.process, self.timeout = process, timeout
         self.deadline = time.monotonic() + timeout + (STARTUP_SECONDS if process.fresh else 0.0)
 
-    def call(self, message: dict[str, Any], what: str) -> dict[str, Any]:
+    def reply(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The adapter's reply to one request, whatever it says."""
         reply = self.process.request(message, self.deadline)
         if self.process.fresh:  # started: from now on only the vector's own timeout counts
             self.process.fresh = False
             self.deadline = time.monotonic() + self.timeout
+        return reply
+
+    def call(self, message: dict[str, Any], what: str) -> dict[str, Any]:
+        reply = self.reply(message)
         if not reply["ok"]:
             kind = str(reply.get("error", ""))
             verdict = "unsupported" if kind == "unsupported" else "error"
@@ -180,6 +189,22 @@ def check_refusal(session: Session, vector: dict[str, Any], result: VectorResult
     compare_state(before, session.state(), "after the refusal")
 
 
+def check_invalid(session: Session, suite: dict[str, Any], vector: dict[str, Any], result: VectorResult) -> None:
+    """The engine refuses to load an invalid state as bad input (``bad-request``)."""
+    result.step = 0
+    reply = session.reply({"op": "load", "game": suite["game"], "rule_set": suite["rule_set"],
+                           "state": vector["state"]})
+    problem = vector["problem"]
+    expected = f"bad-request ({problem['where']}: {problem['reason']})"
+    if reply["ok"]:
+        raise Difference("load of an invalid state", short(expected), "loaded")
+    if reply.get("error") == "unsupported":
+        raise Difference("load", "ok", f"unsupported: {short(reply.get('message', ''))}", "unsupported")
+    if reply.get("error") != "bad-request":
+        raise Difference("load of an invalid state", short(expected),
+                         f"{reply.get('error')}: {short(reply.get('message', ''))}")
+
+
 def check_perft(session: Session, suite: dict[str, Any], vector: dict[str, Any], result: VectorResult) -> None:
     """Count action sequences with load/legal_actions/apply/state, as python-chess's perft files."""
     depth = vector["depth"]
@@ -238,13 +263,15 @@ def run_vector(process: AdapterProcess, suite: dict[str, Any], vector: dict[str,
     result = VectorResult(suite["suite"], vector["id"], vector["kind"], tuple(vector["clauses"]), "pass")
     session = Session(process, timeout)
     try:
-        if vector["kind"] != "perft":
+        if vector["kind"] == "invalid":
+            check_invalid(session, suite, vector, result)
+        elif vector["kind"] != "perft":
             session.load(suite, vector["state"])
         if vector["kind"] == "play":
             check_steps(session, vector, result)
         elif vector["kind"] == "refusal":
             check_refusal(session, vector, result, suite)
-        else:
+        elif vector["kind"] == "perft":
             check_perft(session, suite, vector, result)
     except Difference as difference:
         result.verdict = difference.verdict

@@ -1,14 +1,15 @@
-"""The ``cardrules-vectors/2`` suite format: its JSON Schema and validation (issue 10, part 1).
+"""The ``cardrules-vectors/3`` suite format: its JSON Schema and validation (issue 10, part 1).
 
 A suite file is one JSON object: ``format``, ``suite`` (an id), ``game``,
 ``rule_set`` (expression, versions, decision options), ``cardrules_version``
 and ``vectors``. Each vector has a stable ``id``, a ``kind`` (``play``,
-``refusal``, ``perft``), the ``clauses`` it exercises, a one-line
+``refusal``, ``perft``, ``invalid``), the ``clauses`` it exercises, a one-line
 ``narrative`` and the initial ``state`` in the model's JSON form; the rest
 depends on the kind (see ``docs/conformance.rst`` and ``vectors.schema.json``).
 Version 2 differs from version 1 only in what the runner checks: a refusal
 vector's ``refuse.clauses`` must be the clauses the engine names (in force,
-any order). The schema takes both; a version-1 suite runs as before.
+any order). Version 3 adds ``invalid`` vectors (a state the engine must refuse to load). The schema takes
+all three; a version-1 or -2 suite runs as before.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from typing import Any
 
 import jsonschema
 
-from cardrules.oracle.conformance import FORMAT, READ_FORMATS
+from cardrules.oracle.conformance import FORMAT, FORMAT_V1, FORMAT_V2, READ_FORMATS
 
 SCHEMA_PATH = Path(__file__).with_name("vectors.schema.json")
 
 
 class SuiteError(ValueError):
-    """A suite file that cannot be used: unreadable, not JSON, or not valid ``cardrules-vectors/1`` or ``/2``.
+    """A suite file that cannot be used: unreadable, not JSON, or not valid ``cardrules-vectors/1``, ``/2`` or ``/3``.
 
     ``where`` is the JSON path of the problem (``$.vectors[3].steps[0].action``).
     """
@@ -65,6 +66,8 @@ def validate_suite(data: Any, file: str = "<suite>") -> None:
         if ids.index(vector_id) != index:
             raise SuiteError(file, f"$.vectors[{index}].id", f"duplicate vector id {vector_id!r}")
     for index, vector in enumerate(data["vectors"]):
+        if vector["kind"] == "invalid" and data["format"] in (FORMAT_V1, FORMAT_V2):
+            raise SuiteError(file, f"$.vectors[{index}].kind", f"an 'invalid' vector needs {FORMAT}")
         if vector["kind"] == "perft" and len(vector["nodes"]) != vector["depth"]:
             raise SuiteError(file, f"$.vectors[{index}].nodes", "one node count per depth 1..depth is expected")
 

@@ -40,6 +40,11 @@ def load_positions() -> list[Scenario]:
     """The targeted conformance positions, by file name."""
     return [load_scenario(path) for path in sorted(POSITIONS_DIR.glob("*.json"))]
 
+TARGETED_STATES: Mapping[str, int] = {"redemption": 200}
+"""Game -> the shallowest expanded states of a graph at which the derivations are tried (bounds the cost of an
+entry whose clause no state gives: Redemption has many, the heal ones tried at every state); a game not named
+here tries every expanded state."""
+
 Derive = Callable[[Any, Callable[[], Sequence[str]]], list[str]]
 """(state JSON, sorted legal action texts on demand) -> action texts aimed at the clause."""
 
@@ -119,6 +124,171 @@ def redirect_of_an_ability_aimed_at_a_card(state: Any, legal: Callable[[], Seque
     return [f"play {card} on {on} -> {c}" for card, on in _redirect_plays(state, legal) for c in cards]
 
 
+def _legal_plays_of(state: Any, legal: Callable[[], Sequence[str]], abilities: tuple[str, ...]) -> list[list[str]]:
+    """The words of every legal ``play R on C -> ...`` of a card whose ability is one of ``abilities``."""
+    cards = state.get("cards", []) if isinstance(state, dict) else []
+    wanted = {c["id"] for c in cards if c.get("ability") in abilities}
+    return [words for text in legal() if len(words := text.split(" ")) >= 6 and words[0] == "play"
+            and words[1] in wanted and words[4] == "->"]
+
+
+def _card_ids(state: Any) -> list[str]:
+    return sorted(c["id"] for c in (state.get("cards", []) if isinstance(state, dict) else []))
+
+
+def redirect_of_an_ability_aimed_at_a_card_named_like_a_record(
+    state: Any, legal: Callable[[], Sequence[str]]
+) -> list[str]:
+    """RED-RD-ABILITY-TARGET: :func:`redirect_of_an_ability_aimed_at_a_card`, only at a state where some card's
+    id ends in the number of an existing play record (``e1`` beside ``#1``), and only those cards: an engine
+    that reads ``e1`` as ability 1 refuses it for another clause."""
+    records = {str(r["id"]) for r in (state.get("records", []) if isinstance(state, dict) else [])}
+    cards = sorted(c["id"] for c in (state.get("cards", []) if isinstance(state, dict) else [])
+                   if c["id"][1:] in records)
+    return [f"play {card} on {on} -> {c}" for card, on in _redirect_plays(state, legal) for c in cards]
+
+
+def redirect_of_numbers_aimed_outside_battle(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-NUMBERS-TARGET: a legal numbers redirect (``play R on C -> X``) re-aimed at each card that is no
+    legal target of it (a card outside the battle), by id."""
+    out: list[str] = []
+    for words in _legal_plays_of(state, legal, ("redirect-numbers",)):
+        head = " ".join(words[:5])
+        aimed = {" ".join(w[5:]) for w in _legal_plays_of(state, legal, ("redirect-numbers",)) if w[:5] == words[:5]}
+        out.extend(f"{head} {c}" for c in _card_ids(state) if c not in aimed and c not in words[1:4])
+        if out:
+            return out
+    return out
+
+
+def redirect_of_an_ability_that_does_not_exist(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-ABILITY-TARGET: a legal redirect play aimed at ``#n`` for the next play record number (no such
+    ability yet)."""
+    number = state.get("next_record", 1) if isinstance(state, dict) else 1
+    return [f"play {card} on {on} -> #{number}" for card, on in _redirect_plays(state, legal)]
+
+
+def redirect_to_an_illegal_new_target(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-NEW-TARGETS: a legal redirect of an interrupted ability (``play R on C -> #n T``) with ``T``
+    replaced by each card that is no legal new target of it, by id."""
+    plays = _legal_plays_of(state, legal, REDIRECT_ABILITIES)
+    for words in plays:
+        if len(words) != 7 or not words[5].startswith("#"):
+            continue
+        head = " ".join(words[:6])
+        aimed = {w[6] for w in plays if len(w) == 7 and w[:6] == words[:6]}
+        out = [f"{head} {c}" for c in _card_ids(state) if c not in aimed]
+        if out:
+            return out
+    return []
+
+
+def redirect_of_both_aimed_at_a_redirect(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-NEW-TARGETS: a legal play of a card that redirects both, aimed at ``#m`` alone where ``m`` is a
+    redirect's own play record or a blanked one (never a numbers or ability redirect target)."""
+    cards = {c["id"]: c.get("ability") for c in (state.get("cards", []) if isinstance(state, dict) else [])}
+    records = state.get("records", []) if isinstance(state, dict) else []
+    aimed = sorted(r["id"] for r in records if str(r.get("effect", "")).startswith("redirect")
+                   or r.get("status") == "blanked")
+    return [f"play {card} on {on} -> #{m}" for card, on in _redirect_plays(state, legal)
+            if cards.get(card) == "redirect-both" for m in aimed]
+
+
+def _side_battle_cards(state: Any) -> set[str]:
+    cards = state.get("cards", []) if isinstance(state, dict) else []
+    return {c["id"] for c in cards if c.get("ability") == "side-battle"}
+
+
+def side_battle_without_its_two_characters(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-BASE-ENHANCEMENTS, RED-SB-TARGETS-TWO: a side battle card played (``play S on C``) or used from
+    outside the battle (``use S``) without the two characters it selects, where a legal play or use selects
+    two (it is not a blank play: there is something to select)."""
+    cards = _side_battle_cards(state)
+    out: list[str] = []
+    for text in legal():
+        words = text.split(" ")
+        if words[0] == "play" and len(words) == 7 and words[1] in cards and words[4] == "->":
+            out.append(" ".join(words[:4]))
+        elif words[0] == "use" and len(words) == 5 and words[1] in cards and words[2] == "->":
+            out.append(f"use {words[1]}")
+    return list(dict.fromkeys(out))
+
+
+def side_battle_used_by_a_battling_player(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-SB-SIDES-BATTLE-PLAYERS: ``use S`` (the way a player outside the battle uses a side battle card,
+    decision sb-user-outside-battle) for a side battle card held by a player who fights the battle (they play
+    it on a character of theirs instead), with and without a legal pair, while a battling player holds
+    initiative to play."""
+    battles = state.get("battles", []) if isinstance(state, dict) else []
+    if not battles or (state.get("prompt") or {}).get("kind") != "play":
+        return []  # a battling player's card, while a battling player holds initiative to play
+    zones = state.get("zones", [])
+    cards = _side_battle_cards(state)
+    held = sorted(c for p in battles[-1].get("players", []) if 0 <= p < len(zones) for c in zones[p].get("hand", [])
+                  if c in cards)
+    pairs = [" ".join(t.split(" ")[5:]) for t in legal() if t.startswith("play ") and t.split(" ")[1] in cards
+             and len(t.split(" ")) == 7]
+    return [f"use {c}" + (f" -> {p}" if p else "") for c in held for p in ["", *pairs[:1]]]
+
+
+def group_of_four(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-BASE-RESCUE-OR-CHALLENGE, RED-BASE-BLOCKING: a legal attack or block by three characters (the most
+    a group may hold) with a fourth character of the same alignment from the same territory added."""
+    cards = {c["id"]: c for c in (state.get("cards", []) if isinstance(state, dict) else [])}
+    zones = state.get("zones", []) if isinstance(state, dict) else []
+    territory = {c for z in zones for c in z.get("territory", [])}
+    out: list[str] = []
+    for text in legal():
+        words = text.split(" ")
+        group = words[2:] if words[0] == "attack" else words[1:] if words[0] == "block" else []
+        if len(group) != 3 or not all(g in cards for g in group):
+            continue
+        alignment = cards[group[0]].get("alignment")
+        out.extend(f"{text} {c}" for c in sorted(territory) if c not in group and cards[c].get("type") == "character"
+                   and cards[c].get("alignment") == alignment)
+    return out[:4]
+
+
+HEAL_VARIANTS_PER_STATE = 12
+"""At most this many heal actions :func:`heal_variants` derives at one state."""
+
+
+def heal_variants(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """The heals an engine must refuse for one reason or another (the branches of the model's explanation: a
+    source without a heal, the wrong moment or player, a target not healable, a character's heal without
+    Territory Class or decreased, an enhancement off brigade, ...): each legal ``heal T with X`` with ``T``
+    replaced by every other character and ``X`` by every other card with a heal, or at a state with no legal
+    heal, every card with a heal aimed at every character; at most :data:`HEAL_VARIANTS_PER_STATE`, in order."""
+    cards = state.get("cards", []) if isinstance(state, dict) else []
+    characters = sorted(c["id"] for c in cards if c.get("type") == "character")
+    sources = _heal_cards(state)
+    if not sources:
+        return []
+    texts = [t for t in legal() if t.startswith("heal ")]
+    out: list[str] = []
+    for text in texts:
+        words = text.split(" ")
+        if len(words) != 4:
+            continue
+        out.extend(f"heal {t} with {words[3]}" for t in characters if t != words[1])
+        out.extend(f"heal {words[1]} with {x}" for x in sorted({*sources, *characters}) if x != words[3])
+    if not texts:
+        out.extend(f"heal {t} with {x}" for x in sources for t in characters if t != x)
+    legal_set = set(texts)
+    return [t for t in dict.fromkeys(out) if t not in legal_set][:HEAL_VARIANTS_PER_STATE]
+
+
+HEAL_REFUSAL_CLAUSES = (
+    "RED-HEAL-TARGETS-HEALED", "RED-BASE-INITIATIVE", "RED-HEAL-ENH-PHASES", "RED-HEAL-PREV-ENH-INITIATIVE",
+    "RED-BASE-ENHANCEMENTS", "RED-HEAL-WINDOW", "RED-HEAL-NOT-IN-DISCARD-PILE", "RED-HEAL-PREV-NOT-FROM-HAND-DECK",
+    "RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-RESTORES-DECREASE", "RED-HEAL-CHARACTER-TC",
+    "RED-HEAL-WINDOW-MEANS", "RED-HEAL-ENH-ON-MATCHING-BRIGADE", "RED-HEAL-PREV-ENH-TWO-WAYS",
+    "RED-HEAL-PREV-PILE-SAME-CHARACTER",
+)
+"""The clauses a refused heal may be blamed on (the branches of ``model.redemption.healable.explain``): one
+targeted refusal each, from :func:`heal_variants`."""
+
+
 def split_off_the_unit(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
     """FF-BASE-PARTY-SPLIT: the first legal split of the blocker's damage with 500 moved from its (first)
     largest share to the next member: the same members and total, in shares that are not whole thousands."""
@@ -142,13 +312,25 @@ TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
         ("RED-HEAL-ONLY-CHARACTERS", (legal_heal_aimed_at_a_non_character, any_heal_aimed_at_a_non_character)),
         ("RED-RD-ONLY-INTERRUPTED", (redirect_of_an_ability_not_interrupted,)),
         ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_aimed_at_a_card,)),
+        ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_that_does_not_exist,)),
+        ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_aimed_at_a_card_named_like_a_record,)),
+        ("RED-RD-NUMBERS-TARGET", (redirect_of_numbers_aimed_outside_battle,)),
+        ("RED-RD-NEW-TARGETS", (redirect_to_an_illegal_new_target,)),
+        ("RED-RD-NEW-TARGETS", (redirect_of_both_aimed_at_a_redirect,)),
+        ("RED-BASE-RESCUE-OR-CHALLENGE", (group_of_four,)),
+        ("RED-BASE-BLOCKING", (group_of_four,)),
+        ("RED-BASE-ENHANCEMENTS", (side_battle_without_its_two_characters,)),
+        ("RED-SB-TARGETS-TWO", (side_battle_without_its_two_characters,)),
+        ("RED-SB-SIDES-BATTLE-PLAYERS", (side_battle_used_by_a_battling_player,)),
+        *((clause, (heal_variants,)) for clause in HEAL_REFUSAL_CLAUSES),
     ),
     "fftcg": (
         ("FF-BASE-PARTY-SPLIT", (split_off_the_unit,)),
     ),
 }
 """Game -> (clause ID, derivations tried in order): the first derivation that gives, at some state (shallowest
-first), an action the model refuses citing the clause is used."""
+first), an action the model refuses citing the clause is used. A clause may have several entries (one per
+way of breaking it: a redirect aimed at a card, or at an ability that does not exist)."""
 
 
 @dataclass(frozen=True)

@@ -107,10 +107,16 @@ def _perft(game: Game[Any, Any], state: Any, depth: int) -> int:
 
 def perft_vector(graph: ScenarioGraph, in_force: frozenset[str]) -> dict[str, Any] | None:
     """A perft vector from the scenario's start, to the deepest depth within :data:`PERFT_MAX_NODES`."""
-    game, root = graph.game, graph.exploration.states[0]
+    return perft_from(graph.game, graph.exploration.states[0], graph.scenario.name, in_force, PERFT_MAX_DEPTH)
+
+
+def perft_from(game: Game[Any, Any], root: Any, scenario: str, in_force: frozenset[str], max_depth: int,
+               tag: str = "") -> dict[str, Any] | None:
+    """A perft vector from ``root`` (a position of ``scenario``), to the deepest depth up to ``max_depth``
+    within :data:`PERFT_MAX_NODES`; ``tag`` goes into the id (a second perft vector of the same scenario)."""
     nodes: list[int] = []
     clauses: set[str] = set()
-    for depth in range(1, PERFT_MAX_DEPTH + 1):
+    for depth in range(1, max_depth + 1):
         count, seen = clauses_exercised(lambda: _perft(game, root, depth))
         if nodes and sum(nodes) + count > PERFT_MAX_NODES:
             break
@@ -121,12 +127,12 @@ def perft_vector(graph: ScenarioGraph, in_force: frozenset[str]) -> dict[str, An
     depth = len(nodes)
     legal = [] if game.is_terminal(root) else list(game.legal_actions(root))
     divide = {game.action_text(a): _perft(game, game.step(root, a), depth - 1) for a in legal}
-    scenario = graph.scenario.name
     return {
-        "id": vector_id(scenario, "perft", [str(depth)]),
+        "id": vector_id(scenario, "perft", [str(depth)] + ([tag] if tag else [])),
         "kind": "perft",
         "clauses": sorted(clauses),
-        "narrative": f"{scenario}: {nodes[-1]} action sequences of length {depth} from the start",
+        "narrative": (f"{scenario}{', from a later position' if tag else ''}: {nodes[-1]} action sequences of "
+                      f"length {depth} from {'it' if tag else 'the start'}"),
         "scenario": scenario,
         "state": game.state_to_json(root),
         "depth": depth,

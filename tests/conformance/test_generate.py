@@ -33,7 +33,9 @@ def test_every_suite_validates_and_the_manifest_lists_it_with_its_digest(suites_
         assert len(suite["vectors"]) == entry["vectors"] > 0
         assert entry["candidates"] > entry["chosen_by_set_cover"] > 0
         kinds = {v["kind"] for v in suite["vectors"]}
-        assert kinds == {"play", "refusal", "perft"}
+        # invalid-state vectors: only in a version suite of a game whose model lists every problem of a state
+        extra = {"invalid"} if entry["suite"] == "redemption-heal-previous" else set()
+        assert kinds == {"play", "refusal", "perft"} | extra
 
 
 def test_fftcg_default_covers_every_clause_in_force(suites_dir: Path) -> None:

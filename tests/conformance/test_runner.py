@@ -114,7 +114,7 @@ def test_a_malformed_manifest_exits_3_naming_the_entry(tmp_path: Path, manifest:
 def test_schema_command_prints_the_shipped_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conformance", "schema"]) == 0
     schema = json.loads(capsys.readouterr().out)
-    assert schema["properties"]["format"]["enum"] == ["cardrules-vectors/2", "cardrules-vectors/1"]
+    assert schema["properties"]["format"]["enum"] == ["cardrules-vectors/3", "cardrules-vectors/2", "cardrules-vectors/1"]
 
 
 def test_the_text_report_has_one_row_per_clause_and_the_first_difference(fftcg_suite: Path,
@@ -160,7 +160,7 @@ def test_a_refusal_for_the_wrong_reason_fails_blamed_on_the_clauses_that_should_
     from cardrules.oracle.conformance.runner import run_vector
 
     suite, refusals = _refusals(fftcg_suite)
-    assert suite["format"] == "cardrules-vectors/2"
+    assert suite["format"] == "cardrules-vectors/3"
     for vector in refusals:
         right = run_vector(_RenamingRefusals(list(reversed(vector["refuse"]["clauses"]))), suite, vector, 60)
         assert right.verdict == "pass"  # the same clauses in another order
@@ -184,3 +184,36 @@ def test_a_version_1_suite_still_runs_without_comparing_refusal_clauses_and_an_u
     assert main(["conformance", "run", "--adapter", " ".join(REFERENCE), "--suite", str(future)]) == 3
     err = capsys.readouterr().err
     assert "$.format" in err and "cardrules-vectors/9" in err and "regenerate" in err
+
+
+def test_an_engine_that_skips_the_state_checks_fails_every_invalid_vector_and_only_those(
+    suites_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An ``invalid`` vector (cardrules-vectors/3) holds a reachable Redemption position with one thing broken
+    (a card in two places, a record numbered past ``next_record``, ...): the reference refuses to load each
+    (``bad-request``); an engine that loads states without checking them fails each, and nothing else."""
+    from cardrules.model.redemption import state as red_state
+    from cardrules.oracle.conformance.runner import run_vector
+    from cardrules.oracle.mutation.checks import InProcessAdapter
+
+    suite = load_suite(suites_dir / "redemption-heal-previous.json")
+    invalid = [v for v in suite["vectors"] if v["kind"] == "invalid"]
+    assert len(invalid) >= 10
+    assert {v["problem"]["where"].split("[")[0].split(".")[0] for v in invalid} >= {"cards", "records", "battles"}
+    others = [v for v in suite["vectors"] if v["kind"] != "invalid"][:5]
+    assert all(run_vector(InProcessAdapter(), suite, v, 60).verdict == "pass" for v in invalid + others)
+    monkeypatch.setattr(red_state, "problems", lambda state: [])
+    results = [run_vector(InProcessAdapter(), suite, v, 60) for v in invalid]
+    assert all((r.verdict, r.where, r.got) == ("fail", "load of an invalid state", "loaded") for r in results)
+    assert all(run_vector(InProcessAdapter(), suite, v, 60).verdict == "pass" for v in others)
+
+
+def test_an_invalid_vector_needs_version_3(suites_dir: Path, tmp_path: Path) -> None:
+    from cardrules.oracle.conformance.schema import SuiteError, validate_suite
+
+    suite = load_suite(suites_dir / "redemption-heal-previous.json")
+    assert suite["format"] == "cardrules-vectors/3"
+    with pytest.raises(SuiteError, match="needs cardrules-vectors/3"):
+        validate_suite({**suite, "format": "cardrules-vectors/2"})
+    validate_suite({**suite, "format": "cardrules-vectors/2",
+                    "vectors": [v for v in suite["vectors"] if v["kind"] != "invalid"]})
