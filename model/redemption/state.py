@@ -490,25 +490,6 @@ class State:
                 return record
         raise KeyError(record_id)
 
-    def locate(self, card_id: str) -> tuple[str, int, int]:
-        """Where a card is: ``(zone, player_or_battle_index, side)``.
-
-        ``zone`` is a :class:`Zones` field name, ``battle`` (index into
-        ``battles``, side) or ``attached`` (battle index, side). Raises
-        ``KeyError`` if the card is nowhere.
-        """
-        for index, battle in enumerate(self.battles):
-            for side, fighter in battle.fighters():
-                if fighter.card == card_id:
-                    return ("battle", index, side)
-                if card_id in fighter.enhancements:
-                    return ("attached", index, side)
-        for player, zones in enumerate(self.zones):
-            for name in ("hand", "deck", "territory", "discard", "bondage", "redemption"):
-                if card_id in getattr(zones, name):
-                    return (name, player, -1)
-        raise KeyError(card_id)
-
     def fighter(self, card_id: str) -> tuple[int, int, Fighter] | None:
         """``(battle index, side, fighter)`` of a character in battle, else ``None``."""
         for index, battle in enumerate(self.battles):
