@@ -15,8 +15,11 @@ also adds a depth-1 perft vector from each such richest state, so that an
 engine, or a mutant, that refuses a *valid* state of that richness fails too): every integer
 one lower and one higher, set to 0 and to -1; every card id reference set to
 an unknown id; every ``#n`` record reference set to a record that does not
-exist; a card id duplicated in its list or dropped from it; the card list
-unsorted. Only corruptions that break exactly one consistency rule are kept
+exist; a card id duplicated in its list or dropped from it (the model has no
+removed-from-game or set-aside zone, so a card in no zone is invalid). Not
+the card list's order (an engine may sort on load) and not the model's input
+bounds (``MAX_CARDS``, ``MAX_NUMBER``, ...: bounds of this model, no rule).
+Only corruptions that break exactly one consistency rule are kept
 (the model names exactly one problem), so an engine that skips that one
 check loads the state and fails the vector. The set cover keeps one per
 (corrupted field, corruption, problem) feature, the smallest state first.
@@ -40,21 +43,19 @@ even read as a state (a type error, which is not what these vectors are about)."
 
 def _redemption_problems(data: Any) -> list[tuple[str, str]] | None:
     from cardrules.model.redemption.jsonform import from_jsonable
-    from cardrules.model.redemption.state import State, problems
+    from cardrules.model.redemption.state import State, _size_problems, problems
 
     try:
         state = from_jsonable(State, data, "")
     except (ScenarioError, TypeError, ValueError, KeyError):
         return None
+    if _size_problems(state, {card.id: card for card in state.cards}):
+        return None  # past one of the model's input bounds: a limit of this model, not a rule an engine must share
     return problems(state)
 
 
 PROBLEMS: Mapping[str, ProblemLister] = {"redemption": _redemption_problems}
 """Game -> its model's full problem list (the games whose suites get invalid-state vectors)."""
-
-BASES_PER_GRAPH = 2
-"""States of each explored graph corrupted: its start and its largest (most records, battles, ...)."""
-
 
 @dataclass(frozen=True)
 class InvalidCandidate:
@@ -66,7 +67,7 @@ class InvalidCandidate:
     """The corrupted field, indexes replaced by ``[]`` (``records[].id``)."""
     change: str
     """The corruption (``-1``, ``+1``, ``=0``, ``=-1``, ``unknown-card``, ``unknown-record``, ``duplicate``,
-    ``dropped``, ``unsorted``)."""
+    ``dropped``)."""
     where: str
     problem: str
     size: int
@@ -133,9 +134,6 @@ def corruptions(data: Any) -> Iterator[tuple[str, str, Any]]:
         elif isinstance(value, list) and value and all(isinstance(v, str) and v in card_ids for v in value):
             yield field, "duplicate", _replaced(data, path, [value[0], *value])
             yield field, "dropped", _replaced(data, path, value[1:])
-    cards = data.get("cards", [])
-    if isinstance(cards, list) and len(cards) >= 2:
-        yield "cards", "unsorted", _replaced(data, ("cards",), [cards[1], cards[0], *cards[2:]])
 
 
 def invalid_candidates(game: str, scenario: str, states: Sequence[Any]) -> list[InvalidCandidate]:

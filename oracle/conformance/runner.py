@@ -199,7 +199,7 @@ def check_invalid(session: Session, suite: dict[str, Any], vector: dict[str, Any
     if reply["ok"]:
         raise Difference("load of an invalid state", short(expected), "loaded")
     if reply.get("error") == "unsupported":
-        raise Difference("load", "ok", f"unsupported: {short(reply.get('message', ''))}", "unsupported")
+        raise Difference("load", short(expected), f"unsupported: {short(reply.get('message', ''))}", "unsupported")
     if reply.get("error") != "bad-request":
         raise Difference("load of an invalid state", short(expected),
                          f"{reply.get('error')}: {short(reply.get('message', ''))}")

@@ -231,24 +231,6 @@ def side_battle_used_by_a_battling_player(state: Any, legal: Callable[[], Sequen
     return [f"use {c}" + (f" -> {p}" if p else "") for c in held for p in ["", *pairs[:1]]]
 
 
-def group_of_four(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
-    """RED-BASE-RESCUE-OR-CHALLENGE, RED-BASE-BLOCKING: a legal attack or block by three characters (the most
-    a group may hold) with a fourth character of the same alignment from the same territory added."""
-    cards = {c["id"]: c for c in (state.get("cards", []) if isinstance(state, dict) else [])}
-    zones = state.get("zones", []) if isinstance(state, dict) else []
-    territory = {c for z in zones for c in z.get("territory", [])}
-    out: list[str] = []
-    for text in legal():
-        words = text.split(" ")
-        group = words[2:] if words[0] == "attack" else words[1:] if words[0] == "block" else []
-        if len(group) != 3 or not all(g in cards for g in group):
-            continue
-        alignment = cards[group[0]].get("alignment")
-        out.extend(f"{text} {c}" for c in sorted(territory) if c not in group and cards[c].get("type") == "character"
-                   and cards[c].get("alignment") == alignment)
-    return out[:4]
-
-
 HEAL_VARIANTS_PER_STATE = 12
 """At most this many heal actions :func:`heal_variants` derives at one state."""
 
@@ -279,14 +261,18 @@ def heal_variants(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
 
 
 HEAL_REFUSAL_CLAUSES = (
-    "RED-HEAL-TARGETS-HEALED", "RED-BASE-INITIATIVE", "RED-HEAL-ENH-PHASES", "RED-HEAL-PREV-ENH-INITIATIVE",
-    "RED-BASE-ENHANCEMENTS", "RED-HEAL-WINDOW", "RED-HEAL-NOT-IN-DISCARD-PILE", "RED-HEAL-PREV-NOT-FROM-HAND-DECK",
+    "RED-BASE-INITIATIVE", "RED-HEAL-ENH-PHASES", "RED-HEAL-PREV-ENH-INITIATIVE", "RED-HEAL-WINDOW",
+    "RED-HEAL-NOT-IN-DISCARD-PILE", "RED-HEAL-PREV-NOT-FROM-HAND-DECK",
     "RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-RESTORES-DECREASE", "RED-HEAL-CHARACTER-TC",
     "RED-HEAL-WINDOW-MEANS", "RED-HEAL-ENH-ON-MATCHING-BRIGADE", "RED-HEAL-PREV-ENH-TWO-WAYS",
     "RED-HEAL-PREV-PILE-SAME-CHARACTER",
 )
 """The clauses a refused heal may be blamed on (the branches of ``model.redemption.healable.explain``): one
-targeted refusal each, from :func:`heal_variants`."""
+targeted refusal each, from :func:`heal_variants`. Not RED-HEAL-TARGETS-HEALED (the model cites it for a source
+with no heal ability, which that clause does not state) nor RED-BASE-ENHANCEMENTS (cited for a healing
+enhancement named in ``heal`` during battle, where the model's action is ``play E on C``: a matter of the
+model's action forms, not of the brigade rule): a targeted vector must not require another engine to cite a
+clause for a reason the clause's text does not give."""
 
 
 def split_off_the_unit(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
@@ -317,8 +303,6 @@ TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
         ("RED-RD-NUMBERS-TARGET", (redirect_of_numbers_aimed_outside_battle,)),
         ("RED-RD-NEW-TARGETS", (redirect_to_an_illegal_new_target,)),
         ("RED-RD-NEW-TARGETS", (redirect_of_both_aimed_at_a_redirect,)),
-        ("RED-BASE-RESCUE-OR-CHALLENGE", (group_of_four,)),
-        ("RED-BASE-BLOCKING", (group_of_four,)),
         ("RED-BASE-ENHANCEMENTS", (side_battle_without_its_two_characters,)),
         ("RED-SB-TARGETS-TWO", (side_battle_without_its_two_characters,)),
         ("RED-SB-SIDES-BATTLE-PLAYERS", (side_battle_used_by_a_battling_player,)),
