@@ -234,6 +234,13 @@ def explore(
     violation and never checked again), with their check functions looked up once."""
     known_violations = [0]
     """How many violations the pending lists have been trimmed for."""
+
+    def trim_pending() -> None:
+        """Drop the checks of properties violated since the last trim (both lists, in place)."""
+        if len(violations) != known_violations[0]:
+            pending_state[:] = [(p, c) for p, c in pending_state if p.name not in violations]
+            pending_transition[:] = [(p, c) for p, c in pending_transition if p.name not in violations]
+            known_violations[0] = len(violations)
     deadlocks: list[int] = []
     terminals: list[int] = []
     edges: list[tuple[int, int, Any]] | None = [] if keep_edges else None
@@ -286,9 +293,7 @@ def explore(
             for prop, check in pending_state:
                 if not check(game, state):
                     violations[prop.name] = Violation(prop, index)
-            if len(violations) != known_violations[0]:
-                pending_state[:] = [(p, c) for p, c in pending_state if p.name not in violations]
-                known_violations[0] = len(violations)
+            trim_pending()
         return index, True
 
     max_states = bounds.max_states if bounds.max_states is not None else sys.maxsize
@@ -345,9 +350,7 @@ def explore(
                                                           via_parent=index, action=action,
                                                           successor=successor)
                 if len(violations) != known_violations[0]:
-                    pending_transition = [(p, c) for p, c in pending_transition if p.name not in violations]
-                    pending_state[:] = [(p, c) for p, c in pending_state if p.name not in violations]
-                    known_violations[0] = len(violations)
+                    trim_pending()
                 if new:
                     next_frontier.append((target, None if codec is not None else successor))
                     if len(parent) >= max_states:
