@@ -12,7 +12,12 @@ the worker processes' CPU time is that run's alone.
     python3 benchmarks/parallel.py --workers 2 4   # other worker counts
 
 Wall-clock speed-ups need idle cores: on a loaded machine read the CPU column
-(what the partitioning costs in total) beside the wall one.
+(what the partitioning costs in total) beside the wall one, and the estimate:
+``crit. s`` is the parallel run's critical path in CPU seconds (per level, the
+slowest worker's expansion plus the slowest worker's receiving, summed, plus
+the coordinator's CPU), ``est. idle`` the sequential run's CPU seconds over
+it: the speed-up on idle cores if no process waited for anything else. The
+last column splits the CPU seconds by worker and coordinator.
 """
 
 from __future__ import annotations
@@ -49,8 +54,11 @@ def run_one(per_player: int, turns: int, workers: int) -> dict:
     after = os.times()
     cpu = (after.user - before.user + after.system - before.system
            + after.children_user - before.children_user + after.children_system - before.children_system)
-    return {"states": result.stats.states, "transitions": result.stats.transitions, "depth": result.stats.depth,
-            "violations": sorted(result.violations), "seconds": seconds, "cpu": cpu}
+    stats = result.stats
+    return {"states": stats.states, "transitions": stats.transitions, "depth": stats.depth,
+            "violations": sorted(result.violations), "seconds": seconds, "cpu": cpu,
+            "workers_cpu": list(stats.worker_cpu_seconds), "coordinator_cpu": stats.coordinator_cpu_seconds,
+            "critical_cpu": stats.critical_cpu_seconds if workers > 1 else cpu}
 
 
 def main() -> None:
@@ -67,7 +75,8 @@ def main() -> None:
     if args.size:
         sizes = [tuple(args.size)]
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    header = f"{'size':>5} {'workers':>7} {'states':>10} {'wall s':>8} {'CPU s':>8} {'states/s':>9} {'speed-up':>8}"
+    header = (f"{'size':>5} {'workers':>7} {'states':>10} {'wall s':>8} {'CPU s':>8} {'states/s':>9} {'speed-up':>8} "
+              f"{'crit. s':>8} {'est. idle':>9}  workers' CPU s + coordinator's")
     print(header)
     print("-" * len(header))
     failed = False
@@ -86,8 +95,11 @@ def main() -> None:
                 baseline = r
             elif any(r[k] != baseline[k] for k in ("states", "transitions", "depth", "violations")):
                 same, failed = "  DIFFERENT COUNTS", True
+            split = " + ".join(f"{c:.2f}" for c in r["workers_cpu"])
+            split = f"{split} + {r['coordinator_cpu']:.2f}" if split else ""
             print(f"{forwards}x{turns:<3} {workers:>7} {r['states']:>10,} {r['seconds']:>8.2f} {r['cpu']:>8.2f} "
-                  f"{r['states'] / r['seconds']:>9,.0f} {baseline['seconds'] / r['seconds']:>7.2f}x{same}")
+                  f"{r['states'] / r['seconds']:>9,.0f} {baseline['seconds'] / r['seconds']:>7.2f}x "
+                  f"{r['critical_cpu']:>8.2f} {baseline['cpu'] / r['critical_cpu']:>8.2f}x  {split}{same}", flush=True)
     sys.exit(1 if failed else 0)
 
 

@@ -106,6 +106,15 @@ class Stats:
     """True when the depth or state bound (or an early stop) ended the search before the graph was complete."""
     turn_bounded: bool = False
     """True when states past the turn bound were left unexpanded."""
+    fallback: bool = False
+    """Parallel search only: a state bound would have cut it, so it was run again sequentially."""
+    worker_cpu_seconds: tuple[float, ...] = ()
+    """Parallel search only: each worker process's CPU seconds."""
+    coordinator_cpu_seconds: float = 0.0
+    """Parallel search only: the coordinating process's CPU seconds."""
+    critical_cpu_seconds: float = 0.0
+    """Parallel search only: per level, the slowest worker's expansion plus the slowest worker's
+    receiving, summed, plus the coordinator's CPU: what the search would take on idle cores."""
 
     @property
     def complete(self) -> bool:

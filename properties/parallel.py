@@ -39,9 +39,8 @@ import zlib
 import resource
 import time
 from array import array
-from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Hashable, Iterable, Sequence
 
-from cardrules.properties.compact import Interner
 from cardrules.properties.core import Property
 from cardrules.properties.explore import Bounds, Exploration, Game, Stats, Violation, explore
 
@@ -142,47 +141,13 @@ def _dumps(value: Any) -> bytes:
     return buffer.getvalue()
 
 
-class _PartsWire:
-    """Successors sent to other workers as the numbers of their parts (:class:`~properties.compact.StateCodec`).
-
-    Each worker numbers the parts it sends to each other worker (its own
-    interner per destination) and sends a part's value only the first time;
-    the receiver maps the sender's numbers to its own codec's. A state then
-    crosses as a few integers, and the receiver reads its packed key off them
-    (the same bytes ``codec.pack`` gives), with no hashing of its parts.
-    Exact: interning is a bijection, and ``build(parts(s)) == s``.
-    """
-
-    def __init__(self, codec: Any, workers: int) -> None:
-        self.codec = codec
-        self.sent = [Interner() for _ in range(workers)]
-        self.sent_upto = [0] * workers
-        self.received: list[list[int]] = [[] for _ in range(workers)]
-
-    def encode(self, other: int, batch: list[tuple[Any, Any, int, int]]) -> tuple[list[Any], list[tuple[Any, ...]]]:
-        intern, parts = self.sent[other], self.codec.parts
-        items = [(array("I", [intern(part) for part in parts(successor)]).tobytes(),
-                  None if canon is None else array("I", [intern(part) for part in parts(canon)]).tobytes(),
-                  index, position)
-                 for successor, canon, index, position in batch]
-        new = intern.values[self.sent_upto[other]:]
-        self.sent_upto[other] = len(intern.values)
-        return new, items
-
-    def decode(self, source: int, payload: tuple[list[Any], list[tuple[Any, ...]]]) -> Iterator[tuple[Any, bytes, int, int]]:
-        new, items = payload
-        local, intern = self.received[source], self.codec.intern
-        local.extend(intern(value) for value in new)
-        values, build = intern.values, self.codec.build
-        for numbers, canon_numbers, index, position in items:
-            mine = array("I", [local[n] for n in array("I", numbers)])
-            successor = build(tuple(values[n] for n in mine))
-            key = mine.tobytes() if canon_numbers is None else array("I", [local[n] for n in array("I", canon_numbers)]).tobytes()
-            yield successor, key, index, position
+_POSITION_BITS = 16
+"""A successor's tag is ``parent index << 16 | action position``: one integer that sorts as the
+sequential search meets successors (a root's parent index is -1)."""
 
 
-def _owner(canon: Any, workers: int) -> int:
-    return hash(canon) % workers
+def _tag(index: int, position: int) -> int:
+    return index << _POSITION_BITS | position
 
 
 def _portable_owner(game: Game[Any, Any], canon: Any, workers: int) -> int:
@@ -192,11 +157,38 @@ def _portable_owner(game: Game[Any, Any], canon: Any, workers: int) -> int:
     return zlib.crc32(text.encode()) % workers
 
 
+@dataclasses.dataclass
+class Report:
+    """What a partition found while expanding its part of one level (all indices are sequential ones)."""
+
+    terminals: list[int]
+    deadlocks: list[int]
+    turn_bounded: bool
+    transitions: int
+    state_violations: list[tuple[str, int]]
+    """(property, state index): each property's first violation in this partition's part of the level."""
+    transition_violations: list[tuple[str, int, int]]
+    """(property, parent index, action position): likewise, for transition properties."""
+    expand_cpu: float
+    receive_cpu: float = 0.0
+
+
 class Partition:
-    """The states one worker owns (``hash(canonical state) % workers == number``): visited set and frontier.
+    """The states one worker owns: visited set, the level's new states, and frontier.
 
     The same object runs in a forked process (the ``processes`` backend) or
     as a Ray actor (the ``ray`` backend, :mod:`cardrules.properties.ray_backend`).
+
+    Forked, with a codec (FFTCG), the loop is the sequential explorer's: the
+    frontier holds packed states (unpacked when expanded), the canonical
+    state is packed inline (parts found by ``id()`` first), properties
+    already violated are no longer checked. A state's owner is a hash of its
+    packed parts' own hashes (each part hashed once, when first interned;
+    forked processes hash alike), so routing costs a few list reads. A
+    successor crosses to its owner as its packed key in the sender's own
+    numbering, with the values of the parts that owner has not had yet; the
+    owner translates the numbers to its codec's and has the key, without
+    canonicalising or hashing the state again.
     """
 
     def __init__(self, number: int, workers: int, game: Game[Any, Any], properties: Sequence[Property],
@@ -209,143 +201,308 @@ class Partition:
         self.bounds = bounds
         self.codec = game.codec() if hasattr(game, "codec") else None
         self.successor_of = getattr(game, "successor", None) or game.step
-        self.state_checks = [p for p in properties if p.kind == "state"]
-        self.transition_checks = [p for p in properties if p.kind == "transition"]
-        self.seen: dict[Hashable, int] = {}
+        self.pending_state = [(p.name, p.check) for p in properties if p.kind == "state"]
+        self.pending_transition = [(p.name, p.check) for p in properties if p.kind == "transition"]
+        """The checks of properties not known to be violated (the first violation is the one reported)."""
+        self.seen: set[Hashable] = set()
+        """Keys of the states this partition owns: stored, or new this level."""
+        self.best: dict[Hashable, int] = {}
+        """The level's new states: key -> smallest tag that reaches it."""
+        self.held: dict[Hashable, Any] = {}
+        """The level's new states whose stored form is not their key: key -> packed state (with a codec,
+        when the canonical state is not the state itself) or the state (without a codec)."""
+        self.pending: list[Hashable] = []
+        self.pending_stored: list[Any] = []
+        """The level's new states in tag order (keys, stored forms), waiting for their indices."""
         self.frontier: list[tuple[int, Any]] = []
-        self.pending: list[tuple[Hashable, Any]] = []
-        """New states of this level, waiting for their numbers."""
-        self.parts_wire = _PartsWire(self.codec, workers) if self.codec is not None and not portable else None
-        self.sent_before: set[Any] = set()
-        """Canonical states sent to other workers during the previous level: their owners have them now."""
+        """(index, stored form) of the states to expand, by index."""
+        self.stored_keys: list[Hashable] = []
+        self.stored_index = array("i")
+        """Key and index of each numbered state (for :meth:`lookup`, which builds its map once)."""
+        self.index_of: dict[Hashable, int] | None = None
+        self.sent_before: set[Hashable] = set()
+        """Keys sent to other workers during the previous level: their owners have them now."""
+        self.part_hash: list[int] = []
+        """With a codec: hash of each interned part value, by its number (the owner is read off these)."""
+        self.told: list[set[int]] = [set() for _ in range(workers)]
+        """Part numbers whose values each other worker has been sent."""
+        self.translate: list[dict[int, int]] = [{} for _ in range(workers)]
+        """Each other worker's part numbers -> this codec's numbers."""
+        self.exchange_wait = 0.0
+        """Seconds spent waiting for the other workers' successors (processes backend)."""
 
-    def _owner(self, canon: Any) -> int:
-        return _portable_owner(self.game, canon, self.workers) if self.portable else _owner(canon, self.workers)
+    # -- keys and owners ---------------------------------------------------------------------------
 
-    def _key(self, canon: Any) -> Hashable:
-        return self.codec.pack(canon) if self.codec is not None else canon
+    def _sync_hashes(self) -> None:
+        values, hashes = self.codec.intern.values, self.part_hash  # type: ignore[union-attr]
+        if len(hashes) < len(values):
+            hashes.extend(map(hash, values[len(hashes):]))
+
+    def _key_owner(self, state: Any) -> tuple[Hashable, int, Any]:
+        """(key, owner, canonical state) of ``state``, as the expansion loop computes them inline."""
+        canon = self.game.canonical_key(state)
+        if self.codec is None:
+            key: Hashable = canon
+            owner = _portable_owner(self.game, canon, self.workers) if self.portable else hash(canon) % self.workers
+            return key, owner, canon
+        numbers = [self.codec.intern(part) for part in self.codec.parts(canon)]
+        self._sync_hashes()
+        key = array("I", numbers).tobytes()
+        if self.portable:
+            return key, _portable_owner(self.game, canon, self.workers), canon
+        return key, hash(tuple(self.part_hash[n] for n in numbers)) % self.workers, canon
+
+    def _stored(self, state: Any, canon: Any) -> Any:
+        """What to hold for a state whose stored form is not its key (None: it is its key)."""
+        if self.codec is None:
+            return state
+        return None if canon is state else self.codec.pack(state)
 
     def _local(self, state: Any) -> Any:
-        """A state that came from the driver, rebuilt here: a model's state may carry a cached hash,
-        and another process (a Ray actor) may hash strings differently from the driver."""
+        """A state that came from another interpreter, rebuilt here: a model's state may carry a cached
+        hash, and another process (a Ray actor, the driver) may hash strings differently."""
         return self.game.state_from_json(self.game.state_to_json(state))
 
-    def roots(self, roots: list[tuple[int, Any]]) -> list[tuple[int, int, list[str]]]:
-        fresh = []
+    def _offer(self, key: Hashable, tag: int, stored: Any) -> None:
+        """A successor reaching ``key`` by ``tag``: kept if the key is new and the tag the smallest yet."""
+        if key in self.seen:
+            return
+        found = self.best.get(key)
+        if found is None or tag < found:
+            self.best[key] = tag
+            if stored is not None:
+                self.held[key] = stored
+            elif found is not None:
+                self.held.pop(key, None)
+
+    def _forget(self, names: Iterable[str]) -> None:
+        """Stop checking properties known to be violated (in place: the loops hold the lists)."""
+        names = set(names)
+        if names:
+            self.pending_state[:] = [(n, c) for n, c in self.pending_state if n not in names]
+            self.pending_transition[:] = [(n, c) for n, c in self.pending_transition if n not in names]
+
+    # -- one level ---------------------------------------------------------------------------------
+
+    def roots(self, roots: list[tuple[int, Any]]) -> bytes:
+        """Keep the roots this partition owns: the tags of the new ones (as :meth:`receive`)."""
         for order, root in roots:
             root = self._local(root)
-            canon = self.game.canonical_key(root)
-            key = self._key(canon)
-            if self._owner(canon) == self.number and key not in self.seen:
-                self.seen[key] = -1
-                self.pending.append((key, root))
-                fresh.append((-1, order, [p.name for p in self.state_checks if not p.check(self.game, root)]))
-        return fresh
+            key, owner, canon = self._key_owner(root)
+            if owner == self.number:
+                self._offer(key, _tag(-1, order), self._stored(root, canon))
+        return self._settle()
 
-    def expand(self) -> tuple[tuple[Any, ...], list[list[tuple[Any, Any, int, int]]]]:
-        """Expand the frontier: (what it found, the successors for each owner)."""
-        game, bounds = self.game, self.bounds
-        outgoing: list[list[tuple[Any, int, int]]] = [[] for _ in range(self.workers)]
-        terminal, bounded, dead, violated = [], False, [], []
-        transitions = 0
-        sent: set[Any] = set()
+    def numbers(self, numbers: bytes, violated: Sequence[str] = ()) -> None:
+        """The sequential indices of the pending new states (increasing, as their tags): the next frontier.
+        ``violated``: properties violated anywhere so far, no longer checked."""
+        indices = array("i")
+        indices.frombytes(numbers)
+        self.frontier = list(zip(indices, self.pending_stored))
+        self.stored_keys.extend(self.pending)
+        self.stored_index.extend(indices)
+        self.pending, self.pending_stored = [], []
+        self._forget(violated)
+
+    def expand(self, check_only: bool = False) -> tuple[Report, list[Any]]:
+        """Check and expand the frontier: (what it found, the successors for each other owner; None for
+        this one, whose successors are offered here directly). ``check_only``: the depth bound is
+        reached, only the state properties are checked (as the sequential search checks its last level)."""
+        started = time.process_time()
+        game, workers, me = self.game, self.workers, self.number
+        codec, portable = self.codec, self.portable
+        unpack = codec.unpack if codec is not None else None
+        pack = codec.pack if codec is not None else None
+        parts_of = codec.parts if codec is not None else None
+        intern = codec.intern if codec is not None else None
+        by_id = intern.by_id.get if intern is not None else None
+        values = intern.values if intern is not None else []
+        part_hash = self.part_hash
+        hash_of = part_hash.__getitem__
+        canonical, successor_of, legal_actions = game.canonical_key, self.successor_of, game.legal_actions
+        is_terminal, max_turns = game.is_terminal, self.bounds.max_turns
+        seen, best, held = self.seen, self.best, self.held
+        pending_state, pending_transition = self.pending_state, self.pending_transition
+        sent: set[Hashable] = set()
         sent_before = self.sent_before
-        for index, state in self.frontier:
-            if game.is_terminal(state):
-                terminal.append(index)
+        keys_out = [bytearray() for _ in range(workers)]
+        tags_out = [array("q") for _ in range(workers)]
+        items_out: list[list[Any]] = [[] for _ in range(workers)]
+        report = Report([], [], False, 0, [], [], 0.0)
+        transitions = 0
+        for index, stored in self.frontier:
+            state = unpack(stored) if unpack is not None else stored
+            if pending_state:
+                bad = [name for name, check in pending_state if not check(game, state)]
+                if bad:
+                    report.state_violations += [(name, index) for name in bad]
+                    self._forget(bad)
+            if check_only:
                 continue
-            if bounds.max_turns is not None and game.turn(state) > bounds.max_turns:
-                bounded = True
+            if is_terminal(state):
+                report.terminals.append(index)
                 continue
-            actions = game.legal_actions(state)
+            if max_turns is not None and game.turn(state) > max_turns:
+                report.turn_bounded = True
+                continue
+            actions = legal_actions(state)
             if not actions:
-                dead.append(index)
+                report.deadlocks.append(index)
                 continue
+            if len(actions) >> _POSITION_BITS:
+                raise ValueError(f"state {index} has {len(actions)} legal actions; the parallel search takes "
+                                 f"at most {(1 << _POSITION_BITS) - 1}")
+            base = index << _POSITION_BITS
             for position, action in enumerate(actions):
-                successor = self.successor_of(state, action)
+                successor = successor_of(state, action)
                 transitions += 1
-                for prop in self.transition_checks:
-                    if not prop.check(game, state, action, successor):
-                        violated.append((prop.name, index, position))
-                canon = game.canonical_key(successor)
-                owner = self._owner(canon)
-                if owner != self.number:
-                    if canon in sent or canon in sent_before:
-                        continue  # the owner has it already, or gets it this level from an earlier (index, position)
-                    sent.add(canon)
-                # the canonical state goes along (None: the successor itself), so that its owner need not
-                # compute it again; a separate interpreter (portable) computes its own
-                handed = None if self.portable or canon is successor else canon
-                outgoing[owner].append((successor, handed, index, position))
-        self.sent_before = sent
-        return (terminal, bounded, dead, violated, transitions), outgoing
-
-    def receive(self, *batches: list[tuple[Any, Any, int, int]]) -> list[tuple[int, int, list[str]]]:
-        """Keep the successors not seen before, each new state once, reached first in the sequential order
-        (batches as :meth:`expand` made them: this worker's own, or another's through Ray)."""
-        return self._keep(item for batch in batches for item in self._keyed(batch))
-
-    def receive_wired(self, own: list[tuple[Any, Any, int, int]],
-                      wired: list[tuple[int, Any]]) -> list[tuple[int, int, list[str]]]:
-        """:meth:`receive` for this worker's own batch and the (source, :meth:`wire`) batches of the others."""
-        def items() -> Iterator[tuple[Any, Hashable, int, int]]:
-            yield from self._keyed(own)
-            for source, payload in wired:
-                if self.parts_wire is None:
-                    yield from self._keyed(payload)
+                if pending_transition:
+                    bad = [name for name, check in pending_transition if not check(game, state, action, successor)]
+                    if bad:
+                        report.transition_violations += [(name, index, position) for name in bad]
+                        self._forget(bad)
+                canon = canonical(successor)
+                if parts_of is not None:  # ``codec.pack`` inline, with the owner read off the parts' numbers
+                    parts = parts_of(canon)
+                    numbers = list(map(by_id, map(id, parts)))
+                    if None in numbers:
+                        numbers = [n if n is not None else intern(part) for n, part in zip(numbers, parts)]  # type: ignore[misc]
+                        if len(part_hash) < len(values):
+                            part_hash.extend(map(hash, values[len(part_hash):]))
+                    key: Hashable = array("I", numbers).tobytes()
+                    owner = (_portable_owner(game, canon, workers) if portable
+                             else hash(tuple(map(hash_of, numbers))) % workers)
                 else:
-                    yield from self.parts_wire.decode(source, payload)
-        return self._keep(items())
+                    key = canon
+                    owner = _portable_owner(game, canon, workers) if portable else hash(canon) % workers
+                if owner == me:
+                    if key in seen or key in best:
+                        continue  # known, or reached already this level by a smaller tag
+                    best[key] = base | position
+                    if parts_of is None:
+                        held[key] = successor
+                    elif canon is not successor:
+                        held[key] = pack(successor)  # type: ignore[misc]
+                    continue
+                if key in sent or key in sent_before:
+                    continue  # the owner has it, or gets it this level with a smaller tag
+                sent.add(key)
+                tags_out[owner].append(base | position)
+                if portable:
+                    items_out[owner].append(successor)
+                elif parts_of is None:
+                    items_out[owner].append((successor, None if canon is successor else canon))
+                else:
+                    keys_out[owner] += key  # type: ignore[operator]
+                    if canon is not successor:
+                        items_out[owner].append((len(tags_out[owner]) - 1, pack(successor)))  # type: ignore[misc]
+        self.sent_before = sent
+        report.transitions = transitions
+        outgoing: list[Any] = [None] * workers
+        for other in range(workers):
+            if other == me or check_only:
+                continue
+            if parts_of is None or portable:
+                outgoing[other] = (tags_out[other].tobytes(), items_out[other])
+                continue
+            needed = set(array("I", keys_out[other]))
+            for _, packed in items_out[other]:
+                needed.update(array("I", packed))
+            new = needed - self.told[other]
+            self.told[other] |= new
+            outgoing[other] = (sorted((n, values[n]) for n in new), bytes(keys_out[other]), tags_out[other].tobytes(),
+                               items_out[other])
+        report.expand_cpu = time.process_time() - started
+        return report, outgoing
 
-    def wire(self, other: int, batch: list[tuple[Any, Any, int, int]]) -> Any:
-        """A batch for worker ``other``: as its parts' numbers when the game has a codec."""
-        return batch if self.parts_wire is None else self.parts_wire.encode(other, batch)
+    def receive(self, payloads: Sequence[tuple[int, Any]]) -> tuple[bytes, float]:
+        """Offer the successors the other partitions sent ((source, payload) as :meth:`expand` made
+        them; None payloads are skipped), then settle the level: (tags of the new states in order,
+        CPU seconds spent)."""
+        started = time.process_time()
+        offer = self._offer
+        for source, payload in payloads:
+            if payload is None:
+                continue
+            if self.codec is not None and not self.portable:
+                self._receive_parts(source, payload)
+                continue
+            tags, items = payload
+            tag_list = array("q")
+            tag_list.frombytes(tags)
+            for tag, item in zip(tag_list, items):
+                if self.portable:
+                    successor = self._local(item)
+                    key, _, canon = self._key_owner(successor)
+                    offer(key, tag, self._stored(successor, canon))
+                else:
+                    successor, canon = item
+                    offer(successor if canon is None else canon, tag, successor)
+        return self._settle(), time.process_time() - started
 
-    def _keyed(self, batch: list[tuple[Any, Any, int, int]]) -> Iterator[tuple[Any, Hashable, int, int]]:
-        for successor, canon, index, position in batch:
-            if self.portable:
-                successor = self._local(successor)
-                canon = self.game.canonical_key(successor)
-            elif canon is None:
-                canon = successor
-            yield successor, self._key(canon), index, position
-
-    def _keep(self, items: Iterable[tuple[Any, Hashable, int, int]]) -> list[tuple[int, int, list[str]]]:
-        best: dict[Hashable, tuple[int, int, Any]] = {}
-        seen = self.seen
-        for successor, key, index, position in items:
+    def _receive_parts(self, source: int, payload: Any) -> None:
+        """Successors sent as packed keys in the sender's numbering (see :meth:`expand`)."""
+        new_values, keys, tags, apart = payload
+        intern = self.codec.intern  # type: ignore[union-attr]
+        table = self.translate[source]
+        for n, value in new_values:
+            table[n] = intern(value)
+        self._sync_hashes()
+        translated = array("I", map(table.__getitem__, array("I", keys))).tobytes()
+        tag_list = array("q")
+        tag_list.frombytes(tags)
+        if not tag_list:
+            return
+        width = len(translated) // len(tag_list)
+        stored_of = {item: array("I", map(table.__getitem__, array("I", packed))).tobytes() for item, packed in apart}
+        seen, best, held = self.seen, self.best, self.held
+        for item, tag in enumerate(tag_list):
+            key = translated[item * width:(item + 1) * width]
             if key in seen:
                 continue
             found = best.get(key)
-            if found is None or (index, position) < found[:2]:
-                best[key] = (index, position, successor)
-        new = []
-        self.pending = []
-        for key, (index, position, successor) in best.items():
-            seen[key] = -1
-            self.pending.append((key, successor))
-            new.append((index, position, [p.name for p in self.state_checks if not p.check(self.game, successor)]))
-        return new
+            if found is None or tag < found:
+                best[key] = tag
+                stored = stored_of.get(item)
+                if stored is not None:
+                    held[key] = stored
+                elif found is not None:
+                    held.pop(key, None)
 
-    def numbers(self, numbers: list[int]) -> None:
-        """The sequential indices of the pending new states: they become the next frontier."""
-        self.frontier = []
-        for (key, state), index in zip(self.pending, numbers):
-            self.seen[key] = index
-            self.frontier.append((index, state))
-        self.frontier.sort(key=lambda item: item[0])
-        self.pending = []
+    def _settle(self) -> bytes:
+        """The level's new states, in tag order, become pending: their tags (8 bytes each)."""
+        best, held = self.best, self.held
+        order = sorted(best, key=best.__getitem__)
+        tags = array("q", map(best.__getitem__, order))
+        self.seen.update(order)
+        self.pending = order
+        self.pending_stored = [held.get(key, key) for key in order]
+        self.best, self.held = {}, {}
+        return tags.tobytes()
 
-    def expand_split(self) -> tuple[Any, ...]:
-        """:meth:`expand` as one value per owner after the report (a Ray method with ``workers + 1`` returns)."""
-        report, outgoing = self.expand()
+    def advance(self, numbers: bytes, violated: Sequence[str], expand: bool) -> tuple[Any, ...]:
+        """:meth:`numbers`, then :meth:`expand` (or only check, when ``expand`` is false) as one value per
+        owner after the report (a Ray method with ``workers + 1`` returns)."""
+        self.numbers(numbers, violated)
+        report, outgoing = self.expand(check_only=not expand)
         return (report, *outgoing)
 
-    def lookup(self, state: Any) -> int | None:
-        return self.seen.get(self._key(self.game.canonical_key(self._local(state))))
+    def receive_from(self, *payloads: Any) -> tuple[bytes, float]:
+        """:meth:`receive` of one payload per source, in source order (Ray passes them as arguments)."""
+        return self.receive(list(enumerate(payloads)))
 
-    def peak_rss_kib(self) -> int:
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    def lookup(self, state: Any) -> int | None:
+        """The index of ``state`` if this partition owns it."""
+        key, owner, _ = self._key_owner(self._local(state))
+        if owner != self.number:
+            return None
+        if self.index_of is None:
+            self.index_of = dict(zip(self.stored_keys, self.stored_index))
+        return self.index_of.get(key)
+
+    def usage(self) -> tuple[float, int, float]:
+        """(CPU seconds of this process, its peak RSS in KiB, seconds spent waiting for other workers)."""
+        return time.process_time(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, self.exchange_wait
 
 
 def _run_worker(partition: Partition, inboxes: list[Any], commands: Any, results: Any) -> None:
@@ -356,19 +513,29 @@ def _run_worker(partition: Partition, inboxes: list[Any], commands: Any, results
             return
         if command == "roots":
             results.put((number, partition.roots(payload)))
-        elif command == "expand":
-            report, outgoing = partition.expand()
+        elif command == "step":
+            numbers, violated, expand = payload
+            report, *outgoing = partition.advance(numbers, violated, expand)
+            if not expand:
+                results.put((number, (report, b"")))
+                continue
+            sending = time.process_time()
             for other in range(workers):
                 if other != number:
-                    inboxes[other].put(_dumps((number, partition.wire(other, outgoing[other]))))
-            wired = sorted(pickle.loads(inboxes[number].get()) for _ in range(workers - 1))
-            results.put((number, (*report, partition.receive_wired(outgoing[number], wired))))
-        elif command == "numbers":
-            results.put((number, partition.numbers(payload)))
+                    inboxes[other].put(_dumps((number, outgoing[other])))
+            report.expand_cpu += time.process_time() - sending
+            waited = time.perf_counter()
+            wired = [inboxes[number].get() for _ in range(workers - 1)]
+            partition.exchange_wait += time.perf_counter() - waited
+            reading = time.process_time()
+            received = sorted(pickle.loads(data) for data in wired)
+            tags, _ = partition.receive(received)
+            report.receive_cpu = time.process_time() - reading  # unpickling included
+            results.put((number, (report, tags)))
         elif command == "lookup":
             results.put((number, partition.lookup(payload)))
-        elif command == "rss":
-            results.put((number, partition.peak_rss_kib()))
+        elif command == "usage":
+            results.put((number, partition.usage()))
 
 
 class ProcessPool:
@@ -397,20 +564,19 @@ class ProcessPool:
             replies[number] = reply
         return replies
 
-    def roots(self, roots: list[tuple[int, Any]]) -> list[Any]:
+    def roots(self, roots: list[tuple[int, Any]]) -> list[bytes]:
         return self._all("roots", [roots] * self.workers)
 
-    def expand(self) -> list[Any]:
-        return self._all("expand", [None] * self.workers)
-
-    def numbers(self, numbers: list[list[int]]) -> None:
-        self._all("numbers", numbers)
+    def step(self, numbers: list[bytes], violated: list[str], expand: bool) -> list[tuple[Report, bytes]]:
+        """Give each partition its new states' indices, then expand (or only check) and exchange:
+        (report, tags of the next level's new states) per partition."""
+        return self._all("step", [(n, violated, expand) for n in numbers])
 
     def lookup(self, state: Any) -> list[int | None]:
         return self._all("lookup", [state] * self.workers)
 
-    def peak_rss_kib(self) -> int:
-        return max(self._all("rss", [None] * self.workers))
+    def usage(self) -> list[tuple[float, int, float]]:
+        return self._all("usage", [None] * self.workers)
 
     def close(self) -> None:
         for n in range(self.workers):
@@ -427,8 +593,9 @@ def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Seq
     """
     if workers < 2 and pool is None:
         return explore(game, roots, properties, bounds, progress=False)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     pool = pool or ProcessPool(workers, game, properties, bounds)
+    workers = pool.workers
     by_name = {p.name: p for p in properties}
     parent = array("i")
     position = array("i")
@@ -438,42 +605,50 @@ def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Seq
     terminals: list[int] = []
     stats = Stats()
     fallback = False
+    critical = 0.0
+    position_mask = (1 << _POSITION_BITS) - 1
     try:
-        level_new = pool.roots(list(enumerate(roots)))
+        level_tags = pool.roots(list(enumerate(roots)))
         level = 0
         while True:
-            new = sorted((index, pos, worker, slot, bad) for worker, items in enumerate(level_new)
-                         for slot, (index, pos, bad) in enumerate(items))
-            if bounds.max_states is not None and len(parent) + len(new) > bounds.max_states:
+            merged: list[int] = []  # the level's new states in the sequential order: tag * workers + owner
+            for worker, tags in enumerate(level_tags):
+                tag_list = array("q")
+                tag_list.frombytes(tags)
+                merged += [tag * workers + worker for tag in tag_list]
+            merged.sort()
+            if bounds.max_states is not None and len(parent) + len(merged) > bounds.max_states:
                 fallback = True
                 break
-            numbers: list[list[int]] = [[0] * len(items) for items in level_new]
-            for index, pos, worker, slot, bad in new:
-                numbers[worker][slot] = len(parent)
-                for name in bad:
-                    violations.setdefault(name, (len(parent), -1, -1))
-                parent.append(index)
-                position.append(pos)
-                depth.append(level)
-            pool.numbers(numbers)
-            if not new:
+            if not merged:
                 break
-            if bounds.max_depth is not None and level >= bounds.max_depth:
+            numbers = [array("i") for _ in range(workers)]
+            appends = [n.append for n in numbers]
+            for index, entry in enumerate(merged, len(parent)):
+                appends[entry % workers](index)
+            tags_in_order = [entry // workers for entry in merged]
+            parent.extend([tag >> _POSITION_BITS for tag in tags_in_order])
+            position.extend([tag & position_mask for tag in tags_in_order])
+            depth.extend(array("i", [level]) * len(merged))
+            last = bounds.max_depth is not None and level >= bounds.max_depth
+            replies = pool.step([n.tobytes() for n in numbers], sorted(violations), not last)
+            reports = [report for report, _ in replies]
+            critical += max(r.expand_cpu for r in reports) + max(r.receive_cpu for r in reports)
+            for report in reports:
+                terminals.extend(report.terminals)
+                deadlocks.extend(report.deadlocks)
+                stats.turn_bounded |= report.turn_bounded
+                stats.transitions += report.transitions
+            for name, index in sorted((v for r in reports for v in r.state_violations), key=lambda v: v[1]):
+                violations.setdefault(name, (index, -1, -1))
+            for name, index, pos in sorted((v for r in reports for v in r.transition_violations),
+                                           key=lambda v: (v[1], v[2])):
+                violations.setdefault(name, (-1, index, pos))
+            if last:
                 stats.truncated = True
                 break
-            replies = pool.expand()
             level += 1
-            level_new = []
-            found_violations = []
-            for terminal, bounded, dead, violated, transitions, fresh in replies:
-                terminals.extend(terminal)
-                deadlocks.extend(dead)
-                stats.turn_bounded |= bounded
-                stats.transitions += transitions
-                found_violations.extend(violated)
-                level_new.append(fresh)
-            for name, index, pos in sorted(found_violations, key=lambda v: (v[1], v[2])):
-                violations.setdefault(name, (-1, index, pos))
+            level_tags = [tags for _, tags in replies]
         if not fallback:
             replay = _Replay(game, list(roots), parent, position)
             states = ReplayStates(replay)
@@ -491,18 +666,22 @@ def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Seq
                     raise RuntimeError(f"no partition holds the successor of a violating transition ({answers}, "
                                        f"{parent_index}, {pos}, {len(parent)})")
                 resolved[name] = Violation(by_name[name], target, parent_index, action, successor)
-            peak_kib = pool.peak_rss_kib()
+            usage = pool.usage()
     finally:
         pool.close()
     if fallback:
         result = explore(game, roots, properties, bounds, progress=False)
-        result.stats.fallback = True  # type: ignore[attr-defined]
+        result.stats.fallback = True
         return result
     terminals.sort()
     deadlocks.sort()
     stats.states = len(parent)
     stats.depth = max(depth, default=0)
     stats.seconds = time.perf_counter() - started
-    stats.peak_rss_mib = max(peak_kib, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) / 1024
+    coordinator_cpu = time.process_time() - cpu_started
+    stats.worker_cpu_seconds = tuple(cpu for cpu, _, _ in usage)
+    stats.coordinator_cpu_seconds = coordinator_cpu
+    stats.critical_cpu_seconds = critical + coordinator_cpu
+    stats.peak_rss_mib = max(max(rss for _, rss, _ in usage), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) / 1024
     return Exploration(game.name, states, parent, ReplayStates(replay, actions=True), depth, resolved,  # type: ignore[arg-type]
                        deadlocks, terminals, stats)

@@ -54,25 +54,28 @@ class RayPool:
         self.actors = [actor.remote(n, workers, game, list(properties), bounds, portable=True)
                        for n in range(workers)]
 
-    def roots(self, roots: list[tuple[int, Any]]) -> list[Any]:
+    def roots(self, roots: list[tuple[int, Any]]) -> list[bytes]:
         return self.ray.get([a.roots.remote(roots) for a in self.actors])
 
-    def expand(self) -> list[Any]:
-        refs = [a.expand_split.options(num_returns=self.workers + 1).remote() for a in self.actors]
-        received = [actor.receive.remote(*[refs[i][1 + j] for i in range(self.workers)])
-                    for j, actor in enumerate(self.actors)]
+    def step(self, numbers: list[bytes], violated: list[str], expand: bool) -> list[tuple[Any, bytes]]:
+        """As :meth:`cardrules.properties.parallel.ProcessPool.step`: each actor's successors for each
+        owner are separate results, handed to the owner's ``receive_from`` as object references."""
+        refs = [a.advance.options(num_returns=self.workers + 1).remote(n, violated, expand)
+                for a, n in zip(self.actors, numbers)]
         reports = self.ray.get([r[0] for r in refs])
-        news = self.ray.get(received)
-        return [(*report, new) for report, new in zip(reports, news)]
-
-    def numbers(self, numbers: list[list[int]]) -> None:
-        self.ray.get([a.numbers.remote(n) for a, n in zip(self.actors, numbers)])
+        if not expand:
+            return [(report, b"") for report in reports]
+        received = self.ray.get([actor.receive_from.remote(*[refs[i][1 + j] for i in range(self.workers)])
+                                 for j, actor in enumerate(self.actors)])
+        for report, (_, cpu) in zip(reports, received):
+            report.receive_cpu = cpu
+        return [(report, tags) for report, (tags, _) in zip(reports, received)]
 
     def lookup(self, state: Any) -> list[int | None]:
         return self.ray.get([a.lookup.remote(state) for a in self.actors])
 
-    def peak_rss_kib(self) -> int:
-        return max(self.ray.get([a.peak_rss_kib.remote() for a in self.actors]))
+    def usage(self) -> list[tuple[float, int, float]]:
+        return self.ray.get([a.usage.remote() for a in self.actors])
 
     def close(self) -> None:
         for actor in self.actors:
