@@ -114,7 +114,8 @@ class Stats:
     """Parallel search only: the coordinating process's CPU seconds."""
     critical_cpu_seconds: float = 0.0
     """Parallel search only: per level, the slowest worker's expansion plus the slowest worker's
-    receiving, summed, plus the coordinator's CPU: what the search would take on idle cores."""
+    receiving, summed, plus the coordinator's CPU and the most CPU a worker spent outside the levels
+    (starting, answering the last queries): about what the search would take on idle cores."""
 
     @property
     def complete(self) -> bool:

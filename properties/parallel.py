@@ -1,24 +1,29 @@
 """Hash-partitioned parallel exploration on several processes (``cardrules explore --workers N``, issue 17).
 
 Each of N worker processes owns the states whose canonical state hashes to
-it (``hash % N``): their visited set (packed, when the game has a codec) and
-their part of the frontier. One breadth-first level at a time:
+it: their visited set and their part of the frontier. One breadth-first
+level at a time:
 
-1. every worker expands its frontier states (legal actions, successors,
-   transition properties) and sends each successor to its owner, one batch
-   per owner;
+1. every worker checks and expands its frontier states (state properties,
+   legal actions, successors, transition properties) and sends each
+   successor it does not own to its owner, one batch per owner, tagged
+   ``parent index << 16 | action position``;
 2. each owner keeps the successors it has not seen, one per new state: the
-   one reached first in the sequential order, (parent's index, action's
-   position);
-3. the coordinator numbers the level's new states in that same order, so
-   every state gets the index, parent and action the sequential search gives
-   it, and the shortest counterexamples are the sequential ones.
+   one with the smallest tag, that is the one the sequential search reaches
+   first;
+3. the coordinator merges the workers' new tags (each list already sorted)
+   and numbers the level's new states in that order, so every state gets the
+   index, parent and action the sequential search gives it, and the shortest
+   counterexamples are the sequential ones. The indices go back with the
+   command to expand the next level (one round trip per level).
 
-Only the numbering is central, and it moves two small integers per new
-state. States cross process boundaries when their owner is another worker
-(pickled), which with the per-level barrier is what limits the speed-up.
-The result keeps parents and action positions; states and actions are
-rebuilt on demand by replaying the path from the root (``ReplayStates``).
+The partitions' loop is the sequential explorer's (:class:`Partition`): a
+packed frontier, the canonical state packed inline, properties already
+violated no longer checked. A successor crosses to another worker as its
+packed key (the sender's part numbers, translated by the owner), not as a
+state. The result keeps parents and action positions; states and actions
+are rebuilt on demand by replaying the path from the root
+(``ReplayStates``).
 
 When a state bound would cut the search, the parallel result could differ
 from the sequential one in which states were kept, so the search is run
@@ -30,6 +35,7 @@ hashes of strings agree between forked processes.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import io
 import json
 import multiprocessing as mp
@@ -329,14 +335,16 @@ class Partition:
         tags_out = [array("q") for _ in range(workers)]
         items_out: list[list[Any]] = [[] for _ in range(workers)]
         report = Report([], [], False, 0, [], [], 0.0)
-        transitions = 0
+        transitions = state_found = transition_found = 0
         for index, stored in self.frontier:
             state = unpack(stored) if unpack is not None else stored
             if pending_state:
-                bad = [name for name, check in pending_state if not check(game, state)]
-                if bad:
-                    report.state_violations += [(name, index) for name in bad]
-                    self._forget(bad)
+                for name, check in pending_state:
+                    if not check(game, state):
+                        report.state_violations.append((name, index))
+                if len(report.state_violations) != state_found:
+                    state_found = len(report.state_violations)
+                    self._forget(name for name, _ in report.state_violations)
             if check_only:
                 continue
             if is_terminal(state):
@@ -356,11 +364,12 @@ class Partition:
             for position, action in enumerate(actions):
                 successor = successor_of(state, action)
                 transitions += 1
-                if pending_transition:
-                    bad = [name for name, check in pending_transition if not check(game, state, action, successor)]
-                    if bad:
-                        report.transition_violations += [(name, index, position) for name in bad]
-                        self._forget(bad)
+                for name, check in pending_transition:
+                    if not check(game, state, action, successor):
+                        report.transition_violations.append((name, index, position))
+                if len(report.transition_violations) != transition_found:
+                    transition_found = len(report.transition_violations)
+                    self._forget(name for name, _, _ in report.transition_violations)
                 canon = canonical(successor)
                 if parts_of is not None:  # ``codec.pack`` inline, with the owner read off the parts' numbers
                     parts = parts_of(canon)
@@ -506,6 +515,7 @@ class Partition:
 
 
 def _run_worker(partition: Partition, inboxes: list[Any], commands: Any, results: Any) -> None:
+    gc.freeze()  # what the fork inherited is never garbage: the collector need not walk it (nor copy its pages)
     number, workers = partition.number, partition.workers
     while True:
         command, payload = commands.get()
@@ -596,6 +606,7 @@ def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Seq
     started, cpu_started = time.perf_counter(), time.process_time()
     pool = pool or ProcessPool(workers, game, properties, bounds)
     workers = pool.workers
+    in_levels = [0.0] * workers
     by_name = {p.name: p for p in properties}
     parent = array("i")
     position = array("i")
@@ -634,6 +645,8 @@ def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Seq
             replies = pool.step([n.tobytes() for n in numbers], sorted(violations), not last)
             reports = [report for report, _ in replies]
             critical += max(r.expand_cpu for r in reports) + max(r.receive_cpu for r in reports)
+            for worker, report in enumerate(reports):
+                in_levels[worker] += report.expand_cpu + report.receive_cpu
             for report in reports:
                 terminals.extend(report.terminals)
                 deadlocks.extend(report.deadlocks)
@@ -681,7 +694,8 @@ def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Seq
     coordinator_cpu = time.process_time() - cpu_started
     stats.worker_cpu_seconds = tuple(cpu for cpu, _, _ in usage)
     stats.coordinator_cpu_seconds = coordinator_cpu
-    stats.critical_cpu_seconds = critical + coordinator_cpu
+    outside = max(cpu - spent for (cpu, _, _), spent in zip(usage, in_levels))
+    stats.critical_cpu_seconds = critical + coordinator_cpu + max(outside, 0.0)
     stats.peak_rss_mib = max(max(rss for _, rss, _ in usage), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) / 1024
     return Exploration(game.name, states, parent, ReplayStates(replay, actions=True), depth, resolved,  # type: ignore[arg-type]
                        deadlocks, terminals, stats)
