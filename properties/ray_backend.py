@@ -12,7 +12,10 @@ Ray is optional (``pip install -e ".[distributed]"``). Actors are separate
 interpreters, which hash ``None`` and strings each their own way: they route
 states by a CRC-32 of the canonical state's JSON text and rebuild every state
 they receive before keying it (``Partition(portable=True)``), which costs
-time; the ``processes`` backend forks and needs neither.
+time; the ``processes`` backend forks and needs neither (it sends packed keys).
+Everything else is the same ``Partition`` code: packed frontier, inline key,
+properties already violated no longer checked, one call per level that
+takes the indices and expands (:meth:`RayPool.step`).
 """
 
 from __future__ import annotations
