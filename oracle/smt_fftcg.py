@@ -336,7 +336,7 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT) -> list[Disagre
 def _crosscheck_state(state: State, config: RuleConfig) -> tuple[list[Disagreement], int]:
     """:func:`crosscheck_state`, and the number of actions compared."""
     with _fixed(state, config) as checker:
-        return compare_transitions(state, state.to_json(), checker, set(legal_actions(state, config)),
+        return compare_transitions(state, state.to_json, checker, set(legal_actions(state, config)),
                                    lambda action: step(state, action, config), canonical, clauses_for, str)
 
 
