@@ -20,7 +20,7 @@ were broken this turn, by whom (credit), and which were removed.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, ContextManager, Iterable, Sequence
 
@@ -35,7 +35,7 @@ from cardrules.model.fftcg.config import DEFAULT, RuleConfig
 from cardrules.model.fftcg.engine import _candidates, legal_actions, step, why_illegal
 from cardrules.model.fftcg.state import Attack, Event, Forward, Outcome, Player, State, Step
 from cardrules.specs.registry import clauses_of
-from cardrules.specs.smt.budget import Budget, current
+from cardrules.specs.smt.budget import BMC_ARITH_SOLVER, Budget, current
 from cardrules.specs.smt.context import fresh_context
 from cardrules.specs.smt.fftcg import actions as smt_actions
 from cardrules.specs.smt.fftcg import rules as smt_rules
@@ -336,7 +336,7 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT) -> list[Disagre
 def _crosscheck_state(state: State, config: RuleConfig) -> tuple[list[Disagreement], int]:
     """:func:`crosscheck_state`, and the number of actions compared."""
     with _fixed(state, config) as checker:
-        return compare_transitions(state, state.to_json(), checker, set(legal_actions(state, config)),
+        return compare_transitions(state, state.to_json, checker, set(legal_actions(state, config)),
                                    lambda action: step(state, action, config), canonical, clauses_for, str)
 
 
@@ -390,6 +390,12 @@ def transition_system(state: State, config: RuleConfig = DEFAULT) -> TransitionS
     return TransitionSystem(L, init, variants_of(config))
 
 
+def bmc_budget(budget: Budget) -> Budget:
+    """``budget`` with the arithmetic solver of the bounded checks (:data:`~specs.smt.budget.BMC_ARITH_SOLVER`)
+    unless it names one: the same verdicts, the k-induction step cases 3 to 5 times faster."""
+    return budget if budget.arith_solver is not None else replace(budget, arith_solver=BMC_ARITH_SOLVER)
+
+
 def bmc_from_state(state: State, property_name: str, k: int, config: RuleConfig = DEFAULT, *,
                    induction: bool = False, budget: Budget | None = None) -> BmcResult:
     """Check the registered property ``property_name`` (its z3 face, :func:`z3_form`) from ``state`` to depth ``k`` (with ``induction``:
@@ -403,7 +409,7 @@ def bmc_from_state(state: State, property_name: str, k: int, config: RuleConfig 
     with fresh_context():
         ts = transition_system(state, config)
         check = k_induction if induction else bmc
-        result: SmtResult = check(ts, prop, k, budget or current())
+        result: SmtResult = check(ts, prop, k, bmc_budget(budget or current()))
         if result.verdict is not Verdict.VIOLATED or result.model is None:
             return BmcResult(property_name, result.verdict, result.depth, reason=result.reason, seconds=result.seconds)
         m, L, names = result.model, ts.layout, _names(state)

@@ -469,7 +469,7 @@ def _crosscheck_state(state: State, config: RuleConfig, logs: Logs | None = None
         model_legal = set(legal_actions(state, config))
         for action in model_legal:
             action_kind(action)  # an action outside the fragment raises OutOfScope
-        return compare_transitions(state, state.to_json(), checker, model_legal, model_step, canonical, clauses_for,
+        return compare_transitions(state, state.to_json, checker, model_legal, model_step, canonical, clauses_for,
                                    lambda action: action.text())
 
 

@@ -40,6 +40,11 @@ class TransitionChecker(ABC, Generic[S, A]):
 
     def __init__(self, ts: TransitionSystem[Any], invariant: z3.BoolRef, budget: Budget) -> None:
         self.ts, self.budget = ts, budget
+        ctx = ts.ctx(0)
+        recorded = [smt_clauses_called(lambda: make(ctx)) for make in ts.action_makers()]
+        ts.use_actions(0, [encoding for encoding, _ in recorded])  # the solvers below use these, not a second build
+        self.kind_clauses: tuple[frozenset[str], ...] = tuple(clauses for _, clauses in recorded)
+        """Per action kind, the clause IDs (``@implements`` tags) of the z3 functions that build its encoding."""
         self.s0, self.a0, self.s1 = ts.at(0), ts.action_at(0), ts.at(1)
         self.guards = budget.solver()
         self.guards.add(ts.enabled(0))
@@ -52,10 +57,6 @@ class TransitionChecker(ABC, Generic[S, A]):
         self._fixed_state: S | None = None
         self._pushed = False
         self._specialiser: Specialiser | None = None
-        ctx = ts.ctx(0)
-        self.kind_clauses: tuple[frozenset[str], ...] = tuple(
-            smt_clauses_called(lambda: make(ctx))[1] for make in ts.action_makers())
-        """Per action kind, the clause IDs (``@implements`` tags) of the z3 functions that build its encoding."""
 
     @abstractmethod
     def kind_of(self, action: A) -> int:
@@ -162,7 +163,7 @@ def diff(a: Any, b: Any) -> Any:
 
 def compare_transitions(
     state: S,
-    data: dict[str, Any],
+    state_json: Callable[[], dict[str, Any]],
     checker: TransitionChecker[S, A],
     model_legal: set[A],
     model_step: Callable[[A], S],
@@ -177,8 +178,16 @@ def compare_transitions(
     The fast way (:func:`oracle.smt_fast.agrees`) is tried first: it can only show that the two
     agree on every one of these questions, and then the same comparisons are counted (one per
     action, for its kind's clauses). Otherwise (a disagreement, ``unknown``, a form it does not
-    read) the plain way below asks again and reports. Each model step is taken once."""
+    read) the plain way below asks again and reports. Each model step is taken once.
+    ``state_json()``: the state's JSON, for the disagreements (asked only when there is one: most
+    states have none, and writing a state's JSON was a third of the fast way's time)."""
     stepped: dict[A, S] = {}
+    written: list[dict[str, Any]] = []
+
+    def data() -> dict[str, Any]:
+        if not written:
+            written.append(state_json())
+        return written[0]
 
     def step_once(action: A) -> S:
         if action not in stepped:
@@ -195,10 +204,10 @@ def compare_transitions(
     smt_list = checker.legal_actions()
     smt_legal = set(smt_list)
     if len(smt_list) != len(smt_legal):
-        found.append(Disagreement("uniqueness", data, "(action enumeration)", sorted(map(text, smt_list)),
+        found.append(Disagreement("uniqueness", data(), "(action enumeration)", sorted(map(text, smt_list)),
                                   "each action once", ()))
     for action in sorted(model_legal ^ smt_legal, key=text):
-        found.append(Disagreement("legality", data, text(action), action in smt_legal, action in model_legal,
+        found.append(Disagreement("legality", data(), text(action), action in smt_legal, action in model_legal,
                                   clauses_for(action)))
     for action in model_legal | smt_legal:
         with comparison():  # one (state, action) comparison: legality, and the successor if legal on both sides
@@ -208,14 +217,14 @@ def compare_transitions(
         expected = canonical(step_once(action))
         successors = checker.successors(action, state, 2)
         if not successors:
-            found.append(Disagreement("successor", data, text(action), "no successor", expected, clauses_for(action)))
+            found.append(Disagreement("successor", data(), text(action), "no successor", expected, clauses_for(action)))
             continue
         got = canonical(successors[0])
         if got != expected:
-            found.append(Disagreement("successor", data, text(action), diff(got, expected), diff(expected, got),
+            found.append(Disagreement("successor", data(), text(action), diff(got, expected), diff(expected, got),
                                       clauses_for(action)))
         if len(successors) > 1:
-            found.append(Disagreement("uniqueness", data, text(action), [canonical(s) for s in successors],
+            found.append(Disagreement("uniqueness", data(), text(action), [canonical(s) for s in successors],
                                       "one successor", clauses_for(action)))
     return found, compared
 

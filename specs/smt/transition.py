@@ -116,6 +116,7 @@ class TransitionSystem(ABC, Generic[C]):
     :meth:`initial` and (if it has frame-independent variables) :meth:`rigid`."""
 
     _trans: dict[int, z3.BoolRef] = field(init=False, default_factory=dict, repr=False)
+    _actions: dict[int, tuple[ActionEncoding, ...]] = field(init=False, default_factory=dict, repr=False)
 
     @abstractmethod
     def at(self, t: int) -> Any:
@@ -142,9 +143,23 @@ class TransitionSystem(ABC, Generic[C]):
         return z3.BoolVal(True)
 
     def actions(self, t: int) -> tuple[ActionEncoding, ...]:
-        """The action encodings of the step from frame ``t``."""
-        ctx = self.ctx(t)
-        return tuple(make(ctx) for make in self.action_makers())
+        """The action encodings of the step from frame ``t`` (built once per ``t``: :meth:`enabled`
+        and :meth:`trans` share them)."""
+        found = self._actions.get(t)
+        if found is None:
+            ctx = self.ctx(t)
+            found = self._actions[t] = tuple(make(ctx) for make in self.action_makers())
+        return found
+
+    def use_actions(self, t: int, encodings: Sequence[ActionEncoding]) -> None:
+        """Take ``encodings`` as :meth:`actions` of ``t``: each ``action_makers()[K](ctx(t))``, built
+        by the caller (a cross-check builds them under its clause recorder, and does not build them
+        again). Only before :meth:`actions` of ``t`` was built here."""
+        if t in self._actions:
+            raise RuntimeError(f"the action encodings of step {t} are built already")
+        if len(encodings) != len(self.action_makers()):
+            raise ValueError(f"{len(encodings)} action encodings for {len(self.action_makers())} action kinds")
+        self._actions[t] = tuple(encodings)
 
     def enabled(self, t: int) -> z3.BoolRef:
         """``OR_K enabled_K``: the action variables at ``t`` name a legal action."""

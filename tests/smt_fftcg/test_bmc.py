@@ -120,3 +120,23 @@ def test_cli_crosscheck_and_bmc_exit_codes(capsys: pytest.CaptureFixture[str]) -
                  "--scenario", "fftcg-party-basics"]) == 0
     assert "party-min-two: proved" in capsys.readouterr().out
     assert main(["smt", "bmc", "--property", "nope"]) == 3
+
+
+@pytest.mark.clause("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
+def test_the_arithmetic_solver_of_the_bounded_checks_changes_no_verdict() -> None:
+    from cardrules.oracle.smt_fftcg import bmc_budget
+    from cardrules.specs.smt.budget import BMC_ARITH_SOLVER
+
+    # the bounded checks ask with z3's older arithmetic solver unless the budget names one
+    assert bmc_budget(Budget()).arith_solver == BMC_ARITH_SOLVER == 2
+    assert bmc_budget(Budget(arith_solver=6)).arith_solver == 6
+    # shares in thousands of a power in thousands: damage stays in thousands, proved with either
+    # solver (6: z3's default one); in hundreds, a share of 100 breaks it within 6 steps with either
+    hundreds = RuleConfig.of({}, broken=("party-split-in-hundreds",))
+    for arith in (6, 2):
+        budget = Budget(arith_solver=arith)
+        assert bmc_from_state(start(), "damage-in-thousands", 4, induction=True, budget=budget).verdict \
+            is Verdict.PROVED
+        violated = bmc_from_state(start(), "damage-in-thousands", 6, hundreds, budget=budget)
+        assert violated.verdict is Verdict.VIOLATED and violated.replay_problems == ()
+        assert isinstance(violated.trace[-1][0], Split)

@@ -78,3 +78,17 @@ def test_type_invariant_refuses_an_evil_character_on_the_hero_side() -> None:
     broken = replace(state, zones=zones, battles=(replace(battle, sides=((*battle.sides[0], wrong), ())),))
     with pytest.raises(OutOfScope):
         roundtrip(broken)
+
+
+@pytest.mark.infrastructure("the transition system builds each step's action encodings once")
+def test_the_checker_builds_the_action_encodings_once_and_records_their_clauses() -> None:
+    state = root_two_heroes()
+    checker = bridge._Checker(bridge.layout_of(state), bridge.variants_of(DEFAULT), Budget())
+    built = checker.ts.actions(0)
+    # the guards' and the relation's solvers were given the very encodings recorded for the clause counts
+    assert checker.ts.actions(0) is built
+    assert len(built) == len(checker.kind_clauses) == len(checker.ts.action_makers())
+    # the attack kind's encoding is written by @implements functions: its clauses are recorded
+    assert checker.kind_clauses[bridge.action_kind(Attack(1, ("h1",)))]
+    with pytest.raises(RuntimeError, match="built already"):
+        checker.ts.use_actions(0, built)

@@ -43,15 +43,29 @@ class Registry(Generic[V]):
         return {cid: make(v, rule_set) for cid, make in self.factories.items()}
 
 
+_MADE: dict[tuple[type, str, frozenset[str]], tuple[z3.Context, Any]] = {}
+"""The last bundle :func:`make_vars` made per (class, prefix, integers), with the z3 context it
+was made in (held, so that a context is never mistaken for a later one at its address)."""
+
+
 def make_vars(cls: type[V], prefix: str, integers: frozenset[str]) -> V:
-    """An instance of the dataclass ``cls`` whose fields are z3 constants named ``prefix.field``
-    (integers for the names in ``integers``, Booleans otherwise). Same names, same constants:
-    calling this twice gives the same variables."""
+    """An instance of the frozen dataclass ``cls`` whose fields are z3 constants named
+    ``prefix.field`` (integers for the names in ``integers``, Booleans otherwise). Same names, same
+    constants: calling this twice gives the same variables (the same bundle, while z3's default
+    context is the same: a rule-decision query asks for its bundle every time, and making some
+    forty constants each time was a sixth of the Redemption cross-check)."""
+    key = (cls, prefix, integers)
+    ctx = z3.main_ctx()
+    found = _MADE.get(key)
+    if found is not None and found[0] is ctx:
+        return found[1]  # type: ignore[no-any-return]
     values: dict[str, Any] = {}
     for f in fields(cls):  # type: ignore[arg-type]
         name = f"{prefix}.{f.name}"
         values[f.name] = z3.Int(name) if f.name in integers else z3.Bool(name)
-    return cls(**values)
+    made = cls(**values)
+    _MADE[key] = (ctx, made)
+    return made
 
 
 def split_io(v: object, outputs: tuple[str, ...]) -> tuple[tuple[z3.ExprRef, ...], tuple[z3.ExprRef, ...]]:
