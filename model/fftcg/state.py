@@ -38,7 +38,12 @@ JSON form (:meth:`State.to_json` / :meth:`State.from_json`, exact round trip)::
 In ``from_json`` the Forward fields after ``power`` may be omitted (they
 default to false/0/null/[], ``since_start`` to true); so may ``attacked``,
 ``events`` (empty) and ``outcome``/``attack`` (null). Anything malformed
-raises :class:`model.errors.ScenarioError` naming the path.
+raises :class:`model.errors.ScenarioError` naming the path, and so does a
+state that breaks a consistency rule (:func:`problems`): among them a
+position the rules' state-based checks would still change (a Forward of
+power 0 or less, or of power 1000 or more with damage at least its power, on
+the field; a player at 7 damage with no outcome), which is refused, not
+settled (decision ``ff-unsettled-position``).
 
 Input bounds (the rules set none; these keep every enumeration of the model
 small and are far beyond any printed card): a Forward's power is between
