@@ -65,7 +65,7 @@ import re
 import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Iterator, Literal, Mapping
+from typing import Any, Callable, Iterator, Literal, Mapping
 
 from cardrules.model.errors import ScenarioError, describe
 
@@ -572,6 +572,21 @@ class State:
         return state
 
 
+LOAD_CHECKS: list[Callable[[State], list[tuple[str, str]]]] = []
+"""Checks of the rules' modules that :func:`problems` runs too, each listing (JSON path, problem): the
+state-based checks (:func:`model.fftcg.damage.unsettled`) live with the rules they apply, above this
+module, so they register here (:func:`load_check`) instead of being imported. The package imports
+:mod:`model.fftcg.engine`, hence :mod:`model.fftcg.damage`, before any of its modules is used, so the
+list is complete whenever a state is loaded."""
+
+
+def load_check(check: Callable[[State], list[tuple[str, str]]]) -> Callable[[State], list[tuple[str, str]]]:
+    """Register ``check`` in :data:`LOAD_CHECKS` (once) and return it unchanged."""
+    if check not in LOAD_CHECKS:
+        LOAD_CHECKS.append(check)
+    return check
+
+
 def problems(state: State) -> list[tuple[str, str]]:
     """Every consistency problem of ``state`` as (JSON path, problem), in document order; empty for a
     position play can reach. Structural: ids unique, the step and the attack agree, attackers and the
@@ -579,8 +594,6 @@ def problems(state: State) -> list[tuple[str, str]]:
     attacker before Combat End. Then the rules' state-based checks, which every position between
     actions has had applied (:func:`model.fftcg.damage.unsettled`, decision ``ff-unsettled-position``).
     Not the model's input bounds (:func:`_check_split_budget`)."""
-    from cardrules.model.fftcg.damage import unsettled  # damage.py imports this module
-
     found: list[tuple[str, str]] = []
     seen: dict[str, str] = {}
     for p, player in enumerate(state.players):
@@ -594,7 +607,8 @@ def problems(state: State) -> list[tuple[str, str]]:
                 else:
                     seen[forward.id] = where
     found.extend(_attack_problems(state))
-    found.extend(unsettled(state))
+    for check in LOAD_CHECKS:
+        found.extend(check(state))
     return found
 
 
