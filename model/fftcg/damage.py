@@ -8,7 +8,7 @@ from typing import Iterator, Mapping
 from cardrules.model.fftcg.actions import Split
 from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.party import attackers_have_preemptive, forward_left_field
-from cardrules.model.fftcg.state import replace, LOSING_DAMAGE, Event, Forward, Outcome, State, Step
+from cardrules.model.fftcg.state import replace, load_check, LOSING_DAMAGE, Event, Forward, Outcome, State, Step
 from cardrules.model.extension import extension_point
 from cardrules.specs.registry import implements
 
@@ -265,6 +265,36 @@ def check_breaks(state: State, credits: Mapping[str, tuple[str, ...]], config: R
     for fid in broken:
         state = forward_left_field(state, fid, config)
     return state
+
+
+@load_check
+@implements("FF-BASE-BREAK-ZERO-POWER", "FF-BASE-BREAK-DAMAGE", "FF-BASE-SEVEN-DAMAGE-LOSES")
+def unsettled(state: State) -> list[tuple[str, str]]:
+    """What the state-based checks would still change in ``state``, as (JSON path, problem): a Forward
+    on the field that :func:`is_broken` breaks (FF-BASE-BREAK-ZERO-POWER, FF-BASE-BREAK-DAMAGE), a
+    player with 7 damage in a game with no outcome (FF-BASE-SEVEN-DAMAGE-LOSES). Play never leaves
+    one (the checks run after every action); ``State.from_json`` refuses a position that has one
+    (decision ``ff-unsettled-position``: refuse; registered with ``state.load_check``)."""
+    found: list[tuple[str, str]] = []
+    for p, player in enumerate(state.players):
+        for i, forward in enumerate(player.forwards):
+            if is_broken(forward):
+                found.append((
+                    f"players[{p}].forwards[{i}]",
+                    f"{forward.id} (power {forward.power}, damage {forward.damage}) is on the field, but a Forward "
+                    f"of power 0 or less, or of power 1000 or more with damage at least its power, is broken by "
+                    f"the rules' state-based checks before anyone acts (FF-BASE-BREAK-ZERO-POWER, "
+                    f"FF-BASE-BREAK-DAMAGE; decision ff-unsettled-position)",
+                ))
+    if state.outcome is None:
+        for p, player in enumerate(state.players):
+            if player.damage >= LOSING_DAMAGE:
+                found.append((
+                    f"players[{p}].damage",
+                    f"player {p} has {player.damage} damage but the game has no outcome: a player with "
+                    f"{LOSING_DAMAGE} damage has lost (FF-BASE-SEVEN-DAMAGE-LOSES; decision ff-unsettled-position)",
+                ))
+    return found
 
 
 @implements("FF-BASE-SEVEN-DAMAGE-LOSES")

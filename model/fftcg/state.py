@@ -38,7 +38,12 @@ JSON form (:meth:`State.to_json` / :meth:`State.from_json`, exact round trip)::
 In ``from_json`` the Forward fields after ``power`` may be omitted (they
 default to false/0/null/[], ``since_start`` to true); so may ``attacked``,
 ``events`` (empty) and ``outcome``/``attack`` (null). Anything malformed
-raises :class:`model.errors.ScenarioError` naming the path.
+raises :class:`model.errors.ScenarioError` naming the path, and so does a
+state that breaks a consistency rule (:func:`problems`): among them a
+position the rules' state-based checks would still change (a Forward of
+power 0 or less, or of power 1000 or more with damage at least its power, on
+the field; a player at 7 damage with no outcome), which is refused, not
+settled (decision ``ff-unsettled-position``).
 
 Input bounds (the rules set none; these keep every enumeration of the model
 small and are far beyond any printed card): a Forward's power is between
@@ -60,7 +65,7 @@ import re
 import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Iterator, Literal, Mapping
+from typing import Any, Callable, Iterator, Literal, Mapping
 
 from cardrules.model.errors import ScenarioError, describe
 
@@ -519,6 +524,21 @@ class State:
 
     @staticmethod
     def from_json(data: Any) -> State:
+        """The state of this JSON form, refused (:class:`ScenarioError`, naming the first problem) if
+        it is malformed, breaks one of the consistency rules (:func:`problems`) or one of the model's
+        input bounds."""
+        state = State.read_json(data)
+        found = problems(state)
+        if found:
+            raise ScenarioError(*found[0])
+        _check_split_budget(state)
+        return state
+
+    @staticmethod
+    def read_json(data: Any) -> State:
+        """The state of this JSON form, checked for types and the fields' own ranges only (no
+        consistency rule, no split budget): :meth:`from_json` is the load; this is for tools that
+        list every problem of a state (the conformance suites' invalid vectors)."""
         r = _Reader(data, "")
         r.only(("turn", "turn_player", "phase", "step", "players", "attack", "attacked", "events", "outcome"))
         turn_player = r.int("turn_player", minimum=0, maximum=1)
@@ -549,45 +569,81 @@ class State:
             ),
             outcome=Outcome.from_json(outcome, "outcome") if outcome is not None else None,
         )
-        _check_consistency(state)
         return state
 
 
-def _check_consistency(state: State) -> None:
-    """Structural checks a hand-written position must pass (ScenarioError otherwise)."""
+LOAD_CHECKS: list[Callable[[State], list[tuple[str, str]]]] = []
+"""Checks of the rules' modules that :func:`problems` runs too, each listing (JSON path, problem): the
+state-based checks (:func:`model.fftcg.damage.unsettled`) live with the rules they apply, above this
+module, so they register here (:func:`load_check`) instead of being imported. The package imports
+:mod:`model.fftcg.engine`, hence :mod:`model.fftcg.damage`, before any of its modules is used, so the
+list is complete whenever a state is loaded."""
+
+
+def load_check(check: Callable[[State], list[tuple[str, str]]]) -> Callable[[State], list[tuple[str, str]]]:
+    """Register ``check`` in :data:`LOAD_CHECKS` (once) and return it unchanged."""
+    if check not in LOAD_CHECKS:
+        LOAD_CHECKS.append(check)
+    return check
+
+
+def problems(state: State) -> list[tuple[str, str]]:
+    """Every consistency problem of ``state`` as (JSON path, problem), in document order; empty for a
+    position play can reach. Structural: ids unique, the step and the attack agree, attackers and the
+    blocker on the right side of the field, a party of two or more, an attack with no party of one
+    attacker before Combat End. Then the rules' state-based checks, which every position between
+    actions has had applied (:func:`model.fftcg.damage.unsettled`, decision ``ff-unsettled-position``).
+    Not the model's input bounds (:func:`_check_split_budget`)."""
+    found: list[tuple[str, str]] = []
     seen: dict[str, str] = {}
     for p, player in enumerate(state.players):
         if player.damage > LOSING_DAMAGE:
-            raise ScenarioError(f"players[{p}].damage", f"at most {LOSING_DAMAGE}, got {player.damage}")
+            found.append((f"players[{p}].damage", f"at most {LOSING_DAMAGE}, got {player.damage}"))
         for zone, cards in (("forwards", player.forwards), ("break_zone", player.break_zone)):
             for i, forward in enumerate(cards):
                 where = f"players[{p}].{zone}[{i}].id"
                 if forward.id in seen:
-                    raise ScenarioError(where, f"id {forward.id!r} is also used at {seen[forward.id]}")
-                seen[forward.id] = where
-    _check_split_budget(state)
+                    found.append((where, f"id {forward.id!r} is also used at {seen[forward.id]}"))
+                else:
+                    seen[forward.id] = where
+    found.extend(_attack_problems(state))
+    for check in LOAD_CHECKS:
+        found.extend(check(state))
+    return found
+
+
+def _attack_problems(state: State) -> list[tuple[str, str]]:
     attack = state.attack
     if attack is None:
         if state.step in (Step.BLOCK, Step.PREEMPTIVE, Step.DAMAGE, Step.COMBAT_END):
-            raise ScenarioError("attack", f"step {state.step.value} needs an attack")
-        return
+            return [("attack", f"step {state.step.value} needs an attack")]
+        return []
+    found: list[tuple[str, str]] = []
     if state.step is Step.PREPARATION:
-        raise ScenarioError("attack", "no attack can be in progress in attack preparation")
+        found.append(("attack", "no attack can be in progress in attack preparation"))
     attacking = state.players[state.turn_player]
     for i, forward_id in enumerate(attack.attackers):
         if attacking.forward(forward_id) is None:
-            raise ScenarioError(f"attack.attackers[{i}]", f"{forward_id!r} is not a Forward of the turn player on the field")
+            found.append((f"attack.attackers[{i}]", f"{forward_id!r} is not a Forward of the turn player on the field"))
         if forward_id not in attack.declared:
-            raise ScenarioError(f"attack.attackers[{i}]", f"{forward_id!r} was not declared")
+            found.append((f"attack.attackers[{i}]", f"{forward_id!r} was not declared"))
     if not attack.declared:
-        raise ScenarioError("attack.declared", "an attack declares at least one Forward")
+        found.append(("attack.declared", "an attack declares at least one Forward"))
     if attack.party and len(attack.attackers) < 2:
-        raise ScenarioError("attack.party", "a party has at least two members (FF-PARTY-MIN-TWO)")
+        found.append(("attack.party", "a party has at least two members (FF-PARTY-MIN-TWO)"))
+    if not attack.party and len(attack.attackers) >= 2 and state.step is not Step.COMBAT_END:
+        found.append((
+            "attack.attackers",
+            f"{len(attack.attackers)} attackers ({', '.join(attack.attackers)}) and no party: an attack is one "
+            f"Forward or one party (FF-BASE-ONE-ATTACK-AT-A-TIME), and two or more attackers stay a party "
+            f"until it disbands in the Combat End Step (FF-PARTY-DISBAND-UNDER-TWO, FF-PARTY-DISBAND-COMBAT-END)",
+        ))
     if attack.blocker is not None:
         if state.players[state.defender].forward(attack.blocker) is None:
-            raise ScenarioError("attack.blocker", f"{attack.blocker!r} is not a Forward of the defending player on the field")
+            found.append(("attack.blocker", f"{attack.blocker!r} is not a Forward of the defending player on the field"))
         if attack.blocked is not True:
-            raise ScenarioError("attack.blocked", "must be true when there is a blocker")
+            found.append(("attack.blocked", "must be true when there is a blocker"))
+    return found
 
 
 def split_count_bound(power: int, members: int) -> int:

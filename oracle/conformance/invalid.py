@@ -29,6 +29,7 @@ of a state, not only the first).
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from dataclasses import dataclass
@@ -54,8 +55,44 @@ def _redemption_problems(data: Any) -> list[tuple[str, str]] | None:
     return problems(state)
 
 
-PROBLEMS: Mapping[str, ProblemLister] = {"redemption": _redemption_problems}
+def _fftcg_problems(data: Any) -> list[tuple[str, str]] | None:
+    from cardrules.model.fftcg.state import State, _check_split_budget, problems
+
+    try:
+        state = State.read_json(data)
+    except (ScenarioError, TypeError, ValueError, KeyError):
+        return None
+    try:
+        _check_split_budget(state)
+    except ScenarioError:
+        return None  # past the model's split enumeration bound (MAX_SPLITS): a limit of this model, not a rule
+    return problems(state)
+
+
+def _fftcg_corruptions(data: Any) -> Iterator[tuple[str, str, Any]]:
+    """FFTCG's own corruptions, which no generic one makes: a player's damage set to 7 (the game has
+    no outcome: FF-BASE-SEVEN-DAMAGE-LOSES has not been applied), a Forward's damage set to its power
+    (FF-BASE-BREAK-DAMAGE has not been applied, if the power is 1000 or more), and an attack's
+    ``party`` flag flipped (two or more attackers without a party before Combat End)."""
+    for p, player in enumerate(data.get("players") or []):
+        if not isinstance(player, dict):
+            continue
+        if player.get("damage", 0) != 7:
+            yield "players[].damage", "=7", _replaced(data, ("players", p, "damage"), 7)
+        for i, forward in enumerate(player.get("forwards") or []):
+            if isinstance(forward, dict) and isinstance(forward.get("power"), int) and forward.get("damage", 0) != forward["power"]:
+                yield ("players[].forwards[].damage", "=power",
+                       _replaced(data, ("players", p, "forwards", i, "damage"), forward["power"]))
+    attack = data.get("attack")
+    if isinstance(attack, dict) and isinstance(attack.get("party"), bool):
+        yield "attack.party", "flipped", _replaced(data, ("attack", "party"), not attack["party"])
+
+
+PROBLEMS: Mapping[str, ProblemLister] = {"redemption": _redemption_problems, "fftcg": _fftcg_problems}
 """Game -> its model's full problem list (the games whose suites get invalid-state vectors)."""
+
+EXTRA_CORRUPTIONS: Mapping[str, Callable[[Any], Iterator[tuple[str, str, Any]]]] = {"fftcg": _fftcg_corruptions}
+"""Game -> corruptions of its own, beside the generic ones of :func:`corruptions`."""
 
 @dataclass(frozen=True)
 class InvalidCandidate:
@@ -141,9 +178,13 @@ def invalid_candidates(game: str, scenario: str, states: Sequence[Any]) -> list[
     lister = PROBLEMS.get(game)
     if lister is None:
         return []
+    extra = EXTRA_CORRUPTIONS.get(game)
     out: list[InvalidCandidate] = []
     for base in states:
-        for field, change, corrupted in corruptions(base):
+        changes = corruptions(base)
+        if extra is not None:
+            changes = itertools.chain(changes, extra(base))
+        for field, change, corrupted in changes:
             found = lister(corrupted)
             if found is None or len(found) != 1:
                 continue

@@ -237,6 +237,35 @@ function apply(s, a) {
   if (onField(s).some(isBroken)) checkBreaks(s, {});
 }
 
+// A position the rules let stand (docs/conformance.rst, the FFTCG consistency rules): ids unique; an attack's
+// attackers and blocker on the right side of the field; no attack of two or more Forwards without a party
+// before Combat End; and the state-based checks already applied (no Forward to break on the field, no
+// player at 7 damage in a game still going).
+function firstProblem(s) {
+  const seen = new Set();
+  for (const [p, player] of s.players.entries()) {
+    for (const f of [...player.forwards, ...player.break_zone]) {
+      if (seen.has(f.id)) return `id ${f.id} is used twice`;
+      seen.add(f.id);
+    }
+    for (const f of player.forwards) {
+      if (f.power <= 0 || (f.power >= 1000 && f.damage >= f.power)) {
+        return `${f.id} (power ${f.power}, damage ${f.damage}) should have been broken (FF-BASE-BREAK-ZERO-POWER, FF-BASE-BREAK-DAMAGE)`;
+      }
+    }
+    if (s.outcome === null && player.damage >= 7) return `player ${p} has 7 damage and the game goes on (FF-BASE-SEVEN-DAMAGE-LOSES)`;
+  }
+  const attack = s.attack;
+  if (attack) {
+    const own = (p, id) => s.players[p].forwards.some((f) => f.id === id);
+    if (attack.attackers.some((id) => !own(s.turn_player, id))) return "an attacker is not on the turn player's field";
+    if (attack.blocker !== null && !own(1 - s.turn_player, attack.blocker)) return "the blocker is not on the defending player's field";
+    if (!attack.party && attack.attackers.length >= 2 && s.step !== "combat-end") return "two or more attackers and no party (FF-BASE-ONE-ATTACK-AT-A-TIME)";
+    if (attack.party && attack.attackers.length < 2) return "a party of fewer than two (FF-PARTY-MIN-TWO)";
+  }
+  return null;
+}
+
 // --- the protocol ------------------------------------------------------------------------------------
 
 let state = null;
@@ -249,7 +278,10 @@ function handle(request) {
     if (request.game !== "fftcg") return fail("unsupported", `this engine plays FFTCG only, not ${request.game}`);
     const decisions = (request.rule_set && request.rule_set.decisions) || {};
     if (Object.keys(decisions).length) return fail("unsupported", "this engine implements the default rule set only");
-    state = normalise(request.state);
+    const loaded = normalise(request.state);
+    const problem = firstProblem(loaded);
+    if (problem !== null) return fail("bad-request", problem);
+    state = loaded;
     return ok();
   }
   if (state === null) return fail("bad-request", "no position loaded yet");
