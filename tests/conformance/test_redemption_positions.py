@@ -1,0 +1,261 @@
+"""The Redemption targeted positions, derivations and invalid vectors (issue 10, suite quality): what each
+position, targeted refusal and corruption exercises, with the expected values worked out by hand from the rules
+text (seed-000 side battles, seed-001 heal and Battle Resolution, BASE-RULES.md) and the clause catalogue, not
+read off the model."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Sequence
+
+import pytest
+
+from cardrules.model.errors import IllegalAction
+from cardrules.oracle.conformance import targeted
+from cardrules.oracle.conformance.candidates import explore_scenario, targeted_candidates
+from cardrules.oracle.conformance.invalid import _redemption_problems, corruptions, invalid_candidates
+from cardrules.oracle.conformance.plan import clauses_for, make_plan
+from cardrules.oracle.conformance.targeted import load_positions
+from cardrules.oracle.verify import make_game
+from cardrules.properties.scenarios import load_scenarios
+
+REVISED: dict[str, tuple[str, ...]] = {"heal": ("revised",)}
+PREVIOUS: dict[str, tuple[str, ...]] = {"heal": ("previous",)}
+
+
+def _position(name: str) -> Any:
+    [found] = [p for p in load_positions() if p.name == name]
+    return found
+
+
+def _game(versions: dict[str, tuple[str, ...]], decisions: dict[str, str] | None = None) -> Any:
+    return make_game("redemption", make_plan("redemption", versions, decisions or {}).spec)
+
+
+def _reach(game: Any, start: Any, *actions: str) -> Any:
+    state = game.state_from_json(start)
+    for text in actions:
+        state = game.step(state, game.action_from_text(text))
+    return state
+
+
+def _legal(game: Any, state: Any) -> list[str]:
+    return sorted(game.action_text(a) for a in game.legal_actions(state))
+
+
+def _refused_by(game: Any, state: Any, text: str) -> tuple[str, ...]:
+    with pytest.raises(IllegalAction) as refused:
+        game.step(state, game.action_from_text(text))
+    return tuple(refused.value.clause_ids)
+
+
+def _heals(game: Any, state: Any) -> list[str]:
+    return [t for t in _legal(game, state) if t.startswith("heal ")]
+
+
+# --- the rescue that wins the game -------------------------------------------------------
+
+
+@pytest.mark.clause("RED-BASE-WIN-FIVE-SOULS", "RED-BR-RESCUE-SUCCESS", "RED-BR-RESCUE-FAIL", "RED-BR-STEP4-DISCARD-RETURN")
+def test_the_rescue_position_wins_on_the_fifth_soul_and_a_lost_rescue_leaves_the_soul_in_bondage() -> None:
+    """Player 0 has four Lost Souls redeemed (r0-r3). h0 (2/4) unblocked: the Hero wins with access to ls1, the
+    rescue succeeds (RED-BR-RESCUE-SUCCESS), ls1 is the fifth soul and player 0 wins (RED-BASE-WIN-FIVE-SOULS).
+    h1 (1/1) alone blocked by e1 (1/3): e1's strength 1 reaches h1's toughness 1 and h1's strength 1 does not
+    reach e1's toughness 3, so the Evil Character wins, the rescue fails (RED-BR-RESCUE-FAIL), ls1 stays in
+    bondage, nobody has won; h1 is discarded and e1, not defeated, returns to player 1's territory
+    (RED-BR-STEP4-DISCARD-RETURN)."""
+    start = _position("conformance-redemption-rescue-wins-game").state
+    game = _game(REVISED)
+    won = game.state_to_json(_reach(game, start, "attack 1 h0", "noblock"))
+    assert won["winner"] == 0 and sorted(won["zones"][0]["redemption"]) == ["ls1", "r0", "r1", "r2", "r3"]
+    assert game.is_terminal(_reach(game, start, "attack 1 h0", "noblock"))
+    lost = _reach(game, start, "attack 1 h1", "block e1", "pass")
+    # Battle Resolution's step 4: h1 is about to be discarded; player 0 holds no heal, so only the discard is left
+    assert _legal(game, lost) == ["discard"]
+    after = game.state_to_json(game.step(lost, game.action_from_text("discard")))
+    assert after["winner"] is None and after["last_mission"] == "failure"
+    assert after["zones"][1]["bondage"] == ["ls1"] and after["zones"][0]["redemption"] == ["r0", "r1", "r2", "r3"]
+    assert after["zones"][0]["discard"] == ["h1"] and sorted(after["zones"][1]["territory"]) == ["e1"]
+
+
+# --- heals across territories and piles --------------------------------------------------
+
+ACROSS = "conformance-redemption-heal-across-territories"
+
+
+@pytest.mark.clause("RED-HEAL-ENH-ON-MATCHING-BRIGADE", "RED-HEAL-ENH-PHASES", "RED-HEAL-PREV-ENH-TWO-WAYS",
+                    "RED-HEAL-PREV-TO-OWNER", "RED-HEAL-CLEARS-STATUS")
+def test_a_healing_enhancement_reaches_the_other_players_character_only_under_the_options_and_heals_it_home() -> None:
+    """Discard phase, player 0 holds hb (blue heal). Revised: 'a character of matching brigade in territory',
+    whose territory read as the holder's (heal-territory-whose = own-territory): h0 only; any-territory adds g1
+    (blue, poisoned, player 1's territory), which stays in player 1's territory without its poison. Previous:
+    'in the holder's territory' or 'in the holder's discard pile': h0 only (g2 lies in player 1's pile);
+    prev-pile-owner = any-pile adds g2, discarded this turn, which the heal moves to its owner's (player 1's)
+    territory (RED-HEAL-PREV-TO-OWNER); hb, used, goes to player 0's discard pile."""
+    start = _position(ACROSS).state
+    expected = {
+        ("revised", ""): ["heal h0 with hb"],
+        ("revised", "heal-territory-whose=any-territory"): ["heal g1 with hb", "heal h0 with hb"],
+        ("previous", ""): ["heal h0 with hb"],
+        ("previous", "prev-pile-owner=any-pile"): ["heal g2 with hb", "heal h0 with hb"],
+    }
+    for (version, option), heals in expected.items():
+        decisions = dict([option.split("=")]) if option else {}
+        game = _game({"heal": (version,)}, decisions)
+        assert _heals(game, game.state_from_json(start)) == heals, (version, option)
+
+    game = _game(PREVIOUS, {"prev-pile-owner": "any-pile"})
+    healed = game.state_to_json(_reach(game, start, "heal g2 with hb"))
+    assert sorted(healed["zones"][1]["territory"]) == ["e1", "g1", "g2"] and healed["zones"][1]["discard"] == []
+    assert healed["zones"][0]["territory"] == ["h0"] and healed["zones"][0]["discard"] == ["hb"]
+    game = _game(REVISED, {"heal-territory-whose": "any-territory"})
+    healed = game.state_to_json(_reach(game, start, "heal g1 with hb"))
+    assert sorted(healed["zones"][1]["territory"]) == ["e1", "g1"] and healed["statuses"] == [["h0", "poisoned"]]
+
+
+@pytest.mark.clause("RED-HEAL-ONLY-CHARACTERS", "RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE",
+                    "RED-HEAL-NOT-IN-DISCARD-PILE", "RED-HEAL-ENH-ON-MATCHING-BRIGADE", "RED-HEAL-PREV-ENH-TWO-WAYS",
+                    "RED-HEAL-PREV-PILE-SAME-CHARACTER")
+def test_each_heal_refusal_of_the_across_position_names_the_clause_its_reason_comes_from() -> None:
+    """At the start of the position, by the rules text: ls1 is a Lost Soul, not a character
+    (RED-HEAL-ONLY-CHARACTERS); e1 has no status and was not discarded, so it is not healable (RED-HEAL-HEALABLE;
+    RED-HEAL-PREV-HEALABLE under the previous wording); revised: g2 lies in a discard pile
+    (RED-HEAL-NOT-IN-DISCARD-PILE) and g1 is in the other player's territory (RED-HEAL-ENH-ON-MATCHING-BRIGADE,
+    own-territory); previous: g1 is in neither of the two places the enhancement may go
+    (RED-HEAL-PREV-ENH-TWO-WAYS) and g2 is in another player's pile (RED-HEAL-PREV-PILE-SAME-CHARACTER)."""
+    start = _position(ACROSS).state
+    revised = _game(REVISED)
+    state = revised.state_from_json(start)
+    assert _refused_by(revised, state, "heal ls1 with hb") == ("RED-HEAL-ONLY-CHARACTERS",)
+    assert _refused_by(revised, state, "heal e1 with hb") == ("RED-HEAL-HEALABLE",)
+    assert _refused_by(revised, state, "heal g2 with hb") == ("RED-HEAL-NOT-IN-DISCARD-PILE",)
+    assert _refused_by(revised, state, "heal g1 with hb") == ("RED-HEAL-ENH-ON-MATCHING-BRIGADE",)
+    previous = _game(PREVIOUS)
+    state = previous.state_from_json(start)
+    assert _refused_by(previous, state, "heal e1 with hb") == ("RED-HEAL-PREV-HEALABLE",)
+    assert _refused_by(previous, state, "heal g1 with hb") == ("RED-HEAL-PREV-ENH-TWO-WAYS",)
+    assert "RED-HEAL-PREV-PILE-SAME-CHARACTER" in _refused_by(previous, state, "heal g2 with hb")
+
+
+@pytest.mark.clause("RED-HEAL-ONLY-CHARACTERS", "RED-HEAL-HEALABLE", "RED-HEAL-NOT-IN-DISCARD-PILE",
+                    "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
+def test_the_derivations_aim_the_heal_refusals_of_the_revised_suite_at_the_start_of_the_across_position() -> None:
+    """The derivations turn the one legal heal, 'heal h0 with hb', into the refusals above: the first card that
+    is not a character other than hb is ls1; the other characters as targets are e1, g1 and g2; the generator
+    keeps, for each clause, the refusal the model blames on it, at the start state (the shallowest)."""
+    start = _position(ACROSS).state
+    game = _game(REVISED)
+    state = game.state_from_json(start)
+    legal: Callable[[], Sequence[str]] = lambda: _legal(game, state)
+    assert targeted.legal_heal_aimed_at_a_non_character(start, legal) == ["heal ls1 with hb"]
+    variants = targeted.heal_variants(start, legal)
+    assert {"heal e1 with hb", "heal g1 with hb", "heal g2 with hb"} <= set(variants)
+    assert "heal h0 with hb" not in variants and len(variants) <= targeted.HEAL_VARIANTS_PER_STATE
+
+    plan = make_plan("redemption", REVISED, {})
+    in_force = frozenset(clauses_for(plan))
+    graph = explore_scenario(_position(ACROSS), plan, None, in_force)
+    aimed = {f.split(":")[1]: (c.source, c.action) for c in targeted_candidates(0, graph, in_force)
+             for f in c.features if f.startswith("targeted:")}
+    assert aimed["RED-HEAL-ONLY-CHARACTERS"] == (0, "heal ls1 with hb")
+    assert aimed["RED-HEAL-HEALABLE"] == (0, "heal e1 with hb")
+    assert aimed["RED-HEAL-NOT-IN-DISCARD-PILE"] == (0, "heal g2 with hb")
+    assert aimed["RED-HEAL-ENH-ON-MATCHING-BRIGADE"] == (0, "heal g1 with hb")
+
+
+# --- the heal window of a side battle ----------------------------------------------------
+
+WINDOW = "conformance-redemption-heal-in-side-battle-window"
+
+
+@pytest.mark.clause("RED-HEAL-AT-RESOLUTION", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-SB-RETURN-TO-BATTLE",
+                    "RED-HEAL-WINDOW-MEANS", "RED-SB-RESUME")
+def test_a_fighter_healed_in_a_side_battles_window_goes_home_or_back_to_its_battle_under_the_option() -> None:
+    """e2 (player 1's, fighting on player 0's side) lost the side battle; player 0 may heal it with the Territory
+    Class hc (hl is blue and hg green, e2 crimson: neither can heal it, RED-HEAL-WINDOW-MEANS). Healed, it goes
+    to the territory of player 1, who has permanent control (RED-HEAL-TO-PERMANENT-CONTROLLER), the side battle
+    ends and the rescue resumes with h0 against e1 (RED-SB-RESUME); under sb-healed-fighter-destination =
+    back-to-previous-battle it goes back to battle 1, beside e1, where it came from (RED-SB-RETURN-TO-BATTLE)."""
+    start = _position(WINDOW).state
+    game = _game(REVISED)
+    state = game.state_from_json(start)
+    assert _legal(game, state) == ["discard", "heal e2 with hc"]
+    assert _refused_by(game, state, "heal e2 with hl") == ("RED-HEAL-WINDOW-MEANS",)
+    assert _refused_by(game, state, "heal e2 with hg") == ("RED-HEAL-WINDOW-MEANS",)
+    home = game.state_to_json(_reach(game, start, "heal e2 with hc"))
+    assert home["zones"][1]["territory"] == ["e2"] and len(home["battles"]) == 1
+    assert [[f["card"] for f in side] for side in home["battles"][0]["sides"]] == [["h0"], ["e1"]]
+    game = _game(REVISED, {"sb-healed-fighter-destination": "back-to-previous-battle"})
+    back = game.state_to_json(_reach(game, start, "heal e2 with hc"))
+    assert back["zones"][1]["territory"] == [] and len(back["battles"]) == 1
+    assert sorted(f["card"] for f in back["battles"][0]["sides"][1]) == ["e1", "e2"]
+
+
+# --- side battle refusals ----------------------------------------------------------------
+
+
+@pytest.mark.clause("RED-BASE-ENHANCEMENTS", "RED-SB-SIDES-BATTLE-PLAYERS")
+def test_side_battle_card_refusals_are_derived_and_refused_for_their_clause() -> None:
+    """In the heal-windows-taken scenario after 'attack 1 h0', 'block e1 e2', player 0 holds sb0 and may play it
+    on h0 selecting two characters. Played without the two it selects, it has no legal target
+    (RED-BASE-ENHANCEMENTS); 'use sb0' is how a player outside the battle uses it, and player 0 battles
+    (RED-SB-SIDES-BATTLE-PLAYERS, sb-user-outside-battle = battling-players-only: the battling players play it on
+    a character of theirs)."""
+    [scenario] = [s for s in load_scenarios() if s.name == "redemption-heal-windows-taken"]
+    game = _game(REVISED)
+    state = _reach(game, scenario.state, "attack 1 h0", "block e1 e2")
+    data = game.state_to_json(state)
+    legal: Callable[[], Sequence[str]] = lambda: _legal(game, state)
+    assert "play sb0 on h0 -> e1 e2" in legal()
+    assert targeted.side_battle_without_its_two_characters(data, legal) == ["play sb0 on h0"]
+    assert _refused_by(game, state, "play sb0 on h0") == ("RED-BASE-ENHANCEMENTS",)
+    used = targeted.side_battle_used_by_a_battling_player(data, legal)
+    assert used[0] == "use sb0" and all(t.startswith("use sb0") for t in used) and len(used) == 2
+    for text in used:
+        assert _refused_by(game, state, text) == ("RED-SB-SIDES-BATTLE-PLAYERS",)
+
+
+# --- invalid-state vectors ---------------------------------------------------------------
+
+
+@pytest.mark.infrastructure("invalid-state vectors: a reachable position with one consistency rule of the state broken")
+def test_each_hand_made_corruption_of_a_reachable_position_is_exactly_one_problem_where_it_was_made() -> None:
+    """Corruptions of the side battle window position, each breaking one consistency rule of the state: a card in
+    two zones (ls1, in bondage, also in a hand), the prompt's player and the winner outside the two players, a
+    record on an unknown card, a side battle between a player and themself. The model finds each as exactly one
+    problem, at the corrupted place (or, for the duplicate, at the card's other place)."""
+    start = _position(WINDOW).state
+    assert _redemption_problems(start) == []
+
+    def corrupt(change: Callable[[dict[str, Any]], None]) -> list[tuple[str, str]] | None:
+        data = copy.deepcopy(start)
+        change(data)
+        return _redemption_problems(data)
+
+    cases: list[tuple[Callable[[dict[str, Any]], None], str]] = [
+        (lambda d: d["zones"][0]["hand"].append("ls1"), "zones[1].bondage"),
+        (lambda d: d["prompt"].__setitem__("player", 2), "prompt.player"),
+        (lambda d: d.__setitem__("winner", 2), "winner"),
+        (lambda d: d["records"][0].__setitem__("on", "zz"), "records[0].on"),
+        (lambda d: d["battles"][1].__setitem__("players", [0, 0]), "battles[1].players"),
+    ]
+    for change, where in cases:
+        found = corrupt(change)
+        assert found is not None and len(found) == 1 and found[0][0] == where, (where, found)
+    # the record numbered past next_record - 1 also leaves battle 2's opener naming no record: two problems, so
+    # the generator keeps no invalid vector of that corruption (an engine would be blamed for either)
+    assert len(corrupt(lambda d: d.__setitem__("next_record", 1)) or []) == 2
+
+
+@pytest.mark.infrastructure("the generator's invalid-state candidates of a targeted position")
+def test_the_invalid_candidates_of_a_position_each_have_one_problem_and_include_the_hand_made_ones() -> None:
+    start = _position(WINDOW).state
+    found = invalid_candidates("redemption", WINDOW, [start])
+    assert found and all(_redemption_problems(c.state) == [(c.where, c.problem)] for c in found)
+    kinds = {(c.field, c.change, c.where) for c in found}
+    # player 0 + 1 is player 1, a player of the game: no problem; -1 is none
+    assert ("prompt.player", "=-1", "prompt.player") in kinds
+    assert not any(c.field == "prompt.player" and c.change == "+1" for c in found)
+    assert ("records[].on", "unknown-card", "records[0].on") in kinds
+    assert not any(c.change == "-1" and c.field == "next_record" for c in found)
+    assert sum(1 for _ in corruptions(start)) > len(found)
