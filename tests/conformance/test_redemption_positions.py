@@ -259,3 +259,106 @@ def test_the_invalid_candidates_of_a_position_each_have_one_problem_and_include_
     assert ("records[].on", "unknown-card", "records[0].on") in kinds
     assert not any(c.change == "-1" and c.field == "next_record" for c in found)
     assert sum(1 for _ in corruptions(start)) > len(found)
+
+
+# --- the positions that give three option suites a difference ----------------------------
+
+
+def _prompt(game: Any, state: Any) -> tuple[str, int]:
+    prompt = game.state_to_json(state)["prompt"]
+    return prompt["kind"], prompt["player"]
+
+
+@pytest.mark.clause("RED-HEAL-WINDOW", "RED-SB-CONTROL-SAME-UNMIXED")
+def test_the_heal_window_of_a_discard_goes_to_the_side_player_or_to_the_permanent_controller() -> None:
+    """e1, player 1's, fights on player 0's side of the side battle. Discarded by player 1's dx1 (once player 0
+    declines special initiative), its controller gets the heal window (RED-HEAL-WINDOW): the player of its side,
+    player 0, who can heal it with the Territory Class hc; under heal-window-player = permanent-controller player
+    1, whose Territory Class ek can heal it."""
+    start = _position("conformance-redemption-heal-window-player").state
+    moves = ("play dx1 on e2 -> e1", "decline")
+    game = _game(REVISED)
+    window = _reach(game, start, *moves)
+    assert _prompt(game, window) == ("heal-window", 0) and _heals(game, window) == ["heal e1 with hc"]
+    game = _game(REVISED, {"heal-window-player": "permanent-controller"})
+    window = _reach(game, start, *moves)
+    assert _prompt(game, window) == ("heal-window", 1) and _heals(game, window) == ["heal e1 with ek"]
+
+
+@pytest.mark.clause("RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER", "RED-BR-HEAL-WINDOW")
+def test_a_character_healed_in_its_window_goes_to_its_owner_only_under_the_previous_wording_read_broadly() -> None:
+    """hx, owned by player 1 and under player 0's permanent control, loses to e1 (4 against toughness 1) and is
+    healed by hc in Battle Resolution's window: revised, to player 0's territory (RED-HEAL-TO-PERMANENT-CONTROLLER);
+    previous, to its owner's, player 1's (RED-HEAL-PREV-TO-OWNER, prev-owner-scope = every-healed-discard), or to
+    player 0's under prev-owner-scope = pile-only."""
+    start = _position("conformance-redemption-window-heal-to-owner").state
+    moves = ("attack 1 hx", "block e1", "pass", "heal hx with hc")
+    homes = {}
+    for name, versions, decisions in (("revised", REVISED, {}), ("previous", PREVIOUS, {}),
+                                      ("pile-only", PREVIOUS, {"prev-owner-scope": "pile-only"})):
+        game = _game(versions, decisions)
+        after = game.state_to_json(_reach(game, start, *moves))
+        homes[name] = next(p for p, zones in enumerate(after["zones"]) if "hx" in zones["territory"])
+    assert homes == {"revised": 0, "previous": 1, "pile-only": 0}
+
+
+@pytest.mark.clause("RED-RD-NUMBERS-IN-BATTLE-ONLY", "RED-RD-NUMBERS-TRANSFER", "RED-SB-CONTROL-SAME-UNMIXED")
+def test_redirected_numbers_count_in_a_side_battle_only_under_the_default_reading() -> None:
+    """rn on h takes e's 8/8 (h with rn 10/12, RED-RD-NUMBERS-TRANSFER); player 1 then sets h against k (4/3) in
+    a side battle, player 0 keeping h. With the gain (target-in-any-battle) h deals 10 to k's toughness 3 and
+    takes 4 against 12: h's side wins. Without it (same-battle-only: e waits in the rescue below), h is 2/4: k's
+    4 defeats it and h's 2 does not reach 3: k's side wins, and player 0, losing, has initiative."""
+    start = _position("conformance-redemption-numbers-in-side-battle").state
+    moves = ("attack 1 h", "block e", "play rn on h -> e", "play sb1 on e -> h k")
+    outcome = {}
+    for option in ("target-in-any-battle", "same-battle-only"):
+        game = _game(REVISED, {"rd-numbers-which-battle": option})
+        side = _reach(game, start, *moves)
+        outcome[option] = (_prompt(game, side), game.state_to_json(_reach(game, start, *moves, "pass"))["battles"][-1]["outcome"])
+    assert outcome == {"target-in-any-battle": (("play", 1), "side0-wins"),
+                       "same-battle-only": (("play", 0), "side1-wins")}
+
+
+@pytest.mark.clause("RED-HEAL-WINDOW", "RED-HEAL-PREV-TO-OWNER", "RED-RD-NUMBERS-IN-BATTLE-ONLY")
+def test_each_of_the_three_option_suites_is_written_from_its_position_alone_and_steps_through_the_difference() -> None:
+    """From its position alone, each option suite that the scenarios left skipped now differs from its base and
+    keeps a vector through the play that shows the difference; the reference model passes every vector."""
+    from cardrules.oracle.conformance.generate import generate_suite
+    from cardrules.oracle.conformance.runner import run_vector
+    from cardrules.oracle.mutation.checks import InProcessAdapter
+
+    cases = (
+        ("conformance-redemption-heal-window-player", REVISED, {"heal-window-player": "permanent-controller"}, "decline"),
+        ("conformance-redemption-window-heal-to-owner", PREVIOUS, {"prev-owner-scope": "pile-only"}, "heal hx with hc"),
+        ("conformance-redemption-numbers-in-side-battle", {}, {"rd-numbers-which-battle": "same-battle-only"},
+         "play sb1 on e -> h k"),
+    )
+    for name, versions, decisions, decisive in cases:
+        result = generate_suite(make_plan("redemption", versions, decisions), [], seed=0, positions=[_position(name)])
+        assert result.suite is not None, (name, result.skipped)
+        through = [v for v in result.suite["vectors"] if v["kind"] == "play"
+                   and any(s["action"] == decisive for s in v["steps"])]
+        assert through, name
+        assert all(run_vector(InProcessAdapter(), result.suite, v, 60).verdict == "pass"  # type: ignore[arg-type]
+                   for v in result.suite["vectors"])
+
+
+@pytest.mark.clause("RED-BR-STEP4-DISCARD-RETURN", "RED-BASE-MUTUAL-STALEMATE")
+def test_a_mutual_destruction_discards_both_sides_under_losing_side_only_and_its_suite_keeps_the_play() -> None:
+    """h1 with ds0 is 3/1 against e1 1/3: each strength reaches the other's toughness, a mutual destruction
+    (RED-BASE-MUTUAL-STALEMATE). Under br-discard-which = losing-side-only both sides lost, so both are discarded
+    after their heal windows (neither player can heal): h1 (with ds0) to player 0's pile, e1 to player 1's. The
+    option suite keeps that play (KEPT_PLAYS), the only mutual destruction it would otherwise not step through."""
+    from cardrules.oracle.conformance.candidates import kept_play_edges
+    from cardrules.oracle.conformance.targeted import kept_plays
+
+    expression = "br-discard-which=losing-side-only"
+    position = _position("conformance-redemption-rescue-wins-game")
+    [play] = kept_plays(position.name, expression)
+    game = _game({}, {"br-discard-which": "losing-side-only"})
+    after = game.state_to_json(_reach(game, position.state, *play.actions))
+    assert sorted(after["zones"][0]["discard"]) == ["ds0", "h1"] and after["zones"][1]["discard"] == ["e1"]
+    assert after["last_outcome"] == "mutual-destruction" and after["zones"][1]["bondage"] == ["ls1"]
+    plan = make_plan("redemption", {}, {"br-discard-which": "losing-side-only"})
+    graph = explore_scenario(position, plan, None, frozenset(clauses_for(plan)))
+    assert list(kept_play_edges(graph, expression).values()) == [f"kept:{position.name}:0"]
