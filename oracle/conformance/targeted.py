@@ -349,6 +349,11 @@ KEPT_PLAYS: tuple[KeptPlay, ...] = (
              "FF-BASE-BREAK-ZERO-POWER, FF-BASE-BREAK-DAMAGE)"),
     KeptPlay("conformance-fftcg-smallest-power", ("attack a1 a2", "pass", "block b2", "pass", "split a1=4000 a2=0"),
              "a party member of power 1 deals its own damage event of 1 (FF-PARTY-BLOCKED-SUM, party-damage-source)"),
+    KeptPlay("conformance-redemption-rescue-wins-game",
+             ("attack 1 h1", "block e1", "play ds0 on h1", "pass", "discard", "discard"),
+             "a mutual destruction (h1 3/1 against e1 1/3) discards both sides' characters when only the losing side's "
+             "are discarded: both sides lose (RED-BR-STEP4-DISCARD-RETURN, br-discard-which)",
+             "br-discard-which=losing-side-only"),
 )
 """The plays the targeted positions were written for (see the module docstring)."""
 
