@@ -362,3 +362,29 @@ def test_a_mutual_destruction_discards_both_sides_under_losing_side_only_and_its
     plan = make_plan("redemption", {}, {"br-discard-which": "losing-side-only"})
     graph = explore_scenario(position, plan, None, frozenset(clauses_for(plan)))
     assert list(kept_play_edges(graph, expression).values()) == [f"kept:{position.name}:0"]
+
+
+# --- redirect refusals -------------------------------------------------------------------
+
+
+@pytest.mark.clause("RED-RD-ABILITY-TARGET", "RED-RD-NEW-TARGETS", "RED-RD-TARGET-PERSPECTIVE")
+def test_redirect_refusals_are_derived_from_a_legal_redirect_and_refused_for_their_clause() -> None:
+    """redirect-opposing scenario: player 1's do1 (discard an opposing character) targets h0 as ability #1,
+    player 0's interrupt x0 is #2, so the next record would be #3; player 0 holds rb0, which redirects both.
+    #3 is no ability yet, and e1 is a card, not an ability, though named like #1 (RED-RD-ABILITY-TARGET). The
+    interrupted #1 redirected by player 0 must target a character opposing player 0 (RED-RD-TARGET-PERSPECTIVE):
+    e1 only, so h0, player 0's own, is refused (RED-RD-NEW-TARGETS), and so is every card that is no character."""
+    [scenario] = [s for s in load_scenarios() if s.name == "redemption-redirect-opposing"]
+    game = _game(REVISED)
+    state = _reach(game, scenario.state, "attack 1 h0", "block e1", "play do1 on e1 -> h0", "play x0 on h0 -> #1")
+    data = game.state_to_json(state)
+    legal: Callable[[], Sequence[str]] = lambda: _legal(game, state)
+    assert "play rb0 on h0 -> #1 e1" in legal() and "play rb0 on h0 -> #1 h0" not in legal()
+    assert targeted.redirect_of_an_ability_that_does_not_exist(data, legal) == ["play rb0 on h0 -> #3"]
+    assert _refused_by(game, state, "play rb0 on h0 -> #3") == ("RED-RD-ABILITY-TARGET",)
+    assert targeted.redirect_of_an_ability_aimed_at_a_card_named_like_a_record(data, legal) == ["play rb0 on h0 -> e1"]
+    assert _refused_by(game, state, "play rb0 on h0 -> e1") == ("RED-RD-ABILITY-TARGET",)
+    new_targets = targeted.redirect_to_an_illegal_new_target(data, legal)
+    assert sorted(new_targets) == [f"play rb0 on h0 -> #1 {c}" for c in ("do1", "h0", "ls1", "rb0", "x0")]
+    for text in new_targets:
+        assert set(_refused_by(game, state, text)) == {"RED-RD-NEW-TARGETS", "RED-RD-TARGET-PERSPECTIVE"}
