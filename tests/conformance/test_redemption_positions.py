@@ -388,3 +388,23 @@ def test_redirect_refusals_are_derived_from_a_legal_redirect_and_refused_for_the
     assert sorted(new_targets) == [f"play rb0 on h0 -> #1 {c}" for c in ("do1", "h0", "ls1", "rb0", "x0")]
     for text in new_targets:
         assert set(_refused_by(game, state, text)) == {"RED-RD-NEW-TARGETS", "RED-RD-TARGET-PERSPECTIVE"}
+
+
+@pytest.mark.clause("RED-HEAL-WINDOW", "RED-BASE-INITIATIVE")
+def test_a_heal_on_a_fighter_of_the_side_without_initiative_is_refused_and_the_revised_suite_has_it() -> None:
+    """h0 (1/1) against the blocker ek2 (3/3): player 0 is losing and has initiative (RED-BASE-INITIATIVE). ek2's
+    heal ability is player 1's to use, as the player of its side, so 'heal h0 with ek2' is refused naming the
+    initiative (RED-HEAL-WINDOW: the controller uses a heal; RED-BASE-INITIATIVE), not h0's being unhealable. The
+    revised suite from this position keeps that refusal at that state."""
+    from cardrules.oracle.conformance.generate import generate_suite
+
+    position = _position("conformance-redemption-heal-by-a-fighter-without-initiative")
+    game = _game(REVISED)
+    state = _reach(game, position.state, "attack 1 h0", "block ek2")
+    assert _prompt(game, state) == ("play", 0) and _legal(game, state) == ["pass"]
+    assert _refused_by(game, state, "heal h0 with ek2") == ("RED-HEAL-WINDOW", "RED-BASE-INITIATIVE")
+    result = generate_suite(make_plan("redemption", REVISED, {}), [], seed=0, positions=[position])
+    assert result.suite is not None
+    kept = [v for v in result.suite["vectors"] if v["kind"] == "refusal"
+            and v["refuse"]["action"] == "heal h0 with ek2" and "RED-HEAL-WINDOW" in v["refuse"]["clauses"]]
+    assert kept and all([s["action"] for s in v["steps"]] == ["attack 1 h0", "block ek2"] for v in kept)
