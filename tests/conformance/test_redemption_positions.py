@@ -408,3 +408,31 @@ def test_a_heal_on_a_fighter_of_the_side_without_initiative_is_refused_and_the_r
     kept = [v for v in result.suite["vectors"] if v["kind"] == "refusal"
             and v["refuse"]["action"] == "heal h0 with ek2" and "RED-HEAL-WINDOW" in v["refuse"]["clauses"]]
     assert kept and all([s["action"] for s in v["steps"]] == ["attack 1 h0", "block ek2"] for v in kept)
+
+
+@pytest.mark.clause("RED-HEAL-WINDOW", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER",
+                    "RED-RD-NUMBERS-IN-BATTLE-ONLY")
+def test_the_version_suites_keep_the_default_readings_plays_of_the_option_positions() -> None:
+    """An engine that implements only the default readings must be checked on them too: each version suite keeps,
+    from the three option positions, the plays whose outcome the tests above derive by hand (the window is the
+    side player's; hx goes to player 0 under the revised wording, to its owner under the previous one; h's gain
+    counts in the side battle), each as a play vector reaching the state the play reaches."""
+    import json
+
+    from cardrules.oracle.conformance.generate import generate_suite
+    from cardrules.oracle.conformance.targeted import KEPT_PLAYS
+
+    names = ("conformance-redemption-heal-window-player", "conformance-redemption-window-heal-to-owner",
+             "conformance-redemption-numbers-in-side-battle")
+    for versions, expression in ((REVISED, "heal=revised"), (PREVIOUS, "heal=previous")):
+        kept = [k for k in KEPT_PLAYS if k.rule_set == expression and k.position in names]
+        assert len(kept) == (3 if expression == "heal=revised" else 2)
+        result = generate_suite(make_plan("redemption", versions, {}), [], seed=0,
+                                positions=[_position(n) for n in names])
+        assert result.suite is not None
+        finals = {(v["scenario"], json.dumps(v["steps"][-1]["state"], sort_keys=True))
+                  for v in result.suite["vectors"] if v["kind"] == "play"}
+        game = _game(versions)
+        for play in kept:
+            reached = game.state_to_json(_reach(game, _position(play.position).state, *play.actions))
+            assert (play.position, json.dumps(reached, sort_keys=True)) in finals, play
