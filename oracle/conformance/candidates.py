@@ -324,7 +324,8 @@ def _attempt(game: Game[Any, Any], state: Any, text: str, where: str, source: in
     try:
         action = game.action_from_text(text)
     except ScenarioError as error:
-        raise _crashed(where, source, text, error) from error
+        raise GenerationError(f"{where}, state {source}: the tried action {text!r} does not parse ({error}): a "
+                              "derivation is out of step with the action grammar") from error
     try:
         game.step(state, action)
     except IllegalAction as refused:

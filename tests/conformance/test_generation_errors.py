@@ -90,3 +90,19 @@ def test_the_generate_command_reports_a_crash_as_one_line_and_writes_nothing(
     err = capsys.readouterr().err
     assert code == 1 and err.startswith("cardrules: generation error: ") and "'heal h0 with hb'" in err
     assert "Traceback" not in err and not (tmp_path / "out").exists()
+
+
+def test_a_derived_text_that_does_not_parse_is_a_generation_error_not_a_missing_refusal() -> None:
+    from cardrules.model.errors import ScenarioError
+
+    graph, in_force = _graph()
+    first = targeted_candidates(0, graph, in_force)[0]
+
+    class Unparsable(CrashingOn):
+        def action_from_text(self, text: str) -> Any:
+            if text == self.text:
+                raise ScenarioError("action", "unknown action")
+            return self.game.action_from_text(text)
+
+    with pytest.raises(GenerationError, match=r"does not parse .*out of step with the action grammar"):
+        targeted_candidates(0, replace(graph, game=Unparsable(graph.game, first.action)), in_force)
