@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from cardrules.model.errors import IllegalAction
+from cardrules.model.errors import IllegalAction, ScenarioError
 from cardrules.oracle.conformance.plan import SuitePlan
 from cardrules.oracle.conformance.targeted import TARGETED, TARGETED_STATES, Derive, kept_plays
 from cardrules.oracle.coverage import outcomes_exercised
@@ -36,6 +36,19 @@ REFUSALS_PER_STATE = 3
 PLAYS_PER_STATE = 16
 """Outgoing edges of one state kept as play candidates (a deterministic sample beyond that:
 blocker damage split in hundreds gives states with hundreds of actions)."""
+
+
+class GenerationError(Exception):
+    """The model crashed on an action the generator tried (not a refusal: a bug of the model or of a
+    derivation), named by position, state and action. A refusal is an
+    :class:`~cardrules.model.errors.IllegalAction`; anything else the model raises while stepping must not
+    pass for "no refusal here", or a derived refusal (or a whole clause's targeted vector) silently
+    disappears from the suite."""
+
+
+def _crashed(where: str, source: int, text: str, error: Exception) -> GenerationError:
+    return GenerationError(f"{where}, state {source}: the model crashed on the action {text!r} "
+                           f"({type(error).__name__}: {error}) instead of playing or refusing it")
 
 
 @dataclass(frozen=True)
@@ -65,6 +78,12 @@ class ScenarioGraph:
     exploration: Exploration[Any, Any]
     listing: list[frozenset[str]]
     """Clause IDs in force exercised by listing the legal actions of each state, and its outcome features."""
+    rule_set: str = "default"
+    """The expression of the suite's rule set (names the graph in a :class:`GenerationError`)."""
+
+    @property
+    def where(self) -> str:
+        return f"{self.scenario.name} under {self.rule_set}"
 
 
 @dataclass
@@ -95,14 +114,18 @@ def _listing_features(game: Game[Any, Any], state: Any, in_force: frozenset[str]
     return (clauses & in_force) | outcomes
 
 
-def _behaves_same(game: Game[Any, Any], base: Game[Any, Any], state: Any, action: Any, successor: Any) -> bool:
-    """The base rule set lists the same actions here and gives the same successor for ``action``."""
+def _behaves_same(game: Game[Any, Any], base: Game[Any, Any], state: Any, action: Any, successor: Any,
+                  where: str, source: int) -> bool:
+    """The base rule set lists the same actions here and gives the same successor for ``action`` (a crash of
+    the base rule set is a :class:`GenerationError`, not a difference)."""
     if sorted_legal(game, state) != sorted_legal(base, state):
         return False
     try:
         other = base.step(state, action)
-    except Exception:  # the base rule set refuses it: a difference
+    except IllegalAction:  # the base rule set refuses it: a difference
         return False
+    except Exception as error:
+        raise _crashed(f"{where} (its base rule set)", source, game.action_text(action), error) from error
     return bool(game.state_to_json(other) == game.state_to_json(successor))
 
 
@@ -117,7 +140,7 @@ def explore_scenario(
     bounds = Bounds(max_states=limit, max_turns=scenario.max_turns)
     exploration = explore(game, [root], [], bounds, keep_edges=True, progress=False)
     listing = [_listing_features(game, s, in_force) for s in exploration.states]
-    return ScenarioGraph(scenario, game, exploration, listing)
+    return ScenarioGraph(scenario, game, exploration, listing, plan.expression)
 
 
 def _kept_edges(
@@ -185,7 +208,7 @@ def play_candidates(
         if (source, target) in kept:
             features.add(kept[(source, target)])
         if base is not None:
-            here = differs[source] or not _behaves_same(game, base, state, action, successor)
+            here = differs[source] or not _behaves_same(game, base, state, action, successor, graph.where, source)
             if ex.parent[target] == source and ex.via[target] is action:
                 differs[target] = here
             if here:
@@ -216,7 +239,7 @@ def refusal_candidates(
             if not foreign:
                 continue
             text = rng.choice(foreign)
-            found = _refusal(game, state, text)
+            found = _refusal(game, state, text, graph.where, source)
             if found is None:
                 continue
             refused, outcomes = found
@@ -236,7 +259,7 @@ def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozen
     assert ex.edges is not None
     limit = TARGETED_STATES.get(graph.scenario.game)
     expanded = sorted({source for source, _, _ in ex.edges}, key=lambda s: (ex.depth[s], s))[:limit]
-    tried = _Tried(game, ex.states)
+    tried = _Tried(game, ex.states, graph.where)
     out: list[Candidate] = []
     made: dict[tuple[int, str], int] = {}
     for clause, derivations in TARGETED.get(graph.scenario.game, ()):
@@ -252,7 +275,7 @@ def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozen
             kept = out[made[source, text]]
             out[made[source, text]] = replace(kept, features=kept.features | {aim})
             continue
-        refused, outcomes = _refusal(game, ex.states[source], text) or (None, frozenset())
+        refused, outcomes = _refusal(game, ex.states[source], text, graph.where, source) or (None, frozenset())
         assert refused is not None
         cited = tuple(c for c in refused.clause_ids if c in in_force)
         features = ({f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {aim}
@@ -267,8 +290,8 @@ class _Tried:
     """The derivations' actions tried at the states of one graph, each once: the state JSON, the legal
     actions and the clauses of each refusal are remembered (several entries share a derivation)."""
 
-    def __init__(self, game: Game[Any, Any], states: Sequence[Any]) -> None:
-        self.game, self.states = game, states
+    def __init__(self, game: Game[Any, Any], states: Sequence[Any], where: str) -> None:
+        self.game, self.states, self.where = game, states, where
         self.json: dict[int, Any] = {}
         self.legal: dict[int, list[str]] = {}
         self.derived: dict[tuple[int, Derive], list[str]] = {}
@@ -287,23 +310,36 @@ class _Tried:
             self.derived[source, derive] = list(derive(self.json[source], lambda: self._legal(source)))
         for text in self.derived[source, derive]:
             if (source, text) not in self.refused:
-                self.refused[source, text] = _clauses_refusing(self.game, self.states[source], text)
+                self.refused[source, text] = _clauses_refusing(self.game, self.states[source], text, self.where, source)
             cited = self.refused[source, text]
             if cited is not None and clause in cited:
                 return source, text
         return None
 
 
-def _clauses_refusing(game: Game[Any, Any], state: Any, text: str) -> tuple[str, ...] | None:
-    """The clauses the model names refusing ``text`` at ``state`` (not traced), or None if it does not refuse
-    it cleanly."""
+def _attempt(game: Game[Any, Any], state: Any, text: str, where: str, source: int) -> IllegalAction | None:
+    """The model's refusal of ``text`` at ``state`` (state ``source`` of the graph named by ``where``), or
+    None if it plays it; a text that does not parse, or anything but an IllegalAction raised while stepping,
+    is a :class:`GenerationError` (a derivation or the model is wrong: never a silent "no refusal")."""
     try:
-        game.step(state, game.action_from_text(text))
+        action = game.action_from_text(text)
+    except ScenarioError as error:
+        raise GenerationError(f"{where}, state {source}: the tried action {text!r} does not parse ({error}): a "
+                              "derivation is out of step with the action grammar") from error
+    try:
+        game.step(state, action)
     except IllegalAction as refused:
-        return tuple(refused.clause_ids)
-    except Exception:
-        return None
+        return refused
+    except Exception as error:
+        raise _crashed(where, source, text, error) from error
     return None
+
+
+def _clauses_refusing(game: Game[Any, Any], state: Any, text: str, where: str, source: int) -> tuple[str, ...] | None:
+    """The clauses the model names refusing ``text`` at ``state`` (not traced), or None if it plays it (a
+    crash is a :class:`GenerationError`, see :func:`_attempt`)."""
+    refused = _attempt(game, state, text, where, source)
+    return None if refused is None else tuple(refused.clause_ids)
 
 
 def _step_outcomes(outcomes: frozenset[str]) -> set[str]:
@@ -318,20 +354,11 @@ def _refusal_outcomes(outcomes: frozenset[str]) -> set[str]:
     return {f"refusing:{f}" for f in outcomes}
 
 
-def _refusal(game: Game[Any, Any], state: Any, text: str) -> tuple[IllegalAction, frozenset[str]] | None:
+def _refusal(game: Game[Any, Any], state: Any, text: str, where: str, source: int
+             ) -> tuple[IllegalAction, frozenset[str]] | None:
     """The model's refusal of ``text`` at ``state`` and the outcome features of the refused step, or None
-    if it does not refuse it cleanly."""
-
-    def attempt() -> IllegalAction | None:
-        try:
-            game.step(state, game.action_from_text(text))
-        except IllegalAction as refused:
-            return refused
-        except Exception:
-            return None
-        return None
-
-    refused, _, outcomes = outcomes_exercised(attempt)
+    if it plays it (a crash is a :class:`GenerationError`, see :func:`_attempt`)."""
+    refused, _, outcomes = outcomes_exercised(lambda: _attempt(game, state, text, where, source))
     return None if refused is None else (refused, outcomes)
 
 

@@ -2,7 +2,8 @@
 
 :func:`add_parser` registers the command group; ``oracle/cli.py`` calls it.
 Exit codes: 0 ok (every vector passed; every clause in force covered or
-excused), 1 a check failed (a vector did not pass; a clause uncovered),
+excused), 1 a check failed (a vector did not pass; a clause uncovered; ``generate``: the model crashed on
+an action it tried, named by position, state and action),
 ``score``: 1 when some clause area kills fewer than 95% of its
 non-equivalent mutants. 3 bad input (a suite that fails validation, named with the JSON path of the
 problem; an adapter command that cannot start; an unknown rule set).
@@ -122,7 +123,7 @@ def _generate_one(job: tuple[Any, int]) -> Any:
 
 
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
-    from cardrules.oracle.conformance.generate import SuiteResult
+    from cardrules.oracle.conformance.candidates import GenerationError
     from cardrules.oracle.conformance.output import write_suites
     from cardrules.oracle.conformance.plan import SuitePlan, default_plans, plan_from_expression
     from cardrules.oracle.rulesets import RuleSetError
@@ -136,12 +137,25 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     plans = plans if args.rule_set else default_plans(args.game, args.options)
     plans = list({p.id: p for p in plans}.values())
     jobs = [(p, args.seed) for p in plans]
+    try:
+        results = _generate_all(plans, jobs, args.jobs, args.quiet)
+    except GenerationError as crash:
+        print(f"cardrules: generation error: {crash}", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    write_suites(args.out, results, args.seed)
+    print_generation(results, out)
+    out.write(f"wrote {sum(r.suite is not None for r in results)} suite(s) and manifest.json to {args.out}\n")
+    return EXIT_CHECK_FAILED if any(r.uncovered for r in results) else EXIT_OK
+
+
+def _generate_all(plans: Sequence[Any], jobs: Sequence[tuple[Any, int]], workers: int, quiet: bool) -> list[Any]:
+    """Generate the suites of ``plans`` (in parallel with ``workers`` > 1), with a progress display."""
     from cardrules.oracle.progress import RunProgress
 
-    results: list[SuiteResult] = []
-    with RunProgress("conformance generate", len(jobs), quiet=args.quiet) as progress:
-        if args.jobs > 1 and len(jobs) > 1:
-            with ProcessPoolExecutor(max_workers=min(args.jobs, len(jobs))) as pool:
+    results: list[Any] = []
+    with RunProgress("conformance generate", len(jobs), quiet=quiet) as progress:
+        if workers > 1 and len(jobs) > 1:
+            with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
                 for plan, result in zip(plans, pool.map(_generate_one, jobs)):
                     with progress.phase(plan.id) as phase:
                         phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
@@ -152,10 +166,7 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
                     result = _generate_one(job)
                     phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
                 results.append(result)
-    write_suites(args.out, results, args.seed)
-    print_generation(results, out)
-    out.write(f"wrote {sum(r.suite is not None for r in results)} suite(s) and manifest.json to {args.out}\n")
-    return EXIT_CHECK_FAILED if any(r.uncovered for r in results) else EXIT_OK
+    return results
 
 
 def print_generation(results: Sequence[Any], out: TextIO) -> None:

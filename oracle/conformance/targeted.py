@@ -349,6 +349,24 @@ KEPT_PLAYS: tuple[KeptPlay, ...] = (
              "FF-BASE-BREAK-ZERO-POWER, FF-BASE-BREAK-DAMAGE)"),
     KeptPlay("conformance-fftcg-smallest-power", ("attack a1 a2", "pass", "block b2", "pass", "split a1=4000 a2=0"),
              "a party member of power 1 deals its own damage event of 1 (FF-PARTY-BLOCKED-SUM, party-damage-source)"),
+    KeptPlay("conformance-redemption-rescue-wins-game",
+             ("attack 1 h1", "block e1", "play ds0 on h1", "pass", "discard", "discard"),
+             "a mutual destruction (h1 3/1 against e1 1/3) discards both sides' characters when only the losing side's "
+             "are discarded: both sides lose (RED-BR-STEP4-DISCARD-RETURN, br-discard-which)",
+             "br-discard-which=losing-side-only"),
+    KeptPlay("conformance-redemption-heal-window-player", ("play dx1 on e2 -> e1", "decline"),
+             "the heal window of e1, discarded by an ability while it fights on player 0's side, is player 0's "
+             "(RED-HEAL-WINDOW, heal-window-player)", "heal=revised"),
+    *(KeptPlay("conformance-redemption-window-heal-to-owner", ("attack 1 hx", "block e1", "pass", "heal hx with hc"),
+               f"hx, healed in Battle Resolution's window, goes to {whose} (RED-HEAL-TO-PERMANENT-CONTROLLER, "
+               "RED-HEAL-PREV-TO-OWNER, prev-owner-scope)", rule_set)
+      for rule_set, whose in (("heal=revised", "player 0, its permanent controller"),
+                              ("heal=previous", "player 1, its owner"))),
+    *(KeptPlay("conformance-redemption-numbers-in-side-battle",
+               ("attack 1 h", "block e", "play rn on h -> e", "play sb1 on e -> h k", "pass"),
+               "h's gain from e's redirected numbers counts in the side battle above e's battle: h defeats k "
+               "(RED-RD-NUMBERS-IN-BATTLE-ONLY, rd-numbers-which-battle)", rule_set)
+      for rule_set in ("heal=revised", "heal=previous")),
 )
 """The plays the targeted positions were written for (see the module docstring)."""
 
