@@ -363,11 +363,6 @@ def explore(
                     trim_pending()
                 if new:
                     next_frontier.append((target, None if codec is not None else successor))
-                    if len(parent) >= max_states:
-                        stats.truncated = True
-                        next_frontier = []
-                        frontier = []
-                        break
             if (show_progress or on_progress) and time.perf_counter() >= next_report:
                 if on_progress is not None:
                     on_progress(len(parent))

@@ -376,8 +376,8 @@ class Partition:
                     numbers = list(map(by_id, map(id, parts)))
                     if None in numbers:
                         numbers = [n if n is not None else intern(part) for n, part in zip(numbers, parts)]  # type: ignore[misc]
-                        if len(part_hash) < len(values):
-                            part_hash.extend(map(hash, values[len(part_hash):]))
+                    if len(part_hash) < len(values):  # parts interned here, or by a ``pack`` of a held state
+                        part_hash.extend(map(hash, values[len(part_hash):]))
                     key: Hashable = array("I", numbers).tobytes()
                     owner = (_portable_owner(game, canon, workers) if portable
                              else hash(tuple(map(hash_of, numbers))) % workers)

@@ -593,7 +593,9 @@ def problems(state: State) -> list[tuple[str, str]]:
     blocker on the right side of the field, a party of two or more, an attack with no party of one
     attacker before Combat End. Then the rules' state-based checks, which every position between
     actions has had applied (:func:`model.fftcg.damage.unsettled`, decision ``ff-unsettled-position``).
-    Not the model's input bounds (:func:`_check_split_budget`)."""
+    Not the model's input bounds (:func:`_check_split_budget`). Accepted although play never makes
+    it: ``party`` still true in the Combat End Step (play disbands every party on entering it,
+    :func:`model.fftcg.party.disband_at_combat_end`)."""
     found: list[tuple[str, str]] = []
     seen: dict[str, str] = {}
     for p, player in enumerate(state.players):

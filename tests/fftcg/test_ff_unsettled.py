@@ -111,3 +111,26 @@ def test_the_decision_is_recorded_with_its_rejected_alternatives_and_none_is_sel
     assert {o.id for o in decision.rejected} == {"settle-on-load", "accept-as-given"}
     with pytest.raises(ScenarioError, match="rejects as no reading"):
         RuleConfig.of({"ff-unsettled-position": "settle-on-load"})
+
+
+@pytest.mark.clause("FF-BASE-BREAK-ZERO-POWER")
+def test_the_refusal_holds_when_only_the_state_module_is_imported() -> None:
+    """The state-based checks register themselves from :mod:`model.fftcg.damage`; importing only
+    :mod:`model.fftcg.state`, in a fresh interpreter, must still refuse a Forward of power 0."""
+    import json
+    import subprocess
+    import sys
+
+    data = _position([_forward("a1", 5000)], [_forward("b1", 0)])
+    program = ("import json, sys\n"
+               "from cardrules.model.errors import ScenarioError\n"
+               "from cardrules.model.fftcg.state import State\n"
+               "try:\n"
+               "    State.from_json(json.loads(sys.argv[1]))\n"
+               "except ScenarioError as error:\n"
+               "    print('refused', error.where)\n"
+               "else:\n"
+               "    print('loaded')\n")
+    run = subprocess.run([sys.executable, "-c", program, json.dumps(data)], capture_output=True, text=True,
+                         check=True)
+    assert run.stdout.strip() == "refused players[1].forwards[0]"

@@ -137,3 +137,19 @@ def test_the_last_level_under_a_depth_bound_is_checked_not_expanded(game: Counte
     assert parallel.stats.truncated
     assert parallel.stats.depth == 5
     assert "sum-not-seven" in parallel.violations  # found only on the last level, which is not expanded
+
+
+@pytest.mark.parametrize("game", [CounterGame(), PackedCounterGame()], ids=["objects", "packed"])
+def test_a_state_bound_equal_to_the_graph_size_cuts_nothing(game: CounterGame) -> None:
+    """A bound that every reachable state fits in leaves the search complete, sequential and parallel
+    alike: the search stops only when a new state would pass the bound (not on reaching it, which
+    skipped the rest of that level's transitions, checks and terminal states)."""
+    unbounded = explore(game, [(0, 0, 0)], PROPERTIES, Bounds(max_states=None), progress=False)
+    size = unbounded.stats.states
+    sequential, parallel = _compare(game, Bounds(max_states=size), 2)
+    assert not sequential.stats.truncated and not parallel.stats.truncated
+    assert sequential.stats.transitions == unbounded.stats.transitions
+    assert sequential.terminals == unbounded.terminals
+    sequential, parallel = _compare(game, Bounds(max_states=size - 1), 2)
+    assert sequential.stats.truncated and parallel.stats.truncated
+    assert sequential.stats.states == size - 1
