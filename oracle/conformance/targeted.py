@@ -391,6 +391,11 @@ KEPT_PLAYS: tuple[KeptPlay, ...] = (
                "a redirect of both with a new target is two redirects of record #1: do1's numbers move to rb0, whatever "
                "the new target e2's id reads as (RED-RD-BOTH-IS-TWO)", rule_set)
       for rule_set in ("heal=revised", "heal=previous")),
+    *(KeptPlay("conformance-redemption-interrupt-an-earlier-discard",
+               ("attack 1 h0 h1", "block e3 e4", "play d0 on h0 -> e4", "play d1 on e3 -> h1", "play x1 on e3 -> #1"),
+               "interrupting the earlier of two discards in effect undoes that one only: e4 is back in battle, h1's "
+               "discard stays on record (RED-BASE-INTERRUPT)", rule_set)
+      for rule_set in ("heal=revised", "heal=previous")),
 )
 """The plays the targeted positions were written for (see the module docstring)."""
 

@@ -501,3 +501,46 @@ def test_the_version_suites_keep_the_redirect_after_a_redirect_and_its_refusals(
         assert ("play rb0 on h0 -> #3", ("RED-RD-NEW-TARGETS", "RED-RD-TARGET-PERSPECTIVE")) in refused
         assert any(a.startswith("play rb0 on h0 -> #") and len(a.split(" ")) == 7 and c == ("RED-RD-ONLY-INTERRUPTED",)
                    for a, c in refused)
+
+
+# --- an interrupt of the earlier of two discards -----------------------------------------
+
+EARLIER_DISCARD = ("attack 1 h0 h1", "block e3 e4", "play d0 on h0 -> e4", "play d1 on e3 -> h1", "play x1 on e3 -> #1")
+
+
+@pytest.mark.clause("RED-BASE-INTERRUPT", "RED-BASE-ENHANCEMENTS")
+def test_interrupting_the_earlier_of_two_discards_undoes_that_discard_only() -> None:
+    """d0 (#1) discards e4 from the battle, then d1 (#2) discards h1: both are in their owners' discard piles, each
+    with its discard on record, e4's first. x1 interrupts #1 while it is in effect: its effect is undone and it is
+    left pending (RED-BASE-INTERRUPT), so e4 is back on player 1's side and out of the pile, and the record of
+    discards holds h1's alone; #2 is untouched (h1 stays discarded)."""
+    start = _position("conformance-redemption-interrupt-an-earlier-discard").state
+    for versions in (REVISED, PREVIOUS):
+        game = _game(versions)
+        before = game.state_to_json(_reach(game, start, *EARLIER_DISCARD[:-1]))
+        assert [d["card"] for d in before["discards"]] == ["e4", "h1"]
+        after = game.state_to_json(_reach(game, start, *EARLIER_DISCARD))
+        assert [d["card"] for d in after["discards"]] == ["h1"]
+        assert after["zones"][1]["discard"] == [] and after["zones"][0]["discard"] == ["h1"]
+        assert sorted(f["card"] for f in after["battles"][-1]["sides"][1]) == ["e3", "e4"]
+        assert [(r["id"], r["status"]) for r in after["records"] if r["id"] in (1, 2)] == [(1, "pending"), (2, "active")]
+
+
+@pytest.mark.clause("RED-BASE-INTERRUPT")
+def test_the_version_suites_keep_the_interrupt_of_the_earlier_discard() -> None:
+    """Each version suite from the position alone keeps the interrupt above (KEPT_PLAYS) as a play vector ending in
+    the state derived there."""
+    import json
+
+    from cardrules.oracle.conformance.generate import generate_suite
+    from cardrules.oracle.conformance.targeted import kept_plays
+
+    position = _position("conformance-redemption-interrupt-an-earlier-discard")
+    for versions, expression in ((REVISED, "heal=revised"), (PREVIOUS, "heal=previous")):
+        [kept] = kept_plays(position.name, expression)
+        assert kept.actions == EARLIER_DISCARD
+        result = generate_suite(make_plan("redemption", versions, {}), [], seed=0, positions=[position])
+        assert result.suite is not None
+        finals = {json.dumps(v["steps"][-1]["state"], sort_keys=True) for v in result.suite["vectors"] if v["kind"] == "play"}
+        game = _game(versions)
+        assert json.dumps(game.state_to_json(_reach(game, position.state, *EARLIER_DISCARD)), sort_keys=True) in finals
