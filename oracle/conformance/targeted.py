@@ -343,6 +343,11 @@ class KeptPlay:
     """The expression of the suite plan that keeps it."""
 
 
+def _in_both_versions(position: str, actions: tuple[str, ...], shows: str) -> tuple[KeptPlay, ...]:
+    """The same kept play in the suites of both Redemption heal versions (heal=revised, heal=previous)."""
+    return tuple(KeptPlay(position, actions, shows, rule_set) for rule_set in ("heal=revised", "heal=previous"))
+
+
 KEPT_PLAYS: tuple[KeptPlay, ...] = (
     KeptPlay("conformance-fftcg-brave-and-cost-restriction", ("attack a1",),
              "a Brave Forward attacking alone stays active (FF-BASE-ATTACK-DULLS)"),
@@ -375,27 +380,24 @@ KEPT_PLAYS: tuple[KeptPlay, ...] = (
                "RED-HEAL-PREV-TO-OWNER, prev-owner-scope)", rule_set)
       for rule_set, whose in (("heal=revised", "player 0, its permanent controller"),
                               ("heal=previous", "player 1, its owner"))),
-    *(KeptPlay("conformance-redemption-numbers-in-side-battle",
-               ("attack 1 h", "block e", "play rn on h -> e", "play sb1 on e -> h k", "pass"),
-               "h's gain from e's redirected numbers counts in the side battle above e's battle: h defeats k "
-               "(RED-RD-NUMBERS-IN-BATTLE-ONLY, rd-numbers-which-battle)", rule_set)
-      for rule_set in ("heal=revised", "heal=previous")),
-    *(KeptPlay("conformance-redemption-redirect-after-a-redirect",
-               ("attack 1 h0", "block e2", "play do1 on e2 -> h0", "play x0 on h0 -> #1", "play rn on h0 -> h0"),
-               "rn, stating 1/3, moves 1/3 of h0's printed 3/3, each number its own (RED-RD-NUMBERS-TRANSFER, "
-               "rd-stated-exceeds); rb0 may not redirect the numbers of rn's own record #3 (RED-RD-BOTH-IS-TWO)", rule_set)
-      for rule_set in ("heal=revised", "heal=previous")),
-    *(KeptPlay("conformance-redemption-redirect-after-a-redirect",
-               ("attack 1 h0", "block e2", "play do1 on e2 -> h0", "play x0 on h0 -> #1", "play rn on h0 -> h0",
-                "play rb0 on h0 -> #1 e2"),
-               "a redirect of both with a new target is two redirects of record #1: do1's numbers move to rb0, whatever "
-               "the new target e2's id reads as (RED-RD-BOTH-IS-TWO)", rule_set)
-      for rule_set in ("heal=revised", "heal=previous")),
-    *(KeptPlay("conformance-redemption-interrupt-an-earlier-discard",
-               ("attack 1 h0 h1", "block e3 e4", "play d0 on h0 -> e4", "play d1 on e3 -> h1", "play x1 on e3 -> #1"),
-               "interrupting the earlier of two discards in effect undoes that one only: e4 is back in battle, h1's "
-               "discard stays on record (RED-BASE-INTERRUPT)", rule_set)
-      for rule_set in ("heal=revised", "heal=previous")),
+    *_in_both_versions("conformance-redemption-numbers-in-side-battle",
+                       ("attack 1 h", "block e", "play rn on h -> e", "play sb1 on e -> h k", "pass"),
+                       "h's gain from e's redirected numbers counts in the side battle above e's battle: h defeats k "
+                       "(RED-RD-NUMBERS-IN-BATTLE-ONLY, rd-numbers-which-battle)"),
+    *_in_both_versions("conformance-redemption-redirect-after-a-redirect",
+                       ("attack 1 h0", "block e2", "play do1 on e2 -> h0", "play x0 on h0 -> #1", "play rn on h0 -> h0"),
+                       "rn, stating 1/3, moves 1/3 of h0's printed 3/3, each number its own (RED-RD-NUMBERS-TRANSFER, "
+                       "rd-stated-exceeds); rb0 may not redirect the numbers of rn's own record #3 (RED-RD-BOTH-IS-TWO)"),
+    *_in_both_versions("conformance-redemption-redirect-after-a-redirect",
+                       ("attack 1 h0", "block e2", "play do1 on e2 -> h0", "play x0 on h0 -> #1", "play rn on h0 -> h0",
+                        "play rb0 on h0 -> #1 e2"),
+                       "a redirect of both with a new target is two redirects of record #1: do1's numbers move to rb0, "
+                       "whatever the new target e2's id reads as (RED-RD-BOTH-IS-TWO)"),
+    *_in_both_versions("conformance-redemption-interrupt-an-earlier-discard",
+                       ("attack 1 h0 h1", "block e3 e4", "play d0 on h0 -> e4", "play d1 on e3 -> h1",
+                        "play x1 on e3 -> #1"),
+                       "interrupting the earlier of two discards in effect undoes that one only: e4 is back in battle, "
+                       "h1's discard stays on record (RED-BASE-INTERRUPT)"),
 )
 """The plays the targeted positions were written for (see the module docstring)."""
 
