@@ -114,6 +114,18 @@ def redirect_of_an_ability_not_interrupted(state: Any, legal: Callable[[], Seque
     return [f"play {card} on {on} -> #{m}" for card, on in _redirect_plays(state, legal) for m in done]
 
 
+def redirect_of_both_with_new_targets_not_interrupted(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-ONLY-INTERRUPTED: a legal redirect of both with new targets (``play R on C -> #n T``) re-aimed at
+    each ability ``#m`` that is not interrupted, the new targets kept: its numbers alone may be redirected, its
+    ability may not."""
+    records = state.get("records", []) if isinstance(state, dict) else []
+    done = sorted(r["id"] for r in records if r.get("status") != "pending")
+    for words in _legal_plays_of(state, legal, ("redirect-both",)):
+        if len(words) == 7 and words[5].startswith("#"):
+            return [f"{' '.join(words[:5])} #{m} {words[6]}" for m in done]
+    return []
+
+
 def redirect_of_an_ability_aimed_at_a_card(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
     """RED-RD-ABILITY-TARGET: a legal redirect play aimed at a card instead of an ability ``#n``; the cards
     whose id ends in the number of an existing play record come first (``e1`` beside ``#1``), the target an
@@ -297,6 +309,7 @@ TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
     "redemption": (
         ("RED-HEAL-ONLY-CHARACTERS", (legal_heal_aimed_at_a_non_character, any_heal_aimed_at_a_non_character)),
         ("RED-RD-ONLY-INTERRUPTED", (redirect_of_an_ability_not_interrupted,)),
+        ("RED-RD-ONLY-INTERRUPTED", (redirect_of_both_with_new_targets_not_interrupted,)),
         ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_aimed_at_a_card,)),
         ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_that_does_not_exist,)),
         ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_aimed_at_a_card_named_like_a_record,)),
@@ -328,6 +341,11 @@ class KeptPlay:
     """What the play shows (the outcome a misreading of the rule changes)."""
     rule_set: str = "default"
     """The expression of the suite plan that keeps it."""
+
+
+def _in_both_versions(position: str, actions: tuple[str, ...], shows: str) -> tuple[KeptPlay, ...]:
+    """The same kept play in the suites of both Redemption heal versions (heal=revised, heal=previous)."""
+    return tuple(KeptPlay(position, actions, shows, rule_set) for rule_set in ("heal=revised", "heal=previous"))
 
 
 KEPT_PLAYS: tuple[KeptPlay, ...] = (
@@ -362,11 +380,24 @@ KEPT_PLAYS: tuple[KeptPlay, ...] = (
                "RED-HEAL-PREV-TO-OWNER, prev-owner-scope)", rule_set)
       for rule_set, whose in (("heal=revised", "player 0, its permanent controller"),
                               ("heal=previous", "player 1, its owner"))),
-    *(KeptPlay("conformance-redemption-numbers-in-side-battle",
-               ("attack 1 h", "block e", "play rn on h -> e", "play sb1 on e -> h k", "pass"),
-               "h's gain from e's redirected numbers counts in the side battle above e's battle: h defeats k "
-               "(RED-RD-NUMBERS-IN-BATTLE-ONLY, rd-numbers-which-battle)", rule_set)
-      for rule_set in ("heal=revised", "heal=previous")),
+    *_in_both_versions("conformance-redemption-numbers-in-side-battle",
+                       ("attack 1 h", "block e", "play rn on h -> e", "play sb1 on e -> h k", "pass"),
+                       "h's gain from e's redirected numbers counts in the side battle above e's battle: h defeats k "
+                       "(RED-RD-NUMBERS-IN-BATTLE-ONLY, rd-numbers-which-battle)"),
+    *_in_both_versions("conformance-redemption-redirect-after-a-redirect",
+                       ("attack 1 h0", "block e2", "play do1 on e2 -> h0", "play x0 on h0 -> #1", "play rn on h0 -> h0"),
+                       "rn, stating 1/3, moves 1/3 of h0's printed 3/3, each number its own (RED-RD-NUMBERS-TRANSFER, "
+                       "rd-stated-exceeds); rb0 may not redirect the numbers of rn's own record #3 (RED-RD-BOTH-IS-TWO)"),
+    *_in_both_versions("conformance-redemption-redirect-after-a-redirect",
+                       ("attack 1 h0", "block e2", "play do1 on e2 -> h0", "play x0 on h0 -> #1", "play rn on h0 -> h0",
+                        "play rb0 on h0 -> #1 e2"),
+                       "a redirect of both with a new target is two redirects of record #1: do1's numbers move to rb0, "
+                       "whatever the new target e2's id reads as (RED-RD-BOTH-IS-TWO)"),
+    *_in_both_versions("conformance-redemption-interrupt-an-earlier-discard",
+                       ("attack 1 h0 h1", "block e3 e4", "play d0 on h0 -> e4", "play d1 on e3 -> h1",
+                        "play x1 on e3 -> #1"),
+                       "interrupting the earlier of two discards in effect undoes that one only: e4 is back in battle, "
+                       "h1's discard stays on record (RED-BASE-INTERRUPT)"),
 )
 """The plays the targeted positions were written for (see the module docstring)."""
 

@@ -436,3 +436,111 @@ def test_the_version_suites_keep_the_default_readings_plays_of_the_option_positi
         for play in kept:
             reached = game.state_to_json(_reach(game, _position(play.position).state, *play.actions))
             assert (play.position, json.dumps(reached, sort_keys=True)) in finals, play
+
+
+# --- a redirect after a redirect ---------------------------------------------------------
+
+AFTER_A_REDIRECT = ("attack 1 h0", "block e2", "play do1 on e2 -> h0", "play x0 on h0 -> #1", "play rn on h0 -> h0")
+
+
+@pytest.mark.clause("RED-RD-NUMBERS-TRANSFER", "RED-RD-BOTH-IS-TWO", "RED-RD-NEW-TARGETS", "RED-RD-ONLY-INTERRUPTED",
+                    "RED-BASE-INTERRUPT", "RED-BASE-INITIATIVE")
+def test_a_redirect_of_both_after_a_numbers_redirect_may_take_only_records_that_are_no_redirect() -> None:
+    """h0 3/3 beats e2 2/2, so player 1 has the initiative and plays do1 (2/2) on e2 against h0: e2's side is 4/4,
+    h0 now loses and player 0 interrupts do1 (#1 pending, RED-BASE-INTERRUPT; x0 is #2). rn states 1/3 and h0
+    prints 3/3: 1 strength and 3 toughness move from h0 to rn (RED-RD-NUMBERS-TRANSFER, each number at most the
+    printed one), rn sitting on h0, so player 0's side is still 3/3 against 4/4 and player 0 keeps the initiative.
+    rb0 then redirects the numbers of a record's card: do1's (#1) or x0's (#2), not rn's own redirect (#3,
+    RED-RD-NEW-TARGETS); its ability part only the interrupted #1 (RED-RD-ONLY-INTERRUPTED): #2 and #3 with a new
+    target are refused for that. Played with the new target e2, rb0 is two redirects of #1 (RED-RD-BOTH-IS-TWO):
+    the numbers part takes do1's printed 2/2 (no amount stated, rd-amount = all-numbers), though e2's id ends in 2."""
+    start = _position("conformance-redemption-redirect-after-a-redirect").state
+    game = _game(REVISED)
+    state = _reach(game, start, *AFTER_A_REDIRECT)
+    data = game.state_to_json(state)
+    [rn] = [r for r in data["records"] if r["card"] == "rn"]
+    assert (rn["id"], rn["targets"], rn["amount"]) == (3, ["h0"], [1, 3])
+    assert _prompt(game, state) == ("play", 0)
+    assert [t for t in _legal(game, state) if t.startswith("play rb0")] == [
+        "play rb0 on h0 -> #1", "play rb0 on h0 -> #1 e2", "play rb0 on h0 -> #2"]
+    assert set(_refused_by(game, state, "play rb0 on h0 -> #3")) == {"RED-RD-NEW-TARGETS", "RED-RD-TARGET-PERSPECTIVE"}
+    legal: Callable[[], Sequence[str]] = lambda: _legal(game, state)
+    assert targeted.redirect_of_both_aimed_at_a_redirect(data, legal) == ["play rb0 on h0 -> #3"]
+    derived = targeted.redirect_of_both_with_new_targets_not_interrupted(data, legal)
+    assert derived == ["play rb0 on h0 -> #2 e2", "play rb0 on h0 -> #3 e2"]
+    for text in derived:
+        assert _refused_by(game, state, text) == ("RED-RD-ONLY-INTERRUPTED",)
+    after = game.state_to_json(_reach(game, start, *AFTER_A_REDIRECT, "play rb0 on h0 -> #1 e2"))
+    split = {r["effect"]: r for r in after["records"] if r["card"] == "rb0" and r["effect"] != "redirect-both"}
+    assert (split["redirect-numbers"]["targets"], split["redirect-numbers"]["amount"]) == (["do1"], [2, 2])
+    assert split["redirect-ability"]["targets"] == ["#1", "e2"]
+
+
+@pytest.mark.clause("RED-RD-NUMBERS-TRANSFER", "RED-RD-BOTH-IS-TWO", "RED-RD-NEW-TARGETS", "RED-RD-ONLY-INTERRUPTED")
+def test_the_version_suites_keep_the_redirect_after_a_redirect_and_its_refusals() -> None:
+    """Each version suite from the position alone keeps the two plays above (KEPT_PLAYS) as play vectors reaching
+    the states they reach, and refuses rb0 on rn's record (RED-RD-NEW-TARGETS) and with a new target on a record
+    not interrupted (RED-RD-ONLY-INTERRUPTED)."""
+    import json
+
+    from cardrules.oracle.conformance.generate import generate_suite
+    from cardrules.oracle.conformance.targeted import kept_plays
+
+    position = _position("conformance-redemption-redirect-after-a-redirect")
+    for versions, expression in ((REVISED, "heal=revised"), (PREVIOUS, "heal=previous")):
+        kept = kept_plays(position.name, expression)
+        assert [k.actions[-1] for k in kept] == ["play rn on h0 -> h0", "play rb0 on h0 -> #1 e2"]
+        result = generate_suite(make_plan("redemption", versions, {}), [], seed=0, positions=[position])
+        assert result.suite is not None
+        vectors = result.suite["vectors"]
+        finals = {json.dumps(v["steps"][-1]["state"], sort_keys=True) for v in vectors if v["kind"] == "play"}
+        game = _game(versions)
+        for play in kept:
+            assert json.dumps(game.state_to_json(_reach(game, position.state, *play.actions)), sort_keys=True) in finals
+        refused = {(v["refuse"]["action"], tuple(sorted(v["refuse"]["clauses"]))) for v in vectors if v["kind"] == "refusal"}
+        assert ("play rb0 on h0 -> #3", ("RED-RD-NEW-TARGETS", "RED-RD-TARGET-PERSPECTIVE")) in refused
+        assert any(a.startswith("play rb0 on h0 -> #") and len(a.split(" ")) == 7 and c == ("RED-RD-ONLY-INTERRUPTED",)
+                   for a, c in refused)
+
+
+# --- an interrupt of the earlier of two discards -----------------------------------------
+
+EARLIER_DISCARD = ("attack 1 h0 h1", "block e3 e4", "play d0 on h0 -> e4", "play d1 on e3 -> h1", "play x1 on e3 -> #1")
+
+
+@pytest.mark.clause("RED-BASE-INTERRUPT", "RED-BASE-ENHANCEMENTS")
+def test_interrupting_the_earlier_of_two_discards_undoes_that_discard_only() -> None:
+    """d0 (#1) discards e4 from the battle, then d1 (#2) discards h1: both are in their owners' discard piles, each
+    with its discard on record, e4's first. x1 interrupts #1 while it is in effect: its effect is undone and it is
+    left pending (RED-BASE-INTERRUPT), so e4 is back on player 1's side and out of the pile, and the record of
+    discards holds h1's alone; #2 is untouched (h1 stays discarded)."""
+    start = _position("conformance-redemption-interrupt-an-earlier-discard").state
+    for versions in (REVISED, PREVIOUS):
+        game = _game(versions)
+        before = game.state_to_json(_reach(game, start, *EARLIER_DISCARD[:-1]))
+        assert [d["card"] for d in before["discards"]] == ["e4", "h1"]
+        after = game.state_to_json(_reach(game, start, *EARLIER_DISCARD))
+        assert [d["card"] for d in after["discards"]] == ["h1"]
+        assert after["zones"][1]["discard"] == [] and after["zones"][0]["discard"] == ["h1"]
+        assert sorted(f["card"] for f in after["battles"][-1]["sides"][1]) == ["e3", "e4"]
+        assert [(r["id"], r["status"]) for r in after["records"] if r["id"] in (1, 2)] == [(1, "pending"), (2, "active")]
+
+
+@pytest.mark.clause("RED-BASE-INTERRUPT")
+def test_the_version_suites_keep_the_interrupt_of_the_earlier_discard() -> None:
+    """Each version suite from the position alone keeps the interrupt above (KEPT_PLAYS) as a play vector ending in
+    the state derived there."""
+    import json
+
+    from cardrules.oracle.conformance.generate import generate_suite
+    from cardrules.oracle.conformance.targeted import kept_plays
+
+    position = _position("conformance-redemption-interrupt-an-earlier-discard")
+    for versions, expression in ((REVISED, "heal=revised"), (PREVIOUS, "heal=previous")):
+        [kept] = kept_plays(position.name, expression)
+        assert kept.actions == EARLIER_DISCARD
+        result = generate_suite(make_plan("redemption", versions, {}), [], seed=0, positions=[position])
+        assert result.suite is not None
+        finals = {json.dumps(v["steps"][-1]["state"], sort_keys=True) for v in result.suite["vectors"] if v["kind"] == "play"}
+        game = _game(versions)
+        assert json.dumps(game.state_to_json(_reach(game, position.state, *EARLIER_DISCARD)), sort_keys=True) in finals
