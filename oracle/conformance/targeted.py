@@ -106,11 +106,16 @@ def _redirect_plays(state: Any, legal: Callable[[], Sequence[str]]) -> list[tupl
     return out
 
 
+def _not_interrupted(state: Any) -> list[int]:
+    """The ids of the play records that are not interrupted (not pending), sorted (RED-RD-ONLY-INTERRUPTED)."""
+    records = state.get("records", []) if isinstance(state, dict) else []
+    return sorted(r["id"] for r in records if r.get("status") != "pending")
+
+
 def redirect_of_an_ability_not_interrupted(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
     """RED-RD-ONLY-INTERRUPTED: a legal redirect play re-aimed at an ability that is not interrupted
     (``#m`` of a play record not pending), ability alone."""
-    records = state.get("records", []) if isinstance(state, dict) else []
-    done = sorted(r["id"] for r in records if r.get("status") != "pending")
+    done = _not_interrupted(state)
     return [f"play {card} on {on} -> #{m}" for card, on in _redirect_plays(state, legal) for m in done]
 
 
@@ -118,8 +123,7 @@ def redirect_of_both_with_new_targets_not_interrupted(state: Any, legal: Callabl
     """RED-RD-ONLY-INTERRUPTED: a legal redirect of both with new targets (``play R on C -> #n T``) re-aimed at
     each ability ``#m`` that is not interrupted, the new targets kept: its numbers alone may be redirected, its
     ability may not."""
-    records = state.get("records", []) if isinstance(state, dict) else []
-    done = sorted(r["id"] for r in records if r.get("status") != "pending")
+    done = _not_interrupted(state)
     for words in _legal_plays_of(state, legal, ("redirect-both",)):
         if len(words) == 7 and words[5].startswith("#"):
             return [f"{' '.join(words[:5])} #{m} {words[6]}" for m in done]
