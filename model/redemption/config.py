@@ -47,6 +47,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "prev-pile-owner": ("holder-only", "any-pile"),
     "heal-territory-whose": ("any-territory", "own-territory"),
     "heal-window-player": ("battle-controller", "permanent-controller"),
+    "heal-in-battle-targets": ("battles-on-stack", "active-battle"),
     # redirect
     "rd-amount": ("all-numbers", "stated-only"),
     "rd-stated-exceeds": ("up-to-printed", "stated-in-full"),

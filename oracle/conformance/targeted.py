@@ -397,6 +397,9 @@ KEPT_PLAYS: tuple[KeptPlay, ...] = (
                         "play rb0 on h0 -> #1 e2"),
                        "a redirect of both with a new target is two redirects of record #1: do1's numbers move to rb0, "
                        "whatever the new target e2's id reads as (RED-RD-BOTH-IS-TWO)"),
+    *_in_both_versions("conformance-redemption-heal-a-fighter-of-the-paused-battle", ("heal h0 with hm",),
+                       "hm's heal, used in the side battle, heals h0 fighting in the paused rescue below: h0's poison and "
+                       "pz1's ongoing effect end (RED-HEAL-TARGETS-HEALED, heal-in-battle-targets; RED-HEAL-CLEARS-STATUS)"),
     *_in_both_versions("conformance-redemption-interrupt-an-earlier-discard",
                        ("attack 1 h0 h1", "block e3 e4", "play d0 on h0 -> e4", "play d1 on e3 -> h1",
                         "play x1 on e3 -> #1"),

@@ -544,3 +544,103 @@ def test_the_version_suites_keep_the_interrupt_of_the_earlier_discard() -> None:
         finals = {json.dumps(v["steps"][-1]["state"], sort_keys=True) for v in result.suite["vectors"] if v["kind"] == "play"}
         game = _game(versions)
         assert json.dumps(game.state_to_json(_reach(game, position.state, *EARLIER_DISCARD)), sort_keys=True) in finals
+
+
+# --- a heal in a side battle on a fighter of the paused battle ---------------------------
+
+PAUSED = "conformance-redemption-heal-a-fighter-of-the-paused-battle"
+
+
+@pytest.mark.clause("RED-HEAL-TARGETS-HEALED", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-PREV-ENH-TWO-WAYS",
+                    "RED-BASE-INITIATIVE")
+def test_a_heal_used_in_a_side_battle_reaches_the_paused_battles_fighters_only_under_the_default_reading() -> None:
+    """hm (1/1) fights g1 (3/3) in player 0's side battle above the rescue of h0 against e1: g1's 3 reaches hm's
+    toughness 1, hm's 1 does not reach g1's 3, so player 0 is losing and holds initiative (RED-BASE-INITIATIVE).
+    hm's heal ability targets a healable character (RED-HEAL-TARGETS-HEALED): h0, poisoned by pz1, fights in the
+    paused battle, so 'heal h0 with hm' is legal when a heal used in battle reaches every battle on the stack
+    (heal-in-battle-targets = battles-on-stack, the default) and not when it reaches the battle being fought only
+    (active-battle: hm and g1 have no status, no heal at all). Under the previous wording e0 (discarded by a game
+    rule earlier this turn, in player 0's pile) and e3 (by an ability, in player 1's pile) are healable by hm too
+    (RED-HEAL-PREV-HEALABLE), whichever battle reading; player 0's hz (evil, crimson, matching both) may go the pile
+    way in battle under prev-two-ways-in-battle = in-battle-too only on a character in the holder's own pile, e0
+    (prev-pile-owner = holder-only), and on e3 too under any-pile (RED-HEAL-PREV-ENH-TWO-WAYS)."""
+    start = _position(PAUSED).state
+    expected = {
+        (REVISED["heal"], ()): ["heal h0 with hm", "pass"],
+        (REVISED["heal"], (("heal-in-battle-targets", "active-battle"),)): ["pass"],
+        (PREVIOUS["heal"], ()): ["heal e0 with hm", "heal e3 with hm", "heal h0 with hm", "pass"],
+        (PREVIOUS["heal"], (("heal-in-battle-targets", "active-battle"),)): ["heal e0 with hm", "heal e3 with hm", "pass"],
+        (PREVIOUS["heal"], (("prev-two-ways-in-battle", "in-battle-too"),)):
+            ["heal e0 with hm", "heal e0 with hz", "heal e3 with hm", "heal h0 with hm", "pass"],
+        (PREVIOUS["heal"], (("prev-pile-owner", "any-pile"), ("prev-two-ways-in-battle", "in-battle-too"))):
+            ["heal e0 with hm", "heal e0 with hz", "heal e3 with hm", "heal e3 with hz", "heal h0 with hm", "pass"],
+    }
+    for (version, options), actions in expected.items():
+        game = _game({"heal": version}, dict(options))
+        state = game.state_from_json(start)
+        assert _prompt(game, state) == ("play", 0)
+        assert _legal(game, state) == actions, (version, options)
+
+
+@pytest.mark.clause("RED-HEAL-TARGETS-HEALED", "RED-HEAL-CLEARS-STATUS", "RED-HEAL-INSTANT", "RED-BASE-INITIATIVE")
+def test_healing_the_paused_battles_fighter_ends_its_poison_and_leaves_both_battles_as_they_were() -> None:
+    """'heal h0 with hm' heals h0 once (RED-HEAL-INSTANT): its poison goes and pz1's ongoing poison ends
+    (RED-HEAL-CLEARS-STATUS); h0 stays in the paused rescue with sb0, e1 with pz1 opposite, the side battle goes on
+    unchanged (a status changes no numbers), so player 0, still losing it, keeps the initiative and has nothing
+    left to heal."""
+    start = _position(PAUSED).state
+    for versions in (REVISED, PREVIOUS):
+        game = _game(versions)
+        state = _reach(game, start, "heal h0 with hm")
+        after = game.state_to_json(state)
+        assert after["statuses"] == []
+        assert [(r["card"], r["status"]) for r in after["records"]] == [("pz1", "ended"), ("sb0", "active")]
+        assert [[(f["card"], f["enhancements"]) for f in side] for side in after["battles"][0]["sides"]] == [
+            [("h0", ["sb0"])], [("e1", ["pz1"])]]
+        assert [[f["card"] for f in side] for side in after["battles"][1]["sides"]] == [["hm"], ["g1"]]
+        assert _prompt(game, state) == ("play", 0)
+        assert [t for t in _legal(game, state) if t.startswith("heal h0")] == []
+
+
+@pytest.mark.clause("RED-HEAL-TARGETS-HEALED", "RED-HEAL-PREV-ENH-TWO-WAYS", "RED-HEAL-CLEARS-STATUS")
+def test_the_suites_from_the_paused_battle_position_check_its_heals_and_the_active_battle_suite_is_written() -> None:
+    """heal-in-battle-targets = active-battle is a selectable option with a suite per heal wording; from this
+    position alone it differs from its base (the start lists no heal). Every suite has the position's perft vector,
+    whose divide names the start's actions derived above, and each version suite keeps the heal of h0 (KEPT_PLAYS)
+    as a play vector; the reference model passes every vector of the option suites."""
+    import json
+
+    from cardrules.oracle.conformance.generate import generate_suite
+    from cardrules.oracle.conformance.plan import default_plans
+    from cardrules.oracle.conformance.runner import run_vector
+    from cardrules.oracle.conformance.targeted import kept_plays
+    from cardrules.oracle.mutation.checks import InProcessAdapter
+
+    ids = {p.id for p in default_plans("redemption")}
+    assert {"redemption-heal-revised+heal-in-battle-targets-active-battle",
+            "redemption-heal-previous+heal-in-battle-targets-active-battle"} <= ids
+    position = _position(PAUSED)
+    cases = (
+        (REVISED, {}, ["heal h0 with hm", "pass"]),
+        (PREVIOUS, {}, ["heal e0 with hm", "heal e3 with hm", "heal h0 with hm", "pass"]),
+        (REVISED, {"heal-in-battle-targets": "active-battle"}, ["pass"]),
+        (PREVIOUS, {"heal-in-battle-targets": "active-battle"}, ["heal e0 with hm", "heal e3 with hm", "pass"]),
+        (PREVIOUS, {"prev-two-ways-in-battle": "in-battle-too"},
+         ["heal e0 with hm", "heal e0 with hz", "heal e3 with hm", "heal h0 with hm", "pass"]),
+    )
+    for versions, decisions, start_actions in cases:
+        plan = make_plan("redemption", versions, decisions)
+        result = generate_suite(plan, [], seed=0, positions=[position])
+        assert result.suite is not None, (plan.id, result.skipped)
+        vectors = result.suite["vectors"]
+        [perft] = [v for v in vectors if v["kind"] == "perft" and v["scenario"] == PAUSED and "later" not in v["narrative"]]
+        assert sorted(perft["divide"]) == start_actions, plan.id
+        if decisions:
+            assert all(run_vector(InProcessAdapter(), result.suite, v, 60).verdict == "pass"  # type: ignore[arg-type]
+                       for v in vectors), plan.id
+            continue
+        [kept] = kept_plays(PAUSED, plan.expression)
+        game = _game(versions)
+        reached = json.dumps(game.state_to_json(_reach(game, position.state, *kept.actions)), sort_keys=True)
+        assert reached in {json.dumps(v["steps"][-1]["state"], sort_keys=True) for v in vectors if v["kind"] == "play"}
+
