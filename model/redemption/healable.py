@@ -122,11 +122,6 @@ def holder(state: State, source: str) -> int | None:
     return None
 
 
-def placed_on(state: State, card_id: str) -> tuple[str, ...]:
-    """Enhancements placed on a character in a territory."""
-    return tuple(sorted(e for e, host in state.placed if host == card_id))
-
-
 # --- why a heal is illegal -----------------------------------------------------------
 
 
