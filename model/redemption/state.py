@@ -109,11 +109,6 @@ class Effect(enum.Enum):
 
 HEAL_EFFECTS: frozenset[Effect] = frozenset({Effect.HEAL, Effect.RESTORE})
 """Effects that are heals (RED-HEAL-RESTORE-IS-HEAL)."""
-ONE_CHARACTER: frozenset[Effect] = frozenset({
-    Effect.DISCARD, Effect.DISCARD_OPPOSING, Effect.PARALYZE, Effect.POISON, Effect.DISEASE, Effect.DECREASE,
-    *HEAL_EFFECTS,
-})
-"""Effects that target one character: a play record of one names at most one target (none when blanked)."""
 
 
 @implements("RED-BASE-CHARACTERS", "RED-BASE-ENHANCEMENTS")
@@ -575,8 +570,7 @@ def problems(state: State) -> list[tuple[str, str]]:
     piles), battle ids (unique, below ``next_battle``; a character's origin
     battle below it on the stack), play record ids (unique, below
     ``next_record``; ``#n`` targets and the prompt's record exist) and card ids,
-    so that the rule modules never meet a dangling reference; and the record of an
-    ability that targets one character (:data:`ONE_CHARACTER`) names at most one.
+    so that the rule modules never meet a dangling reference.
     """
     out: list[tuple[str, str]] = []
     if not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
@@ -748,8 +742,6 @@ def _record_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, st
             RecordStatus.ACTIVE, RecordStatus.ANNOUNCED, RecordStatus.PENDING
         ) and not (record.targets and record.targets[0].startswith("#")):
             out.append((f"{where}.targets", f"a {record.effect.value} ability targets a play record '#n' first"))
-        if record.effect in ONE_CHARACTER and len(record.targets) > 1:
-            out.append((f"{where}.targets", f"a {record.effect.value} ability targets one character"))
         if not record.battle_path:
             out.append((f"{where}.battle_path", "names at least the battle it was played in"))
         for b, battle_id in enumerate(record.battle_path):

@@ -9,22 +9,27 @@ themself, ...). The engine must answer its ``load`` with a ``bad-request``
 failure (docs/conformance.rst); an engine that loads it would go on to play
 from a position no game reaches.
 
-Candidates are single corruptions of the states of the explored graphs (the
-scenarios' start positions and their richest explored state; the generator
-also adds a depth-1 perft vector from each such richest state, so that an
-engine, or a mutant, that refuses a *valid* state of that richness fails too): every integer
-one lower and one higher, set to 0 and to -1; every card id reference set to
-an unknown id; every ``#n`` record reference set to a record that does not
-exist; a card id duplicated in its list or dropped from it (the model has no
-removed-from-game or set-aside zone, so a card in no zone is invalid). Not
-the card list's order (an engine may sort on load) and not the model's input
-bounds (``MAX_CARDS``, ``MAX_NUMBER``, ...: bounds of this model, no rule).
-Only corruptions that break exactly one consistency rule are kept
-(the model names exactly one problem), so an engine that skips that one
-check loads the state and fails the vector. The set cover keeps one per
-(corrupted field, corruption, problem) feature, the smallest state first.
-Only the games in :data:`PROBLEMS` get them (their model lists every problem
-of a state, not only the first).
+Candidates are single corruptions (:func:`corruptions`) of the states the
+generator loads (each scenario's start and richest explored state, and the
+states :mod:`.loads` chooses so that every shape of valid state is loaded):
+every integer one lower and one higher, set to 0, to -1, to the number of
+players and to each ``next_...`` counter (the first value past a check's
+edge); every card id reference set to an unknown id and to a card of the
+same type in another place; every ``#n`` record reference set to a record
+that does not exist and written in Arabic-Indic digits; a list of card ids
+or record references with its first item duplicated or dropped (the model
+has no removed-from-game or set-aside zone, so a card in no zone is
+invalid); two cards of different types trading places; and each game's own
+(:data:`EXTRA_CORRUPTIONS`). Not the card list's order (an engine may sort
+on load) and not past the model's input bounds (``MAX_CARDS``,
+``MAX_NUMBER``, ...: bounds of this model, no rule); a state exactly at
+one is a valid load instead (:func:`at_bounds`). Only corruptions that
+break exactly one consistency rule are kept (the model names exactly one
+problem), so an engine that skips that one check loads the state and fails
+the vector. The set cover keeps one per (corrupted field, corruption,
+problem) feature, the smallest state first. Only the games in
+:data:`PROBLEMS` get them (their model lists every problem of a state, not
+only the first).
 """
 
 from __future__ import annotations
@@ -125,8 +130,9 @@ def _redemption_at_bounds(data: Any) -> Iterator[tuple[str, Any]]:
             break
     for i, card in enumerate(cards):
         if isinstance(card, dict) and card.get("brigades"):
-            names = sorted({*card["brigades"], *(f"brigade-{n:02d}" for n in range(MAX_BRIGADES))})
-            yield "brigades", _replaced(data, ("cards", i, "brigades"), names[:MAX_BRIGADES])
+            extra = [f"brigade-{n:02d}" for n in range(MAX_BRIGADES) if f"brigade-{n:02d}" not in card["brigades"]]
+            names = sorted([*card["brigades"], *extra[:MAX_BRIGADES - len(card["brigades"])]])
+            yield "brigades", _replaced(data, ("cards", i, "brigades"), names)
             break
     zones = data.get("zones") or []
     ids = {c.get("id") for c in cards if isinstance(c, dict)}

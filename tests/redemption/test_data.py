@@ -84,25 +84,3 @@ def test_config_variants_and_errors() -> None:
     with pytest.raises(ConfigError, match="heal version"):
         RuleConfig(heal_version="future")
     assert RuleConfig(heal_version="previous").heal_version == "previous"
-
-
-@pytest.mark.infrastructure("the model's input formats (state JSON, action text), no rule clause")
-def test_a_record_of_an_ability_that_targets_one_character_may_not_name_two() -> None:
-    """A poison, like a discard, a decrease or a heal, targets one character: a loaded record of one naming two
-    targets is refused at its targets; a side battle's record names its two characters and loads."""
-    from cardrules.oracle.conformance.targeted import load_positions
-
-    [position] = [p for p in load_positions() if p.name == "conformance-redemption-heal-a-fighter-of-the-paused-battle"]
-    data = json.loads(json.dumps(position.state))
-    assert [(r["effect"], r["targets"]) for r in data["records"]] == [("poison", ["h0"]), ("side-battle", ["g1", "hm"])]
-    State.from_json(data)
-    data["records"][0]["targets"] = ["h0", "e1"]
-    with pytest.raises(ScenarioError) as info:
-        State.from_json(data)
-    assert info.value.where.startswith("records[0].targets"), info.value
-    for effect in ("discard", "discard-opposing", "paralyze", "disease", "decrease", "heal", "restore"):
-        data["records"][0]["effect"] = effect
-        with pytest.raises(ScenarioError):
-            State.from_json(data)
-    data["records"][0]["targets"] = ["h0"]
-    State.from_json(data)
