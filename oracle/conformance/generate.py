@@ -24,7 +24,9 @@ from typing import Any, Mapping, Sequence
 
 from cardrules.oracle.conformance import FORMAT
 from cardrules.oracle.conformance.candidates import Candidate, Sources, collect
-from cardrules.oracle.conformance.invalid import PROBLEMS, base_states, choose, invalid_candidates, invalid_vector
+from cardrules.oracle.conformance.invalid import (PROBLEMS, at_bounds, base_states, choose, invalid_candidates,
+                                                  invalid_vector)
+from cardrules.oracle.conformance.loads import choose_loads
 from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
 from cardrules.oracle.conformance.targeted import load_positions
 from cardrules.oracle.conformance.vectors import build_vector, candidate_id, perft_from, perft_vector
@@ -93,21 +95,32 @@ def greedy_cover(candidates: Sequence[Candidate], ids: Sequence[str]) -> list[in
 
 def invalid_vectors(plan: SuitePlan, sources: Sources, in_force: frozenset[str]) -> list[dict[str, Any]]:
     """Invalid-state vectors (:mod:`.invalid`) for a version suite of a game whose model lists every problem
-    of a state, and a depth-1 perft vector from each corrupted state that is not a scenario's start (a valid
-    load of it); none for a decision-option suite (loading a state does not depend on the options)."""
+    of a state, and a depth-1 perft vector (a valid load) from each corrupted state that is not a scenario's
+    start: each scenario's richest state and the states chosen so that every shape of valid state is loaded
+    (:mod:`.loads`), and from a state exactly at each of the model's input bounds (:func:`.invalid.at_bounds`);
+    none for a decision-option suite (loading a state does not depend on the options)."""
     if plan.base is not None or plan.game not in PROBLEMS:
         return []
+    graphs = [[graph.game.state_to_json(s) for s in graph.exploration.states] for graph in sources.graphs]
+    bases = [(g, i) for g, states in enumerate(graphs) for i in base_states(states)]
     found = []
     valid: list[dict[str, Any]] = []
-    for graph in sources.graphs:
-        states = [graph.game.state_to_json(s) for s in graph.exploration.states]
-        bases = base_states(states)
-        found.extend(invalid_candidates(plan.game, graph.scenario.name, [states[i] for i in bases]))
-        for index in bases[1:]:
-            tag = hashlib.sha256(json.dumps(states[index], sort_keys=True).encode()).hexdigest()[:12]
-            twin = perft_from(graph.game, graph.exploration.states[index], graph.scenario.name, in_force, 1, tag)
-            if twin is not None:
-                valid.append(twin)
+    loaded = bases + choose_loads(graphs, bases)
+    for g, index in loaded:
+        graph = sources.graphs[g]
+        found.extend(invalid_candidates(plan.game, graph.scenario.name, [graphs[g][index]]))
+        if index == 0:
+            continue
+        tag = hashlib.sha256(json.dumps(graphs[g][index], sort_keys=True).encode()).hexdigest()[:12]
+        twin = perft_from(graph.game, graph.exploration.states[index], graph.scenario.name, in_force, 1, tag)
+        if twin is not None:
+            valid.append(twin)
+    for bound, which, changed in at_bounds(plan.game, [graphs[g][i] for g, i in loaded]):
+        graph = sources.graphs[loaded[which][0]]
+        twin = perft_from(graph.game, graph.game.state_from_json(changed), graph.scenario.name, in_force, 1,
+                          f"at-bound-{bound}")
+        if twin is not None:
+            valid.append(twin)
     return [invalid_vector(c) for c in choose(found)] + valid
 
 

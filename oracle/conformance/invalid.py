@@ -88,11 +88,80 @@ def _fftcg_corruptions(data: Any) -> Iterator[tuple[str, str, Any]]:
         yield "attack.party", "flipped", _replaced(data, ("attack", "party"), not attack["party"])
 
 
+def _redemption_corruptions(data: Any) -> Iterator[tuple[str, str, Any]]:
+    """Redemption's own corruptions: a play record's status set to each other status (an ongoing numbers
+    redirect outside battle that is no longer active; an interrupt that is active without a record to aim
+    at), which no generic corruption changes (a status is text)."""
+    from cardrules.model.redemption.state import RecordStatus
+
+    for r, record in enumerate(data.get("records") or []):
+        if not isinstance(record, dict):
+            continue
+        for status in RecordStatus:
+            if record.get("status") != status.value:
+                yield "records[].status", f"={status.value}", _replaced(data, ("records", r, "status"), status.value)
+
+
+def _redemption_at_bounds(data: Any) -> Iterator[tuple[str, Any]]:
+    """Redemption states exactly at the model's input bounds, which an engine must load (a number of
+    ``MAX_NUMBER``, ``MAX_BRIGADES`` brigades on a card, ``MAX_CARDS`` cards): the first card's strength and
+    the last's toughness; a stated amount and a play record's amount at the bound; one card's brigades; the
+    deck of player 0 filled up with Lost Souls. Not ``MAX_BATTLES`` nor ``MAX_RECORDS``: a valid stack of 16
+    battles or 200 records is not one change of an explored state."""
+    from cardrules.model.redemption.state import MAX_BRIGADES, MAX_CARDS, MAX_NUMBER
+
+    cards = data.get("cards") or []
+    if not cards or not isinstance(cards[0], dict):
+        return
+    yield "strength", _replaced(data, ("cards", 0, "strength"), MAX_NUMBER)
+    yield "toughness", _replaced(data, ("cards", len(cards) - 1, "toughness"), -MAX_NUMBER)
+    for i, card in enumerate(cards):
+        if isinstance(card, dict) and isinstance(card.get("stated_amount"), list):
+            yield "stated_amount", _replaced(data, ("cards", i, "stated_amount"), [MAX_NUMBER, MAX_NUMBER])
+            break
+    for r, record in enumerate(data.get("records") or []):
+        if isinstance(record, dict) and record.get("effect") == "redirect-numbers":
+            yield "amount", _replaced(data, ("records", r, "amount"), [MAX_NUMBER, -MAX_NUMBER])
+            break
+    for i, card in enumerate(cards):
+        if isinstance(card, dict) and card.get("brigades"):
+            names = sorted({*card["brigades"], *(f"brigade-{n:02d}" for n in range(MAX_BRIGADES))})
+            yield "brigades", _replaced(data, ("cards", i, "brigades"), names[:MAX_BRIGADES])
+            break
+    zones = data.get("zones") or []
+    ids = {c.get("id") for c in cards if isinstance(c, dict)}
+    pads = [f"zz-pad{n:03d}" for n in range(MAX_CARDS) if f"zz-pad{n:03d}" not in ids][:MAX_CARDS - len(cards)]
+    if pads and zones and isinstance(zones[0], dict):
+        filled = _replaced(data, ("cards",), sorted(
+            [*cards, *({"id": pad, "type": "lost-soul", "owner": 0, "alignment": None, "brigades": [],
+                        "strength": 0, "toughness": 0, "territory_class": False, "ability": None,
+                        "stated_amount": None} for pad in pads)], key=lambda c: c["id"]))
+        yield "cards", _replaced(filled, ("zones", 0, "deck"), [*zones[0].get("deck", []), *pads])
+
+
 PROBLEMS: Mapping[str, ProblemLister] = {"redemption": _redemption_problems, "fftcg": _fftcg_problems}
 """Game -> its model's full problem list (the games whose suites get invalid-state vectors)."""
 
-EXTRA_CORRUPTIONS: Mapping[str, Callable[[Any], Iterator[tuple[str, str, Any]]]] = {"fftcg": _fftcg_corruptions}
+EXTRA_CORRUPTIONS: Mapping[str, Callable[[Any], Iterator[tuple[str, str, Any]]]] = {
+    "fftcg": _fftcg_corruptions, "redemption": _redemption_corruptions}
 """Game -> corruptions of its own, beside the generic ones of :func:`corruptions`."""
+
+AT_BOUNDS: Mapping[str, Callable[[Any], Iterator[tuple[str, Any]]]] = {"redemption": _redemption_at_bounds}
+"""Game -> (bound, state) of states exactly at its model's input bounds, which are valid loads."""
+
+
+def at_bounds(game: str, states: Sequence[Any]) -> list[tuple[str, int, Any]]:
+    """(bound, index of the state changed, changed state): one valid state exactly at each of the game's
+    model's input bounds, a change of the first of ``states`` that the model finds no problem in."""
+    hook, lister = AT_BOUNDS.get(game), PROBLEMS.get(game)
+    out: dict[str, tuple[int, Any]] = {}
+    if hook is None or lister is None:
+        return []
+    for index, base in enumerate(states):
+        for bound, changed in hook(base):
+            if bound not in out and lister(changed) == []:
+                out[bound] = (index, changed)
+    return [(bound, index, changed) for bound, (index, changed) in sorted(out.items())]
 
 @dataclass(frozen=True)
 class InvalidCandidate:
@@ -119,7 +188,7 @@ def _pattern(path: str) -> str:
     return re.sub(r"\[[^\]]*\]", "[]", path)
 
 
-def _text(data: Any) -> str:
+def state_text(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
@@ -153,24 +222,113 @@ def _show(path: tuple[str | int, ...]) -> str:
     return out
 
 
+def is_short_int_list(node: Any) -> bool:
+    """A short list of integers (a battle's two players, a counter per player): its positions mean different
+    things, so a corruption of each position is a feature of its own."""
+    return isinstance(node, list) and 0 < len(node) <= 4 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in node)
+
+
+def _field(data: Any, path: tuple[str | int, ...]) -> str:
+    """The pattern of ``path``: list indexes replaced by ``[]``, except an index into a short list of integers
+    (``battles[].players[1]``)."""
+    out = ""
+    node = data
+    for key in path:
+        if isinstance(key, int):
+            out += f"[{key}]" if is_short_int_list(node) else "[]"
+        else:
+            out += f".{key}" if out else key
+        node = node[key]
+    return out
+
+
+def _bounds(data: Any) -> list[tuple[str, int]]:
+    """The state's own bounds an integer is checked against: the number of players (``=players``, the first
+    invalid player index) and every top-level ``next_...`` counter (``=next_record``: the first id not yet
+    given)."""
+    out: list[tuple[str, int]] = []
+    for key in ("zones", "players"):
+        if isinstance(data.get(key), list):
+            out.append(("=players", len(data[key])))
+            break
+    for key in sorted(data):
+        if key.startswith("next_") and isinstance(data[key], int) and not isinstance(data[key], bool):
+            out.append((f"={key}", data[key]))
+    return out
+
+
+def card_types(data: Any) -> dict[str, Any]:
+    """Card id -> its type, from the state JSON's card list (an FFTCG state has none: empty)."""
+    cards = data.get("cards", [])
+    return {c["id"]: c.get("type") for c in cards if isinstance(c, dict) and isinstance(c.get("id"), str)}
+
+
+def _swaps(data: Any) -> Iterator[tuple[str, str, Any]]:
+    """Two cards of different types trading places (a Lost Soul in a territory and the character in the deck;
+    an enhancement fighting and the character in a hand): every card stays in exactly one place, so only a
+    zone's or a slot's card type check can find it. One swap per (place pattern, place pattern, type, type)."""
+    types = card_types(data)
+    places = [(path, value) for path, value in _leaves(data)
+              if isinstance(value, str) and path and path[-1] != "id" and value in types]
+    seen: set[tuple[str, str, Any, Any]] = set()
+    for (path_a, a), (path_b, b) in itertools.combinations(places, 2):
+        if types[a] == types[b] or a == b:
+            continue
+        key = (_field(data, path_a), _field(data, path_b), types[a], types[b])
+        if key in seen:
+            continue
+        seen.add(key)
+        yield f"{key[0]}<->{key[1]}", "swapped", _replaced(_replaced(data, path_a, b), path_b, a)
+
+
+ARABIC_INDIC = str.maketrans("0123456789", "\u0660\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669")
+"""A record reference's digits written in Arabic-Indic digits (``#\u0661``): digits to ``str.isdigit`` and
+``int``, but not the ASCII digits the format's ``#n`` means."""
+
+
+def _same_type_others(data: Any) -> dict[str, list[str]]:
+    """Card id -> other cards of its type to put in its place, one from each place pattern they are in (a
+    character in a hand for one in a territory): a reference moved to a card of the right type in the wrong
+    place (an enhancement placed on a character that is not in a territory)."""
+    types = card_types(data)
+    first: dict[tuple[Any, str], str] = {}
+    for path, value in _leaves(data):
+        if isinstance(value, str) and path and path[-1] != "id" and value in types:
+            first.setdefault((types[value], _field(data, path)), value)
+    out: dict[str, list[str]] = {}
+    for card, kind in types.items():
+        out[card] = sorted({other for (k, _), other in first.items() if k == kind and other != card})
+    return out
+
+
 def corruptions(data: Any) -> Iterator[tuple[str, str, Any]]:
     """(field pattern, change, corrupted state JSON) of every single corruption of ``data``."""
     card_ids = {c["id"] for c in data.get("cards", []) if isinstance(c, dict) and isinstance(c.get("id"), str)}
+    bounds = _bounds(data)
+    others = _same_type_others(data)
     for path, value in _leaves(data):
-        field = _pattern(_show(path))
+        field = _field(data, path)
         if isinstance(value, bool):
             continue
         if isinstance(value, int):
-            for change, new in (("-1", value - 1), ("+1", value + 1), ("=0", 0), ("=-1", -1)):
+            changes = [("-1", value - 1), ("+1", value + 1), ("=0", 0), ("=-1", -1)]
+            changes += [(name, bound) for name, bound in bounds if bound not in (value - 1, value + 1, 0, -1)]
+            for change, new in changes:
                 if new != value:
                     yield field, change, _replaced(data, path, new)
         elif isinstance(value, str) and path and path[-1] != "id" and value in card_ids:
             yield field, "unknown-card", _replaced(data, path, "zz-unknown")
+            for other in others.get(value, ()):
+                yield field, "same-type-card", _replaced(data, path, other)
         elif isinstance(value, str) and re.fullmatch(r"#\d+", value):
             yield field, "unknown-record", _replaced(data, path, "#999")
-        elif isinstance(value, list) and value and all(isinstance(v, str) and v in card_ids for v in value):
+            yield field, "non-ascii-digits", _replaced(data, path, "#" + value[1:].translate(ARABIC_INDIC))
+        elif isinstance(value, list) and value and all(
+                isinstance(v, str) and (v in card_ids or re.fullmatch(r"#\d+", v)) for v in value):
             yield field, "duplicate", _replaced(data, path, [value[0], *value])
             yield field, "dropped", _replaced(data, path, value[1:])
+    yield from _swaps(data)
 
 
 def invalid_candidates(game: str, scenario: str, states: Sequence[Any]) -> list[InvalidCandidate]:
@@ -189,7 +347,7 @@ def invalid_candidates(game: str, scenario: str, states: Sequence[Any]) -> list[
             if found is None or len(found) != 1:
                 continue
             where, problem = found[0]
-            out.append(InvalidCandidate(scenario, corrupted, field, change, where, problem, len(_text(corrupted))))
+            out.append(InvalidCandidate(scenario, corrupted, field, change, where, problem, len(state_text(corrupted))))
     return out
 
 
@@ -198,7 +356,7 @@ def base_states(states: Sequence[Any]) -> list[int]:
     and the one with the longest JSON text (the first such), each once."""
     if not states:
         return []
-    lengths = [len(_text(s)) for s in states]
+    lengths = [len(state_text(s)) for s in states]
     richest = max(range(len(states)), key=lambda i: (lengths[i], -i))
     return [0] if richest == 0 else [0, richest]
 
@@ -209,7 +367,7 @@ def choose(candidates: Sequence[InvalidCandidate]) -> list[InvalidCandidate]:
     by_text: dict[str, InvalidCandidate] = {}
     features: dict[str, set[str]] = {}
     for candidate in candidates:
-        text = _text(candidate.state)
+        text = state_text(candidate.state)
         by_text.setdefault(text, candidate)
         features.setdefault(text, set()).add(candidate.feature)
     order = sorted(by_text, key=lambda t: (len(t), t))
@@ -226,7 +384,7 @@ def invalid_vector(candidate: InvalidCandidate) -> dict[str, Any]:
     """The ``invalid`` vector of one chosen candidate."""
     import hashlib
 
-    digest = hashlib.sha256(_text(candidate.state).encode()).hexdigest()[:12]
+    digest = hashlib.sha256(state_text(candidate.state).encode()).hexdigest()[:12]
     return {
         "id": f"{candidate.scenario}/invalid/{digest}",
         "kind": "invalid",

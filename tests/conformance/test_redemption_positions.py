@@ -744,3 +744,16 @@ def test_the_version_suites_keep_the_rbkill_plays_and_refusals() -> None:
             if name.endswith("band-of-three"):
                 refused = {v["refuse"]["action"]: v["refuse"]["clauses"] for v in vectors if v["kind"] == "refusal"}
                 assert refused["attack 0 h0"] == refused["attack 2 h0"] == ["RED-BASE-RESCUE-OR-CHALLENGE"]
+
+
+@pytest.mark.clause("RED-HEAL-CLEARS-STATUS")
+def test_a_heal_clears_both_statuses_of_a_poisoned_and_paralyzed_character() -> None:
+    """RED-HEAL-CLEARS-STATUS: after a heal the character has none of poisoned, diseased or paralyzed, so e2,
+    both poisoned and paralyzed, has no status left after `heal e2 with hc`, under both wordings; the position
+    is loaded with its two statuses (the state format allows any set of them)."""
+    position = _position("conformance-redemption-heal-clears-two-statuses")
+    assert sorted(position.state["statuses"]) == [["e2", "paralyzed"], ["e2", "poisoned"]]
+    for versions in (REVISED, PREVIOUS):
+        game = _game(versions)
+        healed = _reach(game, position.state, "heal e2 with hc")
+        assert game.state_to_json(healed)["statuses"] == []
