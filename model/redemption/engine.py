@@ -106,7 +106,10 @@ def target_options(state: State, player: int, card_id: str, config: RuleConfig) 
 @implements("RED-BASE-ENHANCEMENTS", "RED-BASE-INITIATIVE", "RED-SB-RESTRICT-AFTER", "RED-SB-ONCE-PER-TURN")
 def check_play(state: State, play: Play, config: RuleConfig) -> None:
     """Raise IllegalAction unless ``play`` is allowed now: the card and its host,
-    a side battle's allowance and pair, then its targets, each asked of its area."""
+    a side battle's allowance and pair, then its targets, each asked of its area.
+    The targets must be one of the listed options as given: a side battle's
+    unordered pair arrives sorted (:func:`step`), and the targets of any other
+    ability are ordered (a redirect's ``#n`` comes first, RED-RD-ABILITY-TARGET)."""
     abilities.check_card(state, play)
     assert state.prompt is not None
     player = state.prompt.player
@@ -116,7 +119,7 @@ def check_play(state: State, play: Play, config: RuleConfig) -> None:
     options = target_options(state, player, play.card, config)
     if not options and not play.targets:
         return
-    if play.targets not in options and tuple(sorted(play.targets)) not in options:
+    if play.targets not in options:
         if effect in redirect.REDIRECTS:
             raise redirect.explain(state, player, play, config)
         if effect in HEAL_EFFECTS:

@@ -164,6 +164,15 @@ def redirect_of_an_ability_aimed_at_a_card_named_like_a_record(
     return [f"play {card} on {on} -> {c}" for card, on in _redirect_plays(state, legal) for c in cards]
 
 
+def redirect_with_its_targets_reversed(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-RD-ABILITY-TARGET: the first legal redirect of an interrupted ability with new targets (``play R on
+    C -> #n T``) with its targets given the other way round (``-> T #n``): the ability ``#n`` comes first."""
+    for words in _legal_plays_of(state, legal, REDIRECT_ABILITIES):
+        if len(words) == 7 and words[5].startswith("#"):
+            return [" ".join([*words[:5], words[6], words[5]])]
+    return []
+
+
 def redirect_of_numbers_aimed_outside_battle(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
     """RED-RD-NUMBERS-TARGET: a legal numbers redirect (``play R on C -> X``) re-aimed at each card that is no
     legal target of it (a card outside the battle), by id."""
@@ -247,6 +256,47 @@ def side_battle_used_by_a_battling_player(state: Any, legal: Callable[[], Sequen
     return [f"use {c}" + (f" -> {p}" if p else "") for c in held for p in ["", *pairs[:1]]]
 
 
+def _first_legal_attack(legal: Callable[[], Sequence[str]]) -> list[str] | None:
+    """The words of the first legal ``attack P H1 [H2 ...]``, if any."""
+    for text in legal():
+        words = text.split(" ")
+        if len(words) >= 3 and words[0] == "attack":
+            return words
+    return None
+
+
+def attack_on_the_attacking_player(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-BASE-RESCUE-OR-CHALLENGE: the first legal attack re-aimed at the turn's player themselves (Heroes are
+    sent against an opponent)."""
+    words = _first_legal_attack(legal)
+    if words is None or not isinstance(state, dict) or not isinstance(state.get("active"), int):
+        return []
+    return [" ".join(["attack", str(state["active"]), *words[2:]])]
+
+
+def attack_on_a_player_not_in_the_game(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-BASE-RESCUE-OR-CHALLENGE: the first legal attack re-aimed at player ``n`` in a game of ``n`` players
+    (numbered from 0: the first index that names no player)."""
+    words = _first_legal_attack(legal)
+    if words is None or not isinstance(state, dict) or not isinstance(state.get("zones"), list):
+        return []
+    return [" ".join(["attack", str(len(state["zones"])), *words[2:]])]
+
+
+def play_of_a_card_not_in_the_game(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
+    """RED-BASE-ENHANCEMENTS: the first legal ``play E on C ...`` with ``E`` replaced by an id no card of the
+    game has (``E`` followed by as many ``x`` as it takes): no enhancement of the player's hand."""
+    ids = set(_card_ids(state))
+    for text in legal():
+        words = text.split(" ")
+        if len(words) >= 4 and words[0] == "play" and words[2] == "on":
+            card = words[1] + "x"
+            while card in ids:
+                card += "x"
+            return [" ".join(["play", card, *words[2:]])]
+    return []
+
+
 HEAL_VARIANTS_PER_STATE = 12
 """At most this many heal actions :func:`heal_variants` derives at one state."""
 
@@ -317,12 +367,16 @@ TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
         ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_aimed_at_a_card,)),
         ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_that_does_not_exist,)),
         ("RED-RD-ABILITY-TARGET", (redirect_of_an_ability_aimed_at_a_card_named_like_a_record,)),
+        ("RED-RD-ABILITY-TARGET", (redirect_with_its_targets_reversed,)),
         ("RED-RD-NUMBERS-TARGET", (redirect_of_numbers_aimed_outside_battle,)),
         ("RED-RD-NEW-TARGETS", (redirect_to_an_illegal_new_target,)),
         ("RED-RD-NEW-TARGETS", (redirect_of_both_aimed_at_a_redirect,)),
         ("RED-BASE-ENHANCEMENTS", (side_battle_without_its_two_characters,)),
         ("RED-SB-TARGETS-TWO", (side_battle_without_its_two_characters,)),
         ("RED-SB-SIDES-BATTLE-PLAYERS", (side_battle_used_by_a_battling_player,)),
+        ("RED-BASE-RESCUE-OR-CHALLENGE", (attack_on_the_attacking_player,)),
+        ("RED-BASE-RESCUE-OR-CHALLENGE", (attack_on_a_player_not_in_the_game,)),
+        ("RED-BASE-ENHANCEMENTS", (play_of_a_card_not_in_the_game,)),
         *((clause, (heal_variants,)) for clause in HEAL_REFUSAL_CLAUSES),
     ),
     "fftcg": (
@@ -405,6 +459,27 @@ KEPT_PLAYS: tuple[KeptPlay, ...] = (
                         "play x1 on e3 -> #1"),
                        "interrupting the earlier of two discards in effect undoes that one only: e4 is back in battle, "
                        "h1's discard stays on record (RED-BASE-INTERRUPT)"),
+    *_in_both_versions("conformance-redemption-interrupt-two-decreases",
+                       ("attack 1 h0", "block e1 e2", "play dc0 on h0 -> e1", "play x1 on e1 -> #1",
+                        "play dc1 on h0 -> e2", "play x2 on e2 -> #3", "pass"),
+                       "undoing a decrease of an already decreased e1 leaves it decreased, undoing e2's takes it back; "
+                       "at the pass both pending decreases reactivate (RED-BASE-INTERRUPT)"),
+    *_in_both_versions("conformance-redemption-reactivate-in-a-side-battle",
+                       ("attack 1 h", "block e", "play sb1 on e -> h k", "play dc0 on h -> k", "play x1 on k -> #2",
+                        "pass"),
+                       "a decrease interrupted in a side battle reactivates at the pass: dc0 is still on h in the side "
+                       "battle being fought (RED-BASE-INTERRUPT, decision red-base-interrupt-reactivation)"),
+    *_in_both_versions("conformance-redemption-redirect-to-a-card-named-before-a-record",
+                       ("attack 1 h0", "block !e1", "play do1 on !e1 -> h0", "play x0 on h0 -> #1",
+                        "play ra0 on h0 -> #1 !e1"),
+                       "a redirect's targets stay in the order given, the ability #1 first, though the new target's id "
+                       "!e1 sorts before it: do1's discard aims at !e1 (RED-RD-ABILITY-TARGET)"),
+    KeptPlay("conformance-redemption-reactivate-into-a-heal-window", ("pass",),
+             "the first ability reactivated at the pass opens a heal window: the second, #3, waits pending "
+             "(RED-BASE-INTERRUPT, RED-HEAL-WINDOW)", "heal=revised"),
+    *_in_both_versions("conformance-redemption-band-of-three", ("attack 1 h0 h1 h2", "block e0 e1 e2"),
+                       "three Heroes enter battle together and three Evil Characters block together "
+                       "(RED-BASE-RESCUE-OR-CHALLENGE, RED-BASE-BLOCKING)"),
 )
 """The plays the targeted positions were written for (see the module docstring)."""
 
