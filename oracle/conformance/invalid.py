@@ -221,13 +221,6 @@ def _replaced(data: Any, path: tuple[str | int, ...], value: Any) -> Any:
     return copy
 
 
-def _show(path: tuple[str | int, ...]) -> str:
-    out = ""
-    for key in path:
-        out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else key)
-    return out
-
-
 def is_short_int_list(node: Any) -> bool:
     """A short list of integers (a battle's two players, a counter per player): its positions mean different
     things, so a corruption of each position is a feature of its own."""
