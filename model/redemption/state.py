@@ -564,7 +564,8 @@ def problems(state: State) -> list[tuple[str, str]]:
 
     Checks: player count, cards sorted and unique, every card in exactly one
     place, zone contents of the right card type, battles between two
-    distinct players, prompt players in range; then the input bounds
+    distinct players, prompt players in range, a prompt exactly while a battle
+    is on (every step of a battle waits on a player); then the input bounds
     (MAX_CARDS, MAX_NUMBER, MAX_BRIGADES, MAX_BATTLES, MAX_RECORDS), counters,
     and every reference: player indexes (controllers, origins, carriers,
     piles), battle ids (unique, below ``next_battle``; a character's origin
@@ -619,6 +620,8 @@ def problems(state: State) -> list[tuple[str, str]]:
         out.append(("prompt.player", f"no player {state.prompt.player}"))
     if state.prompt is not None and not state.battles:
         out.append(("prompt", "a prompt needs a battle"))
+    if state.battles and state.prompt is None:
+        out.append(("prompt", "a battle is on, so a player has a decision to make"))
     for enh, host in sorted(state.placed):
         if enh in by_id and by_id[enh].type is not CardType.ENHANCEMENT:
             out.append((f"placed[{enh}]", f"{enh!r} is not an enhancement"))
@@ -715,7 +718,9 @@ def _battle_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, st
 
 
 def _record_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, str]]:
-    """Play records: unique ids below next_record, players in range, cards and ``#n`` targets that exist."""
+    """Play records: unique ids below next_record, players in range, cards and ``#n`` targets that exist; a
+    numbers redirect names one card (RED-RD-NUMBERS-TARGET: it is never interrupted, RED-RD-NUMBERS-NO-INTERRUPT,
+    so never redirected to new targets), or none when played blank."""
     out: list[tuple[str, str]] = []
     ids = {r.id for r in state.records}
     seen: set[int] = set()
@@ -742,6 +747,11 @@ def _record_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, st
             RecordStatus.ACTIVE, RecordStatus.ANNOUNCED, RecordStatus.PENDING
         ) and not (record.targets and record.targets[0].startswith("#")):
             out.append((f"{where}.targets", f"a {record.effect.value} ability targets a play record '#n' first"))
+        if record.effect is Effect.REDIRECT_NUMBERS and (
+            len(record.targets) > 1 or any(t.startswith("#") for t in record.targets)
+            or (record.status is RecordStatus.ACTIVE and not record.targets)
+        ):
+            out.append((f"{where}.targets", "a numbers redirect (redirect-numbers) names one card, and none only when blank"))
         if not record.battle_path:
             out.append((f"{where}.battle_path", "names at least the battle it was played in"))
         for b, battle_id in enumerate(record.battle_path):

@@ -21,9 +21,11 @@ def _start(name: str) -> dict:
 
 
 def _in_battle(state: dict) -> dict:
-    """redemption-plain-battle with a rescue of player 1 (attacker) on player 0 (defender) on the stack."""
+    """redemption-plain-battle with a rescue of player 1 (attacker) on player 0 (defender) on the stack, the
+    defender to block (a battle on always waits on some player's decision)."""
     state["battles"] = [{"id": 1, "kind": "rescue", "players": [1, 0], "sides": [[], []], "last_player": 1,
                          "opened_by": -1, "outcome": None, "mission": None, "defeated": []}]
+    state["prompt"] = {"kind": "block", "player": 0, "record": -1, "cards": []}
     state["next_battle"] = 2
     state["active"] = 1
     return state
@@ -83,7 +85,7 @@ def test_a_record_reference_in_arabic_indic_digits_is_refused() -> None:
 def test_an_ongoing_numbers_redirect_outside_battle_must_be_active() -> None:
     state = _start("redemption-plain-battle")
     state["records"] = [{"id": 1, "card": "x1", "player": 1, "on": "e1", "effect": "redirect-numbers",
-                         "targets": ["e1", "f1"], "battle_path": [1], "status": "active", "carrier": -1,
+                         "targets": ["e1"], "battle_path": [1], "status": "active", "carrier": -1,
                          "amount": [1, 1], "lasts_until": [1, "battle"],
                          "undo": {"fighter": None, "battle": -1, "side": -1, "status_added": False, "opened": -1}}]
     state["zones"][1]["hand"].remove("x1")
@@ -93,6 +95,12 @@ def test_an_ongoing_numbers_redirect_outside_battle_must_be_active() -> None:
     found = {c.change: c for c in invalid_candidates("redemption", "plain", [state]) if c.field == "records[].status"}
     # outside battle only numbers redirects still in force are kept: an expired one is refused
     assert "outside battle" in found["=expired"].problem
+    # a numbers redirect names one card: its target list with the first item repeated, or (active) dropped,
+    # is refused
+    lists = {c.change: c for c in invalid_candidates("redemption", "plain", [state]) if c.field == "records[].targets"}
+    assert lists["duplicate"].state["records"][0]["targets"] == ["e1", "e1"]
+    assert lists["dropped"].state["records"][0]["targets"] == []
+    assert all("names one card" in lists[change].problem for change in ("duplicate", "dropped"))
 
 
 def test_a_state_at_each_input_bound_of_the_model_is_valid() -> None:

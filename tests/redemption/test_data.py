@@ -33,6 +33,7 @@ def test_state_json_round_trip_mid_side_battle() -> None:
         (lambda d: d["zones"][1]["territory"].append("h0"), "battles[0].sides[0][0].card"),  # h0 in two places
         (lambda d: d.pop("cards"), "cards"),
         (lambda d: d["cards"][0].update(owner=True), "cards[0].owner"),
+        (lambda d: d.update(prompt=None), "prompt"),  # a battle on, and nobody to decide
     ],
 )
 def test_malformed_json_names_the_path(mutate, where: str) -> None:

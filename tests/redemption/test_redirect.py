@@ -177,6 +177,22 @@ def test_the_end_of_a_numbers_redirect_is_in_the_state() -> None:
         State.from_json(done)
 
 
+@pytest.mark.clause("RED-RD-NUMBERS-TARGET", "RED-RD-NUMBERS-NO-INTERRUPT")
+def test_a_numbers_redirect_record_names_one_card() -> None:
+    """A numbers redirect targets one card in battle and, never interrupted, never gets new targets: a
+    loaded record naming two cards, a play record, or (in effect) nothing is refused, the path named."""
+    data = act(numbers_fight(), "play rn on h -> e").to_json()
+    assert data["records"][0]["targets"] == ["e"]
+    for targets, status in ((["e", "h"], "active"), (["#1"], "active"), ([], "active"), (["e", "e"], "expired")):
+        bad = json.loads(json.dumps(data))
+        bad["records"][0].update(targets=targets, status=status)
+        with pytest.raises(ScenarioError, match=r"records\[0\]\.targets.*names one card"):
+            State.from_json(bad)
+    blank = json.loads(json.dumps(data))
+    blank["records"][0].update(targets=[], status="blanked")
+    assert State.from_json(blank).records[0].targets == ()
+
+
 @pytest.mark.clause("RED-RD-NUMBERS-TRANSFER")
 def test_stated_only_amount_moves_nothing() -> None:
     config = RuleConfig.of({"rd-amount": "stated-only"})
