@@ -6,8 +6,7 @@ state), so a check that wrongly refuses, say, a prompt to choose sides, a play r
 (``#2``) or an ongoing redirect outside battle would pass them all. Here each explored state's *shape* is a set
 of features read from its JSON (:func:`load_features`), and states are chosen, smallest first, while they add
 a feature no loaded state has; each chosen state becomes a depth-1 perft vector (a valid load, then its legal
-actions and their count), unless the game is over in it (no legal action to count) or the model's own validation
-refuses it.
+actions and their count: none where the game is over), unless the model's own validation refuses it.
 
 A feature is one of:
 

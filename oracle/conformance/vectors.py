@@ -122,16 +122,19 @@ def perft_from(game: Game[Any, Any], root: Any, scenario: str, in_force: frozens
             break
         nodes.append(count)
         clauses |= seen & in_force
-    if not nodes or nodes[0] == 0:
-        return None
+    if not nodes or (nodes[0] == 0 and not tag):
+        return None  # a scenario's start with no action; a later position with none (a game won) is a valid load
     depth = len(nodes)
+    if game.is_terminal(root):
+        clauses |= clauses_exercised(lambda: list(game.legal_actions(root)))[1] & in_force
     legal = [] if game.is_terminal(root) else list(game.legal_actions(root))
     divide = {game.action_text(a): _perft(game, game.step(root, a), depth - 1) for a in legal}
     return {
         "id": vector_id(scenario, "perft", [str(depth)] + ([tag] if tag else [])),
         "kind": "perft",
         "clauses": sorted(clauses),
-        "narrative": (f"{scenario}{', from a later position' if tag else ''}: {nodes[-1]} action sequences of "
+        "narrative": (f"{scenario}, from a later position: the game is over, no action" if game.is_terminal(root)
+                      else f"{scenario}{', from a later position' if tag else ''}: {nodes[-1]} action sequences of "
                       f"length {depth} from {'it' if tag else 'the start'}"),
         "scenario": scenario,
         "state": game.state_to_json(root),

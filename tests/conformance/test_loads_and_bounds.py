@@ -1,7 +1,8 @@
 """Valid loads and the corruptions at a check's edge: the shape features that choose which explored states are
-loaded, the states exactly at the model's input bounds, and the corruptions that reach a check's boundary
-(a player index equal to the number of players, two cards trading places, a reference moved to a card of
-the right type in the wrong place, a record reference in non-ASCII digits, a record's status)."""
+loaded, a won game loaded with no action, the states exactly at the model's input bounds, and the corruptions
+that reach a check's boundary (a player index equal to the number of players, two cards trading places, a
+reference moved to a card of the right type in the wrong place, a record reference in non-ASCII digits, a
+record's status, a numbers redirect's one target repeated or dropped)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ import pytest
 
 from cardrules.oracle.conformance.invalid import at_bounds, invalid_candidates
 from cardrules.oracle.conformance.loads import choose_loads, load_features
+from cardrules.oracle.conformance.targeted import load_positions
+from cardrules.oracle.conformance.vectors import perft_from
+from cardrules.oracle.verify import make_game
+from cardrules.properties.explore import Bounds, explore
 from cardrules.properties.scenarios import load_scenarios
 
 pytestmark = pytest.mark.infrastructure("the conformance suites' valid loads and invalid-state vectors")
@@ -137,3 +142,17 @@ def test_choose_loads_keeps_only_states_that_add_a_feature() -> None:
     battle = _in_battle(copy.deepcopy(start))
     chosen = choose_loads([[start, same_shape, repeat, battle]], [(0, 0)])
     assert (0, 1) in chosen and (0, 3) in chosen and (0, 2) not in chosen
+
+
+def test_a_won_game_is_a_valid_load_with_no_action() -> None:
+    position = next(p for p in load_positions() if p.name == "conformance-redemption-rescue-wins-game")
+    game = make_game("redemption", position.rule_sets[0])
+    explored = explore(game, [game.state_from_json(position.state)], [], Bounds(max_states=position.max_states, max_turns=position.max_turns),
+                       keep_edges=False, progress=False)
+    won = next(s for s in explored.states if s.winner is not None)
+    vector = perft_from(game, won, position.name, frozenset(), 1, "won")
+    # the fifth Lost Soul rescued: player 0 has won, and nothing is left to do (RED-BASE-WIN-FIVE-SOULS)
+    assert vector is not None and vector["state"]["winner"] == 0
+    assert (vector["nodes"], vector["divide"]) == ([0], {})
+    # a scenario's start with no action gives no perft vector: nothing to count from the start
+    assert perft_from(game, won, position.name, frozenset(), 1) is None
