@@ -44,6 +44,7 @@ from cardrules.model.redemption.ops import (
 )
 from cardrules.model.redemption.state import (
     HEAL_EFFECTS,
+    INTERRUPTIBLE,
     CardType,
     DiscardCause,
     Effect,
@@ -63,8 +64,6 @@ STATUS_OF: dict[Effect, Status] = {
     Effect.DISEASE: Status.DISEASED,
 }
 DISCARDS: frozenset[Effect] = frozenset({Effect.DISCARD, Effect.DISCARD_OPPOSING})
-INTERRUPTIBLE: frozenset[Effect] = frozenset({*DISCARDS, *STATUS_OF, Effect.DECREASE})
-"""Effects an interrupt can undo and hold pending (the model's 'interruptible effects')."""
 NEGATABLE: frozenset[Effect] = INTERRUPTIBLE | {Effect.SIDE_BATTLE}
 CHARACTER_TARGETS: frozenset[Effect] = INTERRUPTIBLE - {Effect.DISCARD_OPPOSING}
 

@@ -109,6 +109,10 @@ class Effect(enum.Enum):
 
 HEAL_EFFECTS: frozenset[Effect] = frozenset({Effect.HEAL, Effect.RESTORE})
 """Effects that are heals (RED-HEAL-RESTORE-IS-HEAL)."""
+INTERRUPTIBLE: frozenset[Effect] = frozenset({Effect.DISCARD, Effect.DISCARD_OPPOSING, Effect.PARALYZE, Effect.POISON,
+                                              Effect.DISEASE, Effect.DECREASE})
+"""Effects an interrupt can undo and hold pending (the model's 'interruptible effects', RED-BASE-INTERRUPT): the
+only ones whose play record ever waits, pending or announced."""
 
 
 @implements("RED-BASE-CHARACTERS", "RED-BASE-ENHANCEMENTS")
@@ -720,7 +724,8 @@ def _battle_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, st
 def _record_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, str]]:
     """Play records: unique ids below next_record, players in range, cards and ``#n`` targets that exist; a
     numbers redirect names one card (RED-RD-NUMBERS-TARGET: it is never interrupted, RED-RD-NUMBERS-NO-INTERRUPT,
-    so never redirected to new targets), or none when played blank."""
+    so never redirected to new targets), or none when played blank; only an interruptible ability's record waits
+    (pending or announced: RED-BASE-INTERRUPT, RED-BASE-SPECIAL-INITIATIVE)."""
     out: list[tuple[str, str]] = []
     ids = {r.id for r in state.records}
     seen: set[int] = set()
@@ -751,7 +756,10 @@ def _record_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, st
             len(record.targets) > 1 or any(t.startswith("#") for t in record.targets)
             or (record.status is RecordStatus.ACTIVE and not record.targets)
         ):
-            out.append((f"{where}.targets", "a numbers redirect (redirect-numbers) names one card, and none only when blank"))
+            out.append((f"{where}.targets", "a numbers redirect (redirect-numbers) names at most one card, and one while active"))
+        if record.status in (RecordStatus.PENDING, RecordStatus.ANNOUNCED) and record.effect not in INTERRUPTIBLE:
+            out.append((f"{where}.status", f"only an ability an interrupt can hold (a discard, a status, a decrease) is "
+                        f"{record.status.value}, not a {record.effect.value} ability"))
         if not record.battle_path:
             out.append((f"{where}.battle_path", "names at least the battle it was played in"))
         for b, battle_id in enumerate(record.battle_path):

@@ -20,7 +20,7 @@ that does not exist and written in Arabic-Indic digits; a list of card ids
 or record references with its first item duplicated or dropped (the model
 has no removed-from-game or set-aside zone, so a card in no zone is
 invalid); two cards of different types trading places; and each game's own
-(:data:`EXTRA_CORRUPTIONS`). Not the card list's order (an engine may sort
+(:data:`EXTRA_CORRUPTIONS`: Redemption's record statuses and a battle's prompt taken away). Not the card list's order (an engine may sort
 on load) and not past the model's input bounds (``MAX_CARDS``,
 ``MAX_NUMBER``, ...: bounds of this model, no rule); a state exactly at
 one is a valid load instead (:func:`at_bounds`). Only corruptions that
@@ -96,9 +96,12 @@ def _fftcg_corruptions(data: Any) -> Iterator[tuple[str, str, Any]]:
 def _redemption_corruptions(data: Any) -> Iterator[tuple[str, str, Any]]:
     """Redemption's own corruptions: a play record's status set to each other status (an ongoing numbers
     redirect outside battle that is no longer active; an interrupt that is active without a record to aim
-    at), which no generic corruption changes (a status is text)."""
+    at; a numbers redirect left pending), which no generic corruption changes (a status is text); and the
+    prompt of a battle taken away (a battle on that waits on no one)."""
     from cardrules.model.redemption.state import RecordStatus
 
+    if data.get("battles") and data.get("prompt") is not None:
+        yield "prompt", "=null", _replaced(data, ("prompt",), None)
     for r, record in enumerate(data.get("records") or []):
         if not isinstance(record, dict):
             continue

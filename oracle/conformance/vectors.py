@@ -122,11 +122,11 @@ def perft_from(game: Game[Any, Any], root: Any, scenario: str, in_force: frozens
             break
         nodes.append(count)
         clauses |= seen & in_force
+        if count == 0:
+            break  # no action sequence of this length, so none longer
     if not nodes or (nodes[0] == 0 and not tag):
         return None  # a scenario's start with no action; a later position with none (a game won) is a valid load
     depth = len(nodes)
-    if game.is_terminal(root):
-        clauses |= clauses_exercised(lambda: list(game.legal_actions(root)))[1] & in_force
     legal = [] if game.is_terminal(root) else list(game.legal_actions(root))
     divide = {game.action_text(a): _perft(game, game.step(root, a), depth - 1) for a in legal}
     return {

@@ -2,7 +2,7 @@
 loaded, a won game loaded with no action, the states exactly at the model's input bounds, and the corruptions
 that reach a check's boundary (a player index equal to the number of players, two cards trading places, a
 reference moved to a card of the right type in the wrong place, a record reference in non-ASCII digits, a
-record's status, a numbers redirect's one target repeated or dropped)."""
+record's status, a numbers redirect's one target repeated or dropped, a battle's prompt taken away)."""
 
 from __future__ import annotations
 
@@ -71,6 +71,16 @@ def test_an_enhancement_placed_on_a_character_in_a_hand_is_refused() -> None:
     assert any(c.state["placed"] == [["g1", "k1"]] and "not a character in a territory" in c.problem for c in moved)
 
 
+def test_a_battle_without_a_prompt_is_refused() -> None:
+    state = _in_battle(_start("redemption-plain-battle"))
+    nulls = [c for c in invalid_candidates("redemption", "plain", [state]) if c.field == "prompt" and c.change == "=null"]
+    # the defender's block decision taken away: a battle on that waits on no one
+    assert [c.state["prompt"] for c in nulls] == [None]
+    assert "decision to make" in nulls[0].problem
+    # outside battle there is no prompt to take away
+    assert not any(c.field == "prompt" for c in invalid_candidates("redemption", "plain", [_start("redemption-plain-battle")]))
+
+
 def test_a_record_reference_in_arabic_indic_digits_is_refused() -> None:
     state = _in_battle(_start("redemption-plain-battle"))
     record = {"id": 1, "card": "x1", "player": 1, "on": "e1", "effect": "interrupt", "targets": ["#1"],
@@ -105,7 +115,7 @@ def test_an_ongoing_numbers_redirect_outside_battle_must_be_active() -> None:
     lists = {c.change: c for c in invalid_candidates("redemption", "plain", [state]) if c.field == "records[].targets"}
     assert lists["duplicate"].state["records"][0]["targets"] == ["e1", "e1"]
     assert lists["dropped"].state["records"][0]["targets"] == []
-    assert all("names one card" in lists[change].problem for change in ("duplicate", "dropped"))
+    assert all("names at most one card" in lists[change].problem for change in ("duplicate", "dropped"))
 
 
 def test_a_state_at_each_input_bound_of_the_model_is_valid() -> None:
@@ -154,5 +164,7 @@ def test_a_won_game_is_a_valid_load_with_no_action() -> None:
     # the fifth Lost Soul rescued: player 0 has won, and nothing is left to do (RED-BASE-WIN-FIVE-SOULS)
     assert vector is not None and vector["state"]["winner"] == 0
     assert (vector["nodes"], vector["divide"]) == ([0], {})
+    # asked for more depth, it still counts one level: no action, so no longer sequence either
+    assert perft_from(game, won, position.name, frozenset(), 3, "won")["nodes"] == [0]
     # a scenario's start with no action gives no perft vector: nothing to count from the start
     assert perft_from(game, won, position.name, frozenset(), 1) is None

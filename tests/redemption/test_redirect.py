@@ -180,17 +180,23 @@ def test_the_end_of_a_numbers_redirect_is_in_the_state() -> None:
 @pytest.mark.clause("RED-RD-NUMBERS-TARGET", "RED-RD-NUMBERS-NO-INTERRUPT")
 def test_a_numbers_redirect_record_names_one_card() -> None:
     """A numbers redirect targets one card in battle and, never interrupted, never gets new targets: a
-    loaded record naming two cards, a play record, or (in effect) nothing is refused, the path named."""
+    loaded record naming two cards, a play record, or (in effect) nothing is refused, the path named; so is
+    one left pending, as only an interruptible ability waits."""
     data = act(numbers_fight(), "play rn on h -> e").to_json()
     assert data["records"][0]["targets"] == ["e"]
     for targets, status in ((["e", "h"], "active"), (["#1"], "active"), ([], "active"), (["e", "e"], "expired")):
         bad = json.loads(json.dumps(data))
         bad["records"][0].update(targets=targets, status=status)
-        with pytest.raises(ScenarioError, match=r"records\[0\]\.targets.*names one card"):
+        with pytest.raises(ScenarioError, match=r"records\[0\]\.targets.*names at most one card"):
             State.from_json(bad)
     blank = json.loads(json.dumps(data))
     blank["records"][0].update(targets=[], status="blanked")
     assert State.from_json(blank).records[0].targets == ()
+    # nor does it wait: a numbers redirect left pending is refused (loaded, the next pass used to crash)
+    pending = json.loads(json.dumps(data))
+    pending["records"][0]["status"] = "pending"
+    with pytest.raises(ScenarioError, match=r"records\[0\]\.status.*interrupt can hold"):
+        State.from_json(pending)
 
 
 @pytest.mark.clause("RED-RD-NUMBERS-TRANSFER")
