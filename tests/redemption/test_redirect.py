@@ -197,6 +197,9 @@ def test_a_numbers_redirect_record_names_one_card() -> None:
     pending["records"][0]["status"] = "pending"
     with pytest.raises(ScenarioError, match=r"records\[0\]\.status.*interrupt can hold"):
         State.from_json(pending)
+    pending["records"][0]["effect"] = None  # the record of a card with no ability: refused, named, no crash
+    with pytest.raises(ScenarioError, match=r"records\[0\]\.status.*not a card without an ability"):
+        State.from_json(pending)
 
 
 @pytest.mark.clause("RED-RD-NUMBERS-TRANSFER")
