@@ -758,9 +758,8 @@ def _record_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, st
         ):
             out.append((f"{where}.targets", "a numbers redirect (redirect-numbers) names at most one card, and one while active"))
         if record.status in (RecordStatus.PENDING, RecordStatus.ANNOUNCED) and record.effect not in INTERRUPTIBLE:
-            kind = record.effect.value if record.effect is not None else "card without an"
-            out.append((f"{where}.status", f"only an ability an interrupt can hold (a discard, a status, a decrease) is "
-                        f"{record.status.value}, not a {kind} ability"))
+            out.append((f"{where}.status", f"only the record of an ability an interrupt can hold (a discard, a status, "
+                        f"a decrease) is {record.status.value}"))
         if not record.battle_path:
             out.append((f"{where}.battle_path", "names at least the battle it was played in"))
         for b, battle_id in enumerate(record.battle_path):

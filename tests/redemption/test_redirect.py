@@ -198,7 +198,7 @@ def test_a_numbers_redirect_record_names_one_card() -> None:
     with pytest.raises(ScenarioError, match=r"records\[0\]\.status.*interrupt can hold"):
         State.from_json(pending)
     pending["records"][0]["effect"] = None  # the record of a card with no ability: refused, named, no crash
-    with pytest.raises(ScenarioError, match=r"records\[0\]\.status.*not a card without an ability"):
+    with pytest.raises(ScenarioError, match=r"records\[0\]\.status.*interrupt can hold"):
         State.from_json(pending)
 
 
