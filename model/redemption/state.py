@@ -723,8 +723,8 @@ def _battle_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, st
 
 def _record_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, str]]:
     """Play records: unique ids below next_record, players in range, cards and ``#n`` targets that exist; a
-    numbers redirect names one card (RED-RD-NUMBERS-TARGET: it is never interrupted, RED-RD-NUMBERS-NO-INTERRUPT,
-    so never redirected to new targets), or none when played blank; only an interruptible ability's record waits
+    numbers redirect names at most one card, and one while active (RED-RD-NUMBERS-TARGET: it is never interrupted,
+    RED-RD-NUMBERS-NO-INTERRUPT, so never redirected to new targets); only an interruptible ability's record waits
     (pending or announced: RED-BASE-INTERRUPT, RED-BASE-SPECIAL-INITIATIVE)."""
     out: list[tuple[str, str]] = []
     ids = {r.id for r in state.records}

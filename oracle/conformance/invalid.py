@@ -20,9 +20,10 @@ that does not exist and written in Arabic-Indic digits; a list of card ids
 or record references with its first item duplicated or dropped (the model
 has no removed-from-game or set-aside zone, so a card in no zone is
 invalid); two cards of different types trading places; and each game's own
-(:data:`EXTRA_CORRUPTIONS`: Redemption's record statuses and a battle's prompt taken away). Not the card list's order (an engine may sort
-on load) and not past the model's input bounds (``MAX_CARDS``,
-``MAX_NUMBER``, ...: bounds of this model, no rule); a state exactly at
+(:data:`EXTRA_CORRUPTIONS`: Redemption's record statuses and a battle's
+prompt taken away). Not the card list's order (an engine may sort on load)
+and not past the model's input bounds (``MAX_CARDS``, ``MAX_NUMBER``, ...:
+bounds of this model, no rule); a state exactly at
 one is a valid load instead (:func:`at_bounds`). Only corruptions that
 break exactly one consistency rule are kept (the model names exactly one
 problem), so an engine that skips that one check loads the state and fails
