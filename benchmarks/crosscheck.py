@@ -12,7 +12,7 @@ waiting, and both vary from run to run. The exploration is not part of the pairs
     python3 benchmarks/crosscheck.py --way both               # before (the plain way) and after (the fast way)
     python3 benchmarks/crosscheck.py --scenario fftcg-party-basics --states 1000
 
-``--way plain`` asks z3 the way the cross-check did before issue 17 (:func:`oracle.smt_fast.plain_way`:
+``--way plain`` asks z3 the way the cross-check did before issue 17 (:func:`oracle.crosscheck.fast.plain_way`:
 every transition question on the large solvers, each clause's part in a rule decision checked one
 by one); ``fast`` is the default way; ``both`` runs plain, then fast, each from empty caches, and
 checks that both found the same disagreements and the same comparisons per clause.
@@ -35,8 +35,8 @@ DEFAULT_SCENARIOS = ("fftcg-party-basics", "fftcg-preemptive-blocker-survives", 
 def _states(scenario: Any, rule_set: Any, limit: int | None) -> tuple[Any, list[Any], float]:
     """The game, the states of the exploration (the first ``limit``, or the whole exploration
     within the scenario's bounds), and the seconds the exploration took."""
-    from cardrules.oracle.smt_commands import _explored_states
-    from cardrules.oracle.verify import make_game
+    from cardrules.oracle.cli.smt import _explored_states
+    from cardrules.oracle.verify.runner import make_game
 
     game = make_game(scenario.game, rule_set)
     started = time.perf_counter()
@@ -47,10 +47,11 @@ def _states(scenario: Any, rule_set: Any, limit: int | None) -> tuple[Any, list[
 def _checks(scenario: Any, game: Any, states: list[Any]) -> list[tuple[str, Callable[[], Any]]]:
     config = game.config
     if scenario.game == "fftcg":
-        from cardrules.oracle.smt_fftcg import crosscheck_many
+        from cardrules.oracle.crosscheck.fftcg import crosscheck_many
 
         return [("transitions", lambda: crosscheck_many(states, config))]
-    from cardrules.oracle import smt_redemption, smt_redemption_battle
+    from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
+    from cardrules.oracle.crosscheck.redemption import battle as smt_redemption_battle
 
     out: list[tuple[str, Callable[[], Any]]] = [("rule decisions", lambda: smt_redemption.crosscheck_many(states, config))]
     fragment = [s for s in states if smt_redemption_battle.in_scope(s)]
@@ -61,7 +62,9 @@ def _checks(scenario: Any, game: Any, states: list[Any]) -> list[tuple[str, Call
 
 def _clear_caches() -> None:
     """Forget every solver and cached answer, so that a run starts as a fresh process would."""
-    from cardrules.oracle import smt_fftcg, smt_redemption, smt_redemption_battle
+    from cardrules.oracle.crosscheck import fftcg as smt_fftcg
+    from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
+    from cardrules.oracle.crosscheck.redemption import battle as smt_redemption_battle
 
     smt_fftcg._checker.cache_clear()
     smt_redemption_battle._checker.cache_clear()
@@ -69,7 +72,7 @@ def _clear_caches() -> None:
 
 
 def _timed(check: Callable[[], Any], plain: bool) -> tuple[Any, float, float]:
-    from cardrules.oracle.smt_fast import plain_way
+    from cardrules.oracle.crosscheck.fast import plain_way
 
     _clear_caches()
     cpu, wall = time.process_time(), time.perf_counter()

@@ -55,9 +55,9 @@ def run_one(per_player: int, turns: int, checked: bool = True) -> dict:
     (the default, as ``cardrules explore`` does), else none (states only, as the SPIN and TLC twins)."""
     from cardrules.model.fftcg.state import State
     from cardrules.properties.core import properties_for
-    from cardrules.properties.explore import Bounds, explore
-    from cardrules.properties.fftcg_game import FftcgGame
-    import cardrules.properties.fftcg_invariants  # noqa: F401  (registers the properties)
+    from cardrules.properties.engines.explore import Bounds, explore
+    from cardrules.properties.fftcg.game import FftcgGame
+    import cardrules.properties.fftcg.invariants  # noqa: F401  (registers the properties)
 
     root = State.from_json(position(per_player))
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

@@ -2,7 +2,7 @@
 
 For each embedded Redemption scenario with interchangeable cards, explores its
 first rule set twice with the same bounds: with the explorer's key (the state
-read directly, :func:`cardrules.properties.symmetry.canonical_dataclass_key`)
+read directly, :func:`cardrules.properties.engines.symmetry.canonical_dataclass_key`)
 and with the JSON-form key it replaced (``canonical_json_key`` over
 ``state.to_json()``, issue 17). Prints states, seconds and states per second
 for both, checks that both searches find the same number of distinct states,
@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from cardrules.model.redemption.state import State
-from cardrules.oracle.verify import load_property_modules, make_game, version_map
+from cardrules.oracle.verify.runner import load_property_modules, make_game, version_map
 from cardrules.properties.core import properties_for
-from cardrules.properties.explore import Bounds, explore
-from cardrules.properties.redemption_game import UNORDERED_KEYS, RedemptionGame, _classes
+from cardrules.properties.engines.explore import Bounds, explore
+from cardrules.properties.redemption.game import UNORDERED_KEYS, RedemptionGame, _classes
 from cardrules.properties.scenarios import load_scenarios
-from cardrules.properties.symmetry import canonical_json_key
+from cardrules.properties.engines.symmetry import canonical_json_key
 
 
 @dataclass(frozen=True)

@@ -37,10 +37,10 @@ def run_one(per_player: int, turns: int, workers: int) -> dict:
 
     from cardrules.model.fftcg.state import State
     from cardrules.properties.core import properties_for
-    from cardrules.properties.explore import Bounds, explore
-    from cardrules.properties.fftcg_game import FftcgGame
-    from cardrules.properties.parallel import explore_parallel
-    import cardrules.properties.fftcg_invariants  # noqa: F401  (registers the properties)
+    from cardrules.properties.engines.explore import Bounds, explore
+    from cardrules.properties.fftcg.game import FftcgGame
+    from cardrules.properties.engines.parallel import explore_parallel
+    import cardrules.properties.fftcg.invariants  # noqa: F401  (registers the properties)
 
     root = State.from_json(position(per_player))
     bounds = Bounds(max_turns=turns, max_states=2_000_000)

@@ -37,8 +37,8 @@ def _cpu_seconds() -> float:
 
 def main(argv: list[str] | None = None) -> int:
     wall0, cpu0 = time.perf_counter(), _cpu_seconds()
-    from cardrules.oracle.jobs import available_cpus
-    from cardrules.oracle.verify import ENGINES, RunDone, load_property_modules, verify
+    from cardrules.oracle.verify.jobs import available_cpus
+    from cardrules.oracle.verify.runner import ENGINES, RunDone, load_property_modules, verify
     from cardrules.properties.scenarios import load_scenarios
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

@@ -9,7 +9,7 @@ the same list, :data:`PROPERTIES`.
 * A *transition* property is a predicate ``check(game, state, action, next_state)``.
 
 ``game`` is the engine's view of the model under one rule set (see
-:class:`properties.explore.Game`); checks read the rule variant from it.
+:class:`properties.engines.explore.Game`); checks read the rule variant from it.
 
 Register with :func:`state_property` or :func:`transition_property`; both also
 link the check to its clauses in the traceability registry.
@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Literal, Mapping
 
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 PropertyKind = Literal["state", "transition", "smt"]
 """``smt``: a property with a z3 face only (:func:`smt_property`)."""

@@ -5,7 +5,7 @@ CI verdict never depends on the draw),
 ``deep`` for long runs: ``HYPOTHESIS_PROFILE=deep python -m pytest``, and
 ``fuzz`` for the bad-input tests, 1,000 examples per input kind:
 ``HYPOTHESIS_PROFILE=fuzz python -m pytest tests/robustness``.
-The ``clause`` marker and its checks come from ``cardrules.oracle.pytest_plugin``.
+The ``clause`` marker and its checks come from ``cardrules.oracle.trace.pytest_plugin``.
 
 The suite runs on every core with pytest-xdist (``addopts`` in pyproject.toml, ``--dist
 loadgroup``). A module- or session-scoped fixture of this suite is built once per worker that
@@ -36,7 +36,7 @@ settings.register_profile("deep", max_examples=2000, deadline=None, suppress_hea
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # A complete `cardrules verify` run inside a test must not overwrite the checkout's
-# recorded result (oracle/results.py), which the spec site shows.
+# recorded result (oracle/verify/results.py), which the spec site shows.
 if "CARDRULES_RESULTS_DIR" not in os.environ:
     import tempfile
 

@@ -14,7 +14,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardrules.oracle.coverage import resolve_dotted
+from cardrules.oracle.trace.coverage import resolve_dotted
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_LINES = 40

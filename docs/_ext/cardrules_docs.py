@@ -8,7 +8,7 @@
 * ``.. cardrules-trace::`` renders the matrix; ``.. cardrules-versions::`` the
   versions of every area.
 
-Everything comes from ``cardrules.specs.catalogue``, ``cardrules.specs.registry`` and a
+Everything comes from ``cardrules.specs.catalogue``, ``cardrules.specs.catalogue.registry`` and a
 collection of the test suite, computed once per build.
 """
 
@@ -24,10 +24,10 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
-from cardrules.oracle.pytest_plugin import collect_test_links
-from cardrules.oracle.trace import TraceRow, build_matrix, default_tests_dir
+from cardrules.oracle.trace.pytest_plugin import collect_test_links
+from cardrules.oracle.trace.matrix import TraceRow, build_matrix, default_tests_dir
 from cardrules.specs.catalogue import Catalogue, default_catalogue
-from cardrules.specs.registry import LINK_KINDS
+from cardrules.specs.catalogue.registry import LINK_KINDS
 
 _state: dict[str, Any] = {}
 
@@ -44,7 +44,7 @@ def _docstring_summary(dotted: str) -> str:
     """The first line of the docstring of a linked function or class (its formula, for SMT code)."""
     import inspect
 
-    from cardrules.oracle.coverage import resolve_dotted
+    from cardrules.oracle.trace.coverage import resolve_dotted
 
     obj = resolve_dotted(dotted)
     doc = (inspect.getdoc(obj) or "").strip() if obj is not None else ""
@@ -116,7 +116,7 @@ def _write_source_pages(app: Sphinx) -> None:
 
 
 def _module_of(target: str) -> str:
-    from cardrules.oracle.coverage import resolve_dotted
+    from cardrules.oracle.trace.coverage import resolve_dotted
 
     obj = resolve_dotted(target)
     return getattr(obj, "__module__", "") or ""
@@ -260,7 +260,7 @@ class TraceDirective(_RstDirective):
 
 def _recorded_verify(env: Any) -> Any:
     """The checkout's recorded ``cardrules verify`` summary (a RecordedVerify), or why there is none."""
-    from cardrules.oracle.results import VERIFY_RESULT, read_verify_result
+    from cardrules.oracle.verify.results import VERIFY_RESULT, read_verify_result
 
     folder = Path(__file__).resolve().parents[2] / ".cardrules" / "results"
     env.note_dependency(str(folder / VERIFY_RESULT))
@@ -269,7 +269,7 @@ def _recorded_verify(env: Any) -> Any:
 
 def _recorded_score(env: Any) -> Any:
     """The checkout's recorded ``cardrules conformance score`` (a RecordedScore), or why there is none."""
-    from cardrules.oracle.results import SCORE_RESULT, read_score_result
+    from cardrules.oracle.verify.results import SCORE_RESULT, read_score_result
 
     folder = Path(__file__).resolve().parents[2] / ".cardrules" / "results"
     env.note_dependency(str(folder / SCORE_RESULT))
@@ -339,7 +339,7 @@ class PropertiesDirective(_RstDirective):
     """Every property, from the registry every engine reads."""
 
     def run(self) -> list[nodes.Node]:
-        from cardrules.oracle.verify import load_property_modules
+        from cardrules.oracle.verify.runner import load_property_modules
         from cardrules.properties.core import PROPERTIES
 
         load_property_modules()
@@ -399,9 +399,9 @@ class VersionDiffDirective(_RstDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        from cardrules.specs.rulesets import RuleSet, clauses_in_force
+        from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
         from cardrules.specs.smt.consistency import Verdict, find_contradictions
-        from cardrules.oracle.smt_commands import situations
+        from cardrules.oracle.cli.smt import situations
 
         catalogue = default_catalogue()
         area = catalogue.area(self.arguments[0])
@@ -482,10 +482,10 @@ class RuleDiffDirective(_RstDirective):
     required_arguments = 2
 
     def run(self) -> list[nodes.Node]:
-        from cardrules.oracle.cli_common import select_scenarios
-        from cardrules.oracle.diff import KINDS
-        from cardrules.oracle.diff_command import run_diff
-        from cardrules.oracle.rulesets import parse_rule_set_expression
+        from cardrules.oracle.cli.common import select_scenarios
+        from cardrules.oracle.rulechange.lockstep import KINDS
+        from cardrules.oracle.rulechange.report import run_diff
+        from cardrules.properties.scenarios.rulesets import parse_rule_set_expression
 
         a, b = (parse_rule_set_expression(text) for text in self.arguments)
         game = a.game or b.game or "redemption"

@@ -2,9 +2,9 @@
 
 import z3
 
-from cardrules.oracle.proposals import situation_variables
+from cardrules.oracle.rulechange.proposals import situation_variables
 from cardrules.specs.smt.consistency import ClauseConstraint
-from cardrules.specs.smt.heal import BEING_DISCARDED
+from cardrules.specs.smt.redemption.heal import BEING_DISCARDED
 
 AREA = "heal"
 

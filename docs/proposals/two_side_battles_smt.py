@@ -8,7 +8,7 @@ B's clauses with the limit B's model plays.
 
 import z3
 
-from cardrules.oracle.proposals import situation_variables
+from cardrules.oracle.rulechange.proposals import situation_variables
 
 from cardrules.specs.smt.consistency import ClauseConstraint
 

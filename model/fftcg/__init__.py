@@ -12,7 +12,7 @@ Modules:
 - :mod:`model.fftcg.engine`: ``legal_actions`` and ``step``.
 
 The clause IDs each function implements are declared with
-``specs.registry.implements``.
+``specs.catalogue.registry.implements``.
 """
 
 from cardrules.model.fftcg.actions import Action, parse_action

@@ -6,7 +6,7 @@ from typing import Sequence
 
 from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.state import replace, Attack, Forward, State, Step
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 
 @implements("FF-BASE-CAN-ATTACK")

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from cardrules.model.errors import ScenarioError
 from cardrules.model.extension import hook
-from cardrules.specs.broken import UnknownBrokenVariant, check_broken
+from cardrules.specs.catalogue.broken import UnknownBrokenVariant, check_broken
 from cardrules.specs.catalogue import Decision, default_catalogue
 
 GAME = "fftcg"
@@ -50,7 +50,7 @@ both encodings share): selecting one is refused, never run as the chosen reading
 option of every fftcg decision is a variant point)."""
 
 BROKEN: frozenset[str] = frozenset({"party-split-in-hundreds"})
-"""The broken variants (:mod:`cardrules.specs.broken`) the FFTCG model implements: selectable only
+"""The broken variants (:mod:`cardrules.specs.catalogue.broken`) the FFTCG model implements: selectable only
 by a scenario's mutants, never as a decision option."""
 
 

@@ -10,7 +10,7 @@ from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.party import attackers_have_preemptive, forward_left_field
 from cardrules.model.fftcg.state import replace, load_check, LOSING_DAMAGE, Event, Forward, Outcome, State, Step
 from cardrules.model.extension import extension_point
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 BREAK_THRESHOLD = 1000
 """Damage breaks only Forwards of at least this power (FF-BASE-BREAK-DAMAGE)."""

@@ -17,7 +17,7 @@ from cardrules.model.fftcg.damage import check_breaks, divisible_power, is_broke
 from cardrules.model.fftcg.party import is_valid_party
 from cardrules.model.fftcg.state import State, Step
 from cardrules.model.fftcg.turn import end_turn, pass_step, remove_forward, resolve_damage_part
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 PRIORITY_STEPS = (Step.PREPARATION, Step.DECLARATION, Step.COMBAT_END)
 """Steps in which a Forward may be removed (plus Block Declaration once the block is declared)."""

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.state import replace, Attack, Event, Forward, State
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 MIN_MEMBERS = 2
 """FF-PARTY-MIN-TWO. There is no maximum (FF-PARTY-NO-SIZE-LIMIT)."""

@@ -15,7 +15,7 @@ from cardrules.model.fftcg.damage import (
 from cardrules.model.fftcg.party import disband, disband_at_combat_end, forward_left_field
 from cardrules.model.fftcg.state import replace, Event, Player, State, Step
 from cardrules.model.fftcg.actions import Split
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 
 @implements("FF-PARTY-DISBAND-COMBAT-END", "FF-BASE-ATTACK-STEPS")

@@ -8,7 +8,7 @@ Entry points: :func:`model.redemption.engine.legal_actions`,
 :class:`model.redemption.config.RuleConfig`, :func:`model.redemption.actions.parse`.
 
 Modules, in layers that only import downwards (checked by
-``tests/foundation/test_model_layers.py``):
+``tests/project/test_layers.py``):
 
 1. state and pure edits and reads: :mod:`state`, :mod:`jsonform`, :mod:`config`,
    :mod:`actions`, :mod:`wording`, :mod:`ops`, :mod:`numbers`, :mod:`scenario`,
@@ -21,5 +21,5 @@ Modules, in layers that only import downwards (checked by
 4. the dispatcher :mod:`engine`: routes actions and abilities to the areas.
 
 The clause IDs each function implements are declared with
-``specs.registry.implements``.
+``specs.catalogue.registry.implements``.
 """

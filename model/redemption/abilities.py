@@ -56,7 +56,7 @@ from cardrules.model.redemption.state import (
     Status,
     Undo,
 )
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 STATUS_OF: dict[Effect, Status] = {
     Effect.PARALYZE: Status.PARALYZED,

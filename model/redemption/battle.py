@@ -20,7 +20,7 @@ from cardrules.model.redemption.initiative import play_prompt
 from cardrules.model.redemption.ops import leave_territory
 from cardrules.model.redemption.standing import may_enter_battle
 from cardrules.model.redemption.state import Battle, BattleKind, Fighter, Origin, OriginKind, Prompt, PromptKind, State
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 
 def in_battle(state: State, card_id: str) -> bool:

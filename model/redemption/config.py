@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from cardrules.model.extension import hook
 
-from cardrules.specs.broken import UnknownBrokenVariant, check_broken
+from cardrules.specs.catalogue.broken import UnknownBrokenVariant, check_broken
 from cardrules.specs.catalogue import default_catalogue
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -36,7 +36,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "br-discard-which": ("defeated-characters", "losing-side-only"),
     "br-heal-window-player": ("battle-controller", "permanent-controller"),
     "red-base-interrupt-reactivation": ("when-play-would-end", "never"),
-    # heal: redline readings that move clauses between the wordings (specs.rulesets)
+    # heal: redline readings that move clauses between the wordings (specs.catalogue.rulesets)
     "redline-window": ("unchanged", "inserted"),
     "redline-not-completed": ("sentence-new", "half-old"),
     "redline-discard-pile": ("pile-new", "both-old"),
@@ -57,7 +57,7 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
 """Decision id -> the option ids the model implements."""
 
 BROKEN: frozenset[str] = frozenset({"two-side-battles-per-turn"})
-"""The broken variants (:mod:`cardrules.specs.broken`) the Redemption model implements: selectable
+"""The broken variants (:mod:`cardrules.specs.catalogue.broken`) the Redemption model implements: selectable
 only by a scenario's mutants, never as a decision option."""
 
 

@@ -47,7 +47,7 @@ from cardrules.model.redemption.initiative import play_prompt, play_prompt_unles
 from cardrules.model.redemption.standing import may_enter_battle
 from cardrules.model.redemption.state import HEAL_EFFECTS, CardType, Effect, Phase, PlayRecord, PromptKind, RecordStatus, State
 from cardrules.model.redemption.turn import draw_phase, next_phase, put_character
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 MAX_GROUP = 3
 """Largest group of Heroes (or blockers) one action sends into battle; keeps branching small."""

@@ -77,7 +77,7 @@ from cardrules.model.redemption.state import (
 )
 from cardrules.model.redemption.wording import in_force
 from cardrules.model.extension import extension_point
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 TIED_TO_CONDITION: frozenset[Effect] = frozenset({Effect.POISON, Effect.DISEASE, Effect.PARALYZE, Effect.DECREASE})
 """Effects whose ongoing result a heal ends (the status, or the decrease)."""

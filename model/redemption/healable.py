@@ -27,7 +27,7 @@ from cardrules.model.redemption.state import (
     Status,
 )
 from cardrules.model.redemption.wording import in_force
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 OUTSIDE_BATTLE_PHASES: frozenset[Phase] = frozenset({Phase.PREPARATION, Phase.DISCARD})
 """Outside battle, heals are used in the preparation and discard phases (RED-HEAL-ENH-PHASES)."""

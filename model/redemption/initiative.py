@@ -14,7 +14,7 @@ from dataclasses import replace
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.standing import outcome
 from cardrules.model.redemption.state import Battle, Outcome, Prompt, PromptKind, State
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 
 @implements("RED-BASE-INITIATIVE")

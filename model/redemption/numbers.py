@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.state import Effect, RecordStatus, State
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 
 @implements("RED-RD-NUMBERS-IN-BATTLE-ONLY")

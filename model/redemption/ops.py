@@ -11,7 +11,7 @@ from dataclasses import replace
 from cardrules.model.redemption.state import (
     Battle, CardType, DiscardCause, DiscardEvent, Effect, Fighter, PlayRecord, RecordStatus, State, Zones,
 )
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 ZONE_NAMES: tuple[str, ...] = ("hand", "deck", "territory", "discard", "bondage", "redemption")
 

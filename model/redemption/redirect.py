@@ -27,7 +27,7 @@ from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.handoff import TargetOptions
 from cardrules.model.redemption.ops import lasting, set_record
 from cardrules.model.redemption.state import Battle, Effect, PlayRecord, RecordStatus, State
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 REDIRECTS: frozenset[Effect] = frozenset({Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH})
 

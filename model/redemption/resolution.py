@@ -44,7 +44,7 @@ from cardrules.model.redemption.state import (
     RecordStatus,
     State,
 )
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 SOULS_TO_WIN = 5
 

@@ -38,7 +38,7 @@ from cardrules.model.redemption.state import (
     Undo,
 )
 from cardrules.model.extension import extension_point
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 
 @extension_point("redemption", "side-battles-per-turn", "How many side battles a player may initiate in a "

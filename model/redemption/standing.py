@@ -12,7 +12,7 @@ from __future__ import annotations
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.numbers import numbers
 from cardrules.model.redemption.state import Battle, Fighter, Outcome, State, Status
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 
 def strength(state: State, fighter: Fighter, config: RuleConfig) -> int:

@@ -29,7 +29,7 @@ from typing import Any, Iterator
 
 from cardrules.model.errors import ScenarioError
 from cardrules.model.redemption.jsonform import from_jsonable, to_jsonable
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

@@ -15,7 +15,7 @@ from dataclasses import replace
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.ops import add_to, draw_cards, remove_from
 from cardrules.model.redemption.state import CardType, Phase, State
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 
 DRAW_COUNT = 3
 PHASE_ORDER: tuple[Phase, ...] = (Phase.DRAW, Phase.UPKEEP, Phase.PREPARATION, Phase.BATTLE, Phase.DISCARD)

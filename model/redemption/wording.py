@@ -1,7 +1,7 @@
 """Which heal clauses are in force for a rule configuration.
 
 The model does not hard-code the heal wording: it asks the catalogue, through
-:func:`specs.rulesets.clauses_in_force`, which heal clauses belong to the
+:func:`specs.catalogue.rulesets.clauses_in_force`, which heal clauses belong to the
 configured version once the redline decisions are applied. So a reading such
 as ``redline-window = inserted`` (no heal window in the previous wording)
 changes the model exactly as it changes the clause membership.
@@ -12,10 +12,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from cardrules.model.redemption.config import RuleConfig
-from cardrules.specs.rulesets import RuleSet, clauses_in_force
+from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
 
 MEMBERSHIP_DECISIONS: tuple[str, ...] = ("redline-window", "redline-not-completed", "redline-discard-pile")
-"""Modelled decisions that move heal clauses between wordings (specs.rulesets.MEMBERSHIP_CHANGES)."""
+"""Modelled decisions that move heal clauses between wordings (specs.catalogue.rulesets.MEMBERSHIP_CHANGES)."""
 
 
 @lru_cache(maxsize=64)

@@ -5,7 +5,7 @@ plus one step; a *refusal* candidate is the shortest path to a state plus an
 action that is legal elsewhere in the graph but illegal there (the model's
 :class:`~cardrules.model.errors.IllegalAction` names the clauses that forbid
 it). Each candidate has *coverage features*: the clause IDs in force that
-:func:`~cardrules.oracle.coverage.outcomes_exercised` saw run in its last step
+:func:`~cardrules.oracle.trace.coverage.outcomes_exercised` saw run in its last step
 and in listing the legal actions before and after it, the outcomes inside the
 model in those three (line arcs taken and kinds of value returned, each
 paired with nothing else: an arc belongs to one function), the pair (action
@@ -26,9 +26,9 @@ from typing import Any, Callable, Mapping, Sequence
 from cardrules.model.errors import IllegalAction, ScenarioError
 from cardrules.oracle.conformance.plan import SuitePlan
 from cardrules.oracle.conformance.targeted import TARGETED, TARGETED_STATES, Derive, kept_plays
-from cardrules.oracle.coverage import outcomes_exercised
-from cardrules.oracle.verify import make_game
-from cardrules.properties.explore import Bounds, Exploration, Game, explore
+from cardrules.oracle.trace.coverage import outcomes_exercised
+from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.engines.explore import Bounds, Exploration, Game, explore
 from cardrules.properties.scenarios import Scenario
 
 REFUSALS_PER_STATE = 3

@@ -4,8 +4,8 @@ One suite per game and rule version (Redemption heal ``revised`` and
 ``previous``; FFTCG ``default``), plus one per selectable decision option
 whose behaviour may differ from the default, so an engine can declare which
 reading it implements. ``all`` options (the default): every option the
-executable model can select (:func:`cardrules.oracle.listing.model_options`)
-other than the chosen one (broken variants, :mod:`cardrules.specs.broken`, are
+executable model can select (:func:`cardrules.oracle.cli.listing.model_options`)
+other than the chosen one (broken variants, :mod:`cardrules.specs.catalogue.broken`, are
 no options and get no suite); an option of a clause in a versioned area (heal)
 is paired with each version in which its clause is in force, any other with
 the game's default versions; and the combinations of options that the
@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from cardrules.oracle.conformance import OPTION_SETS
-from cardrules.oracle.listing import model_options
-from cardrules.oracle.rulesets import parse_rule_set_expression
+from cardrules.oracle.cli.listing import model_options
+from cardrules.properties.scenarios.rulesets import parse_rule_set_expression
 from cardrules.properties.scenarios import RuleSetSpec, load_scenarios
 from cardrules.specs.catalogue import default_catalogue
-from cardrules.specs.rulesets import RuleSet, clauses_in_force
+from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
 
 VERSION_SUITES: tuple[tuple[str, str], ...] = (
     ("fftcg", "default"),

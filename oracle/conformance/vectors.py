@@ -16,8 +16,8 @@ import hashlib
 from typing import Any
 
 from cardrules.oracle.conformance.candidates import Candidate, ScenarioGraph, sorted_legal
-from cardrules.oracle.coverage import clauses_exercised
-from cardrules.properties.explore import Game
+from cardrules.oracle.trace.coverage import clauses_exercised
+from cardrules.properties.engines.explore import Game
 
 PERFT_MAX_DEPTH = 3
 PERFT_MAX_NODES = 300

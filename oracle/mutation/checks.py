@@ -80,7 +80,7 @@ def conformance_check(suites: Sequence[dict[str, Any]], game: str) -> Verdict:
 
 
 def verify_check(game: str) -> Verdict:
-    from cardrules.oracle.verify import _reconcile_mutant, _run_rows, load_property_modules, plan_runs
+    from cardrules.oracle.verify.runner import _reconcile_mutant, _run_rows, load_property_modules, plan_runs
     from cardrules.properties.scenarios import load_scenarios
 
     load_property_modules()
@@ -106,9 +106,9 @@ def crosscheck_check(game: str) -> Verdict:
     import argparse
 
     from cardrules.model.errors import ScenarioError
-    from cardrules.oracle import smt_commands
-    from cardrules.oracle.cli_common import EXIT_INPUT, InputError
-    from cardrules.oracle.smt_commands import SmtInputError
+    from cardrules.oracle.cli import smt as smt_commands
+    from cardrules.oracle.cli.common import EXIT_INPUT, InputError
+    from cardrules.oracle.cli.smt import SmtInputError
 
     parser = argparse.ArgumentParser(prog="cardrules")
     smt_commands.add_parser(parser.add_subparsers())  # the crosscheck command itself, not the whole CLI above it

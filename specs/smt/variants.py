@@ -5,7 +5,7 @@ decision not mentioned follows its ``chosen`` option. A game's ``Variants`` subc
 :class:`CatalogueVariants`, naming its ``GAME``, the decisions whose options its encoding
 distinguishes (``ENCODED``) and whether any other decision's non-chosen option is refused
 (``STRICT``: the encoding would silently run the chosen reading instead), and the broken
-variants (:mod:`cardrules.specs.broken`) it implements (``BROKEN``; any other is refused).
+variants (:mod:`cardrules.specs.catalogue.broken`) it implements (``BROKEN``; any other is refused).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar, Iterable, Mapping, TypeVar
 
-from cardrules.specs.broken import UnknownBrokenVariant, check_broken
+from cardrules.specs.catalogue.broken import UnknownBrokenVariant, check_broken
 from cardrules.specs.catalogue import Decision, default_catalogue
 
 V = TypeVar("V", bound="CatalogueVariants")

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from cardrules.oracle.progress import RunProgress
-from cardrules.oracle.verify import verify
+from cardrules.oracle.verify.runner import verify
 from cardrules.properties.scenarios import load_scenarios
 
 pytestmark = pytest.mark.infrastructure("progress output of long commands")

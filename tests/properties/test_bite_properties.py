@@ -10,8 +10,8 @@ import pytest
 
 from cardrules.model.fftcg.actions import Pass
 from cardrules.model.fftcg.state import Event, State, Step, replace
-from cardrules.properties.fftcg_game import FftcgGame
-from cardrules.properties.fftcg_invariants import deals_damage_once
+from cardrules.properties.fftcg.game import FftcgGame
+from cardrules.properties.fftcg.invariants import deals_damage_once
 
 FF = FftcgGame()
 
@@ -73,8 +73,8 @@ from cardrules.model.redemption.actions import Play  # noqa: E402
 from cardrules.model.redemption.state import (  # noqa: E402
     Effect, PlayRecord, Prompt, PromptKind, RecordStatus, State as RedState,
 )
-from cardrules.oracle.verify import make_game  # noqa: E402
-from cardrules.properties.redemption_invariants import interrupt_scope  # noqa: E402
+from cardrules.oracle.verify.runner import make_game  # noqa: E402
+from cardrules.properties.redemption.invariants import interrupt_scope  # noqa: E402
 from cardrules.properties.scenarios import load_scenarios  # noqa: E402
 
 
@@ -126,7 +126,7 @@ def test_special_initiative_for_a_suspended_battle_character_is_caught() -> None
 
 # --- Redemption: side battle control cases and return to the side ----------------------
 
-from cardrules.properties.redemption_invariants import sides_by_case, survivors_return_to_side  # noqa: E402
+from cardrules.properties.redemption.invariants import sides_by_case, survivors_return_to_side  # noqa: E402
 
 
 @pytest.mark.clause("RED-SB-CONTROL-ONE-INSIDER", "RED-SB-CONTROL-SAME-MIXED")
@@ -187,7 +187,7 @@ def test_survivor_returned_to_the_other_side_is_caught() -> None:
 
 from cardrules.model.fftcg.actions import DeclareAttack  # noqa: E402
 from cardrules.model.fftcg.state import Attack  # noqa: E402
-from cardrules.properties.fftcg_invariants import declared_in_declaration_step  # noqa: E402
+from cardrules.properties.fftcg.invariants import declared_in_declaration_step  # noqa: E402
 
 
 def _ff_idle(step: Step) -> State:
@@ -227,7 +227,7 @@ def test_attack_in_progress_gaining_a_member_is_caught() -> None:
 
 # --- Redemption: owner differs from permanent controller ----------------------------------
 
-from cardrules.properties.redemption_invariants import survivor_home_territory  # noqa: E402
+from cardrules.properties.redemption.invariants import survivor_home_territory  # noqa: E402
 
 
 @pytest.mark.clause("RED-SB-RETURN-TO-TERRITORY")

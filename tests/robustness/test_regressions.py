@@ -16,10 +16,11 @@ from cardrules.model.fftcg.state import MAX_SPLITS, State as FfState
 from cardrules.model.redemption.actions import parse
 from cardrules.model.redemption.state import State as RedState
 from cardrules.properties.scenarios import load_scenario
-from cardrules.properties.trace_json import read_trace
+from cardrules.properties.engines.trace_json import read_trace
 from cardrules.specs.catalogue import CATALOGUE_DIR, CatalogueError, load
 
 from tests.robustness.helpers import TRACE_FILES, load_json, replay_library, run_cli
+from tests.paths import REPO
 
 DEEP = 100_000
 
@@ -141,7 +142,7 @@ def test_fftcg_split_enumeration_is_bounded() -> None:
     ],
 )
 def test_malformed_scenario_fields(tmp_path: Path, change: dict[str, Any], where: str) -> None:
-    good = load_json(Path(__file__).parents[2] / "properties" / "scenarios" / "fftcg-party-basics.json")
+    good = load_json(REPO / "properties" / "scenarios" / "fftcg-party-basics.json")
     path = _write(tmp_path, "x.json", {**good, "name": "x", **change})
     with pytest.raises(ScenarioError) as caught:
         load_scenario(path)
@@ -150,7 +151,7 @@ def test_malformed_scenario_fields(tmp_path: Path, change: dict[str, Any], where
 
 @pytest.mark.clause("FF-PARTY-SPLIT-THOUSANDS")
 def test_scenario_state_is_checked_on_load(tmp_path: Path) -> None:
-    good = load_json(Path(__file__).parents[2] / "properties" / "scenarios" / "fftcg-party-basics.json")
+    good = load_json(REPO / "properties" / "scenarios" / "fftcg-party-basics.json")
     good["state"]["players"][1]["forwards"][0]["power"] = 10**12
     path = _write(tmp_path, "fftcg-party-basics.json", good)
     with pytest.raises(ScenarioError, match=r"^fftcg-party-basics\.json: state\.players\[1\]\.forwards\[0\]\.power: must be between"):

@@ -2,7 +2,7 @@
 
 Written from the clause catalogue (``specs/clauses/party.toml`` and
 ``specs/clauses/ff_base.toml``), never from the executable model: nothing
-here imports ``model.*``. The bridge :mod:`oracle.smt_fftcg` is the only
+here imports ``model.*``. The bridge :mod:`oracle.crosscheck.fftcg` is the only
 module that joins the two.
 
 Modules, in TLA+ order:

@@ -2,7 +2,7 @@
 
 These are formulas, not a second property list: each is the second face of a property of
 the one registry (``properties/core.py``), which names it in :attr:`Property.smt`
-(``properties/fftcg_smt.py``) under the same name; the bridge :mod:`oracle.smt_fftcg`
+(``properties/fftcg/smt_faces.py``) under the same name; the bridge :mod:`oracle.crosscheck.fftcg`
 resolves a registry name to its form here (this package never imports the registry).
 
 Each :class:`StateProperty` is a formula over one frame. ``should_hold`` says
@@ -19,7 +19,7 @@ from typing import Callable
 
 import z3
 
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 from cardrules.specs.smt.fftcg.rules import count
 from cardrules.specs.smt.fftcg.vocabulary import LOSING_DAMAGE, Cards, Frame, Layout
 

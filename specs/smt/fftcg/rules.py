@@ -11,7 +11,7 @@ from typing import Sequence
 
 import z3
 
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 from cardrules.specs.smt.fftcg.variants import Variants
 from cardrules.specs.smt.fftcg.vocabulary import BREAK_THRESHOLD, DAMAGE, ELEMENTS, NONE, PREEMPTIVE, Cards, Frame, Layout
 

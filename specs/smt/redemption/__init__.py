@@ -2,14 +2,14 @@
 clauses (issue 6), written from the clause catalogue; it imports nothing from ``model``.
 
 :data:`SITUATIONS` maps an area id to the builder of its consistency situation, in the style
-of :func:`specs.smt.heal.heal_situation`.
+of :func:`specs.smt.redemption.heal.heal_situation`.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from cardrules.specs.rulesets import RuleSet
+from cardrules.specs.catalogue.rulesets import RuleSet
 from cardrules.specs.smt.consistency import Situation
 from cardrules.specs.smt.redemption.redirect import redirect_situation
 from cardrules.specs.smt.redemption.resolution import resolution_situation

@@ -12,8 +12,8 @@ from typing import Any, Callable, Generic, TypeVar
 
 import z3
 
-from cardrules.specs.registry import implements
-from cardrules.specs.rulesets import RuleSet
+from cardrules.specs.catalogue.registry import implements
+from cardrules.specs.catalogue.rulesets import RuleSet
 from cardrules.specs.smt.consistency import ClauseConstraint
 
 V = TypeVar("V")

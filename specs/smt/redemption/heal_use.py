@@ -1,4 +1,4 @@
-"""The heal situation (:mod:`specs.smt.heal`) put to use in a position: which heals a player may use
+"""The heal situation (:mod:`specs.smt.redemption.heal`) put to use in a position: which heals a player may use
 now, and what a heal does, read from the raw position (issue 16).
 
 Written from the catalogue (``specs/clauses/heal.toml``), not from the model. The consistency
@@ -41,9 +41,9 @@ from typing import Callable, Mapping
 
 import z3
 
-from cardrules.specs.registry import implements
-from cardrules.specs.rulesets import RuleSet
-from cardrules.specs.smt import heal as h
+from cardrules.specs.catalogue.registry import implements
+from cardrules.specs.catalogue.rulesets import RuleSet
+from cardrules.specs.smt.redemption import heal as h
 from cardrules.specs.smt.consistency import ClauseConstraint, Situation
 from cardrules.specs.smt.redemption import position as pos
 
@@ -205,7 +205,7 @@ class UseFacts:
     """0: no heal window open; 1: an ability's discard window; 2: Battle Resolution's window."""
     target: tuple[tuple[str, int], ...]
     healer: tuple[tuple[str, int], ...]
-    """Raw places (:func:`oracle.smt_redemption_position.raw_card`, with the log's permanent control)."""
+    """Raw places (:func:`oracle.crosscheck.redemption.position.raw_card`, with the log's permanent control)."""
     target_printed: Printed
     healer_printed: Printed
     target_pending: bool

@@ -28,7 +28,7 @@ from typing import Mapping, Sequence
 
 import z3
 
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 from cardrules.specs.smt.redemption.common import NONE, one_of
 
 # the raw lists of a position a card can sit in

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 import z3
 
-from cardrules.specs.registry import implements
-from cardrules.specs.rulesets import RuleSet
+from cardrules.specs.catalogue.registry import implements
+from cardrules.specs.catalogue.rulesets import RuleSet
 from cardrules.specs.smt.consistency import ClauseConstraint, Situation
 from cardrules.specs.smt.redemption.common import Registry, in_range, make_vars, one_of, reader, split_io
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import z3
 
-from cardrules.specs.rulesets import RuleSet
+from cardrules.specs.catalogue.rulesets import RuleSet
 from cardrules.specs.smt.consistency import ClauseConstraint, Situation
 from cardrules.specs.smt.redemption.common import NONE, Registry, in_range, one_of
 

@@ -3,7 +3,7 @@
 Written from the clause catalogue (``specs/clauses/red_base.toml``,
 ``battle_resolution.toml`` and the heal-window clauses of ``heal.toml`` about declining),
 never from the executable model: nothing here imports ``model.*``. The bridge
-:mod:`oracle.smt_redemption_battle` is the only module that joins the two.
+:mod:`oracle.crosscheck.redemption.battle` is the only module that joins the two.
 
 Fragment: two players, Heroes, Evil Characters, Lost Souls and enhancements that only add
 numbers; the turn player's attack (rescue attempt or battle challenge), the block or no

@@ -24,7 +24,7 @@ from typing import Callable
 
 import z3
 
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 from cardrules.specs.smt import transition
 from cardrules.specs.smt.transition import unchanged
 from cardrules.specs.smt.redemption.battle_ts import rules

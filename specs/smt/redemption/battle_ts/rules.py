@@ -15,7 +15,7 @@ from typing import Sequence
 
 import z3
 
-from cardrules.specs.registry import implements
+from cardrules.specs.catalogue.registry import implements
 from cardrules.specs.smt.redemption.battle_ts.variants import Variants
 from cardrules.specs.smt.redemption.battle_ts.vocabulary import (
     ATTACHED, BONDAGE, CHALLENGE, CHARACTER, DISCARD, ENHANCEMENT, FAILURE, FIGHTER, HEAL_PROMPT, LOST_SOUL,

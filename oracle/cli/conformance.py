@@ -1,0 +1,240 @@
+"""``cardrules conformance schema|generate|run|score|adapter`` (issue 10, parts 5 and 6).
+
+:func:`add_parser` registers the command group; ``oracle/cli/parser.py`` calls it.
+Exit codes: 0 ok (every vector passed; every clause in force covered or
+excused), 1 a check failed (a vector did not pass; a clause uncovered; ``generate``: the model crashed on
+an action it tried, named by position, state and action),
+``score``: 1 when some clause area kills fewer than 95% of its
+non-equivalent mutants. 3 bad input (a suite that fails validation, named with the JSON path of the
+problem; an adapter command that cannot start; an unknown rule set).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, Sequence, TextIO
+
+from cardrules.oracle.conformance import OPTION_SETS
+from cardrules.oracle.cli.common import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, InputError
+
+from cardrules.oracle.conformance.suite_files import DEFAULT_DIR, suite_files
+
+
+def add_parser(sub: Any) -> None:
+    """Add ``conformance`` and its subcommands to the CLI's subparsers."""
+    group = sub.add_parser(
+        "conformance", help="conformance suites for other engines: schema, generate, run, score, adapter",
+        description="Versioned test vectors tagged by rule clause (cardrules-vectors/3), a generator, a "
+        "language-agnostic runner speaking JSON lines to an adapter, and the reference model as an adapter.",
+    )
+    commands = group.add_subparsers(dest="conformance_command", metavar="SUBCOMMAND", required=True)
+
+    p = commands.add_parser("schema", help="print the JSON Schema of cardrules-vectors/3 (/2 and /1 are still read)",
+                            description="Print the JSON Schema (draft 2020-12) of the suite format.")
+    p.set_defaults(handler=cmd_schema)
+
+    p = commands.add_parser(
+        "generate", help="generate conformance suites from the embedded scenarios",
+        description="One suite per game and rule version, and one per selectable decision option (when it "
+        "changes behaviour within the scenarios' bounds; an option that does not is reported as skipped): vectors "
+        "chosen by greedy set cover over clause and outcome coverage. Prints suite sizes before and after minimisation and the "
+        "coverage per clause; writes the suites and manifest.json atomically. Exit 1 if a clause in force is neither "
+        "covered nor excused (conformance_excuse in the catalogue).",
+    )
+    p.add_argument("--game", choices=("fftcg", "redemption"), help="only this game's suites")
+    p.add_argument("--rule-set", action="append", metavar="R",
+                   help="only this rule set (repeatable): 'default' or AREA=VERSION / DECISION=OPTION items")
+    p.add_argument("--options", choices=OPTION_SETS, default="all",
+                   help="decision options that get a suite: every one the model can select (all, the default; "
+                   "broken variants are no options), or only those the scenarios' rule sets use (used, faster)")
+    p.add_argument("--out", type=Path, default=DEFAULT_DIR, metavar="DIR", help="output folder (default: ./conformance)")
+    p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the sampled candidates (default 0)")
+    p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
+                   help="suites generated in parallel (default: 2, or 1 on one core)")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.set_defaults(handler=cmd_generate)
+
+    p = commands.add_parser(
+        "run", help="run conformance suites against an engine's adapter",
+        description="Start the adapter (split like a shell would, never run through one), send each vector over "
+        "JSON lines, and report per clause. Exit 0 all pass, 1 some did not, 3 bad suite or adapter command.",
+    )
+    p.add_argument("--adapter", required=True, metavar="CMD", help='the adapter command, e.g. "cardrules conformance adapter"')
+    p.add_argument("--suite", action="append", type=Path, metavar="PATH",
+                   help="a suite file or a folder of them (repeatable; default: ./conformance)")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds allowed per vector (default 10)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.add_argument("--junit", type=Path, metavar="FILE", help="also write JUnit XML")
+    p.set_defaults(handler=cmd_run)
+
+    p = commands.add_parser(
+        "score", help="mutation score of the suites: killed / survived mutants of the reference model per area",
+        description="Run the suites against single-point mutants of the reference model (each in its own process, "
+        "through the reference adapter in-process) and report per clause area the mutants killed and the survivors; "
+        "equivalent mutants (equivalent.toml, with reasons) are not counted. Exit 0 when every area kills at least "
+        "95% of its non-equivalent mutants, 1 otherwise, 3 bad input.",
+    )
+    p.add_argument("--suite", action="append", type=Path, metavar="PATH",
+                   help="a suite file or a folder of them (repeatable; default: ./conformance)")
+    from cardrules.oracle.cli.mutate import add_selection_options
+
+    add_selection_options(p)
+    p.add_argument("--no-record", action="store_true",
+                   help="do not record a run of every mutant in .cardrules/results (or $CARDRULES_RESULTS_DIR)")
+    p.set_defaults(handler=cmd_score)
+
+    p = commands.add_parser("adapter", help="run the reference model as an adapter on stdin/stdout",
+                            description="Answer the runner's JSON-lines protocol with the reference model.")
+    p.set_defaults(handler=cmd_adapter)
+
+
+def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.oracle.conformance.schema import schema_text
+
+    out.write(schema_text())
+    return EXIT_OK
+
+
+def cmd_adapter(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.oracle.conformance.adapter import serve
+
+    return serve(stdout=out)
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.oracle.cli.mutate import load_suites_for, run_probe
+
+    suites = [] if args.list else load_suites_for(args.suite)
+    return run_probe(args, out, ["conformance"], suites, per_check=False, every_check=False, no_survivors=False,
+                     record=not args.no_record)
+
+
+def _generate_one(job: tuple[Any, int]) -> Any:
+    from cardrules.oracle.conformance.generate import generate_suite
+
+    plan, seed = job
+    return generate_suite(plan, seed=seed)
+
+
+def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.oracle.conformance.candidates import GenerationError
+    from cardrules.oracle.conformance.output import write_suites
+    from cardrules.oracle.conformance.plan import SuitePlan, default_plans, plan_from_expression
+    from cardrules.properties.scenarios.rulesets import RuleSetError
+
+    plans: list[SuitePlan] = []
+    try:
+        for text in args.rule_set or []:
+            plans.extend(plan_from_expression(text, args.game))
+    except (RuleSetError, ValueError) as problem:
+        raise InputError(str(problem)) from None
+    plans = plans if args.rule_set else default_plans(args.game, args.options)
+    plans = list({p.id: p for p in plans}.values())
+    jobs = [(p, args.seed) for p in plans]
+    try:
+        results = _generate_all(plans, jobs, args.jobs, args.quiet)
+    except GenerationError as crash:
+        print(f"cardrules: generation error: {crash}", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    write_suites(args.out, results, args.seed)
+    print_generation(results, out)
+    out.write(f"wrote {sum(r.suite is not None for r in results)} suite(s) and manifest.json to {args.out}\n")
+    return EXIT_CHECK_FAILED if any(r.uncovered for r in results) else EXIT_OK
+
+
+def _generate_all(plans: Sequence[Any], jobs: Sequence[tuple[Any, int]], workers: int, quiet: bool) -> list[Any]:
+    """Generate the suites of ``plans`` (in parallel with ``workers`` > 1), with a progress display."""
+    from cardrules.oracle.progress import RunProgress
+
+    results: list[Any] = []
+    with RunProgress("conformance generate", len(jobs), quiet=quiet) as progress:
+        if workers > 1 and len(jobs) > 1:
+            with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+                for plan, result in zip(plans, pool.map(_generate_one, jobs)):
+                    with progress.phase(plan.id) as phase:
+                        phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
+                    results.append(result)
+        else:
+            for plan, job in zip(plans, jobs):
+                with progress.phase(plan.id) as phase:
+                    result = _generate_one(job)
+                    phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
+                results.append(result)
+    return results
+
+
+def print_generation(results: Sequence[Any], out: TextIO) -> None:
+    """Suite sizes before and after minimisation, then the coverage per clause (vectors per suite)."""
+    made = [r for r in results if r.suite is not None]
+    out.write("suites (candidates -> chosen by set cover, + perft and invalid-state = vectors; clauses covered):\n")
+    for number, r in enumerate(made, 1):
+        covered = sum(1 for n in r.coverage.values() if n)
+        invalid = sum(v["kind"] == "invalid" for v in r.suite["vectors"])
+        extra = f"+{len(r.suite['vectors']) - r.chosen - invalid} perft" + (f", +{invalid} invalid" if invalid else "")
+        line = (f"  #{number:<2} {r.plan_id}: {r.candidates} -> {r.chosen} ({extra})"
+                f" = {len(r.suite['vectors'])} vectors; {covered}/{len(r.coverage)} clauses")
+        if r.excused:
+            line += f"; excused {', '.join(sorted(r.excused))}"
+        if r.uncovered:
+            line += f"; UNCOVERED {', '.join(r.uncovered)}"
+        out.write(line + "\n")
+    for r in results:
+        if r.suite is None:
+            out.write(f"  skipped {r.plan_id}: {r.skipped}\n")
+    clauses = sorted({c for r in made for c in r.coverage})
+    if not clauses:
+        return
+    out.write("\ncoverage per clause (vectors exercising it, per suite #; '-' not in force, 'x' excused, '!' uncovered):\n")
+    width = max(len(c) for c in clauses)
+    out.write(" " * width + "  " + " ".join(f"{f'#{n}':>4}" for n in range(1, len(made) + 1)) + "\n")
+    for clause in clauses:
+        cells = []
+        for r in made:
+            count = r.coverage.get(clause)
+            cells.append("-" if count is None else "x" if clause in r.excused else "!" if count == 0 else str(count))
+        out.write(clause.ljust(width) + "  " + " ".join(f"{c:>4}" for c in cells) + "\n")
+
+
+def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.oracle.conformance.process import AdapterCommandError, split_command
+    from cardrules.oracle.conformance.report import print_report, results_json, write_junit
+    from cardrules.oracle.conformance.runner import run_suites
+    from cardrules.oracle.conformance.schema import SuiteError, load_suite
+
+    if not args.timeout > 0:
+        raise InputError("--timeout must be positive")
+    try:
+        argv = split_command(args.adapter)
+        suites = [load_suite(path) for path in suite_files(args.suite or [DEFAULT_DIR])]
+        from cardrules.oracle.progress import RunProgress
+
+        total = sum(len(s["vectors"]) for s in suites)
+        with RunProgress("conformance run", 1, quiet=args.quiet) as progress, \
+                progress.phase(f"{len(suites)} suite(s), {total} vectors") as phase:
+            done: list[Any] = []
+
+            def on_result(result: Any) -> None:
+                done.append(result)
+                phase.count(len(done), f"of {total} vectors run")
+
+            results = run_suites(argv, suites, args.timeout, on_result)
+            phase.result = f"{sum(r.verdict == 'pass' for r in results)} of {len(results)} vectors pass"
+    except (SuiteError, AdapterCommandError) as problem:
+        raise InputError(str(problem)) from None
+    if args.junit is not None:
+        write_junit(results, str(args.junit))
+    if args.json:
+        out.write(json.dumps(results_json(results, args.adapter, [s["suite"] for s in suites]), indent=1) + "\n")
+    else:
+        print_report(results, out)
+    return EXIT_OK if all(r.verdict == "pass" for r in results) else EXIT_CHECK_FAILED
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(EXIT_INPUT)

@@ -1,0 +1,537 @@
+"""``cardrules smt``: the SMT checks (consistency and vacuity of clause sets).
+
+Exit codes follow :mod:`cardrules.oracle.cli`: 0 every check holds, 1 a check found a
+contradiction, a vacuous clause, a disagreement or a counterexample, 4 z3 could not decide
+(``unknown``: the budget spent), which is never reported as a pass. A definite failure
+outranks another query's unknown: exit 1, not 4.
+
+Every command takes ``--rlimit N`` (z3's deterministic resource budget per check, default
+:data:`~specs.smt.budget.DEFAULT_RLIMIT`, at most :data:`~specs.smt.budget.MAX_RLIMIT`) and
+``--timeout MS`` (a wall-clock limit per check, off unless asked for: with it a verdict may
+depend on the machine's load).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+import json
+from typing import Any, Callable, TextIO
+
+from cardrules.oracle.cli.argtypes import int_at_least, positive_int
+
+MAX_CROSSCHECK_STATES = 1_000_000
+"""``smt crosscheck --states``."""
+MAX_BMC_DEPTH = 60
+"""``smt bmc --depth``: unrolled steps (each adds a copy of the transition relation)."""
+from cardrules.oracle.crosscheck.solutions import SolverUnknown
+from cardrules.specs.catalogue import default_catalogue
+from cardrules.specs.catalogue.rulesets import RuleSet, RuleSetError, clauses_in_force
+from cardrules.specs.smt.budget import DEFAULT_RLIMIT, MAX_RLIMIT, Budget, using
+from cardrules.specs.smt.consistency import ConsistencyReport, Situation, Verdict, check_vacuity, find_contradictions
+
+EXIT_OK, EXIT_CHECK_FAILED, EXIT_UNKNOWN = 0, 1, 4
+
+
+class SmtInputError(Exception):
+    """Bad arguments to an smt subcommand (printed as one line, exit 3)."""
+
+
+def states_arg(text: str) -> int | None:
+    """An argparse type: ``smt crosscheck --states``, a number of states or ``all`` (``None``: the
+    whole exploration)."""
+    if text == "all":
+        return None
+    return int_at_least(1, MAX_CROSSCHECK_STATES)(text)
+
+
+def rlimit_int(text: str) -> int:
+    """An argparse type: an rlimit in ``1..MAX_RLIMIT``."""
+    value = positive_int(text)
+    if value > MAX_RLIMIT:
+        raise argparse.ArgumentTypeError(f"{value} is more than the largest rlimit, {MAX_RLIMIT}")
+    return value
+
+
+def budget_of(args: argparse.Namespace) -> Budget:
+    """The z3 budget the command line asks for (``--rlimit``, ``--timeout``)."""
+    return Budget(rlimit=args.rlimit, timeout_ms=args.timeout)
+
+
+def _verdict_exit(failed: bool, unknown: bool) -> int:
+    """A definite failure outranks an unknown (1, not 4); an unknown is never a pass (4)."""
+    if failed:
+        return EXIT_CHECK_FAILED
+    return EXIT_UNKNOWN if unknown else EXIT_OK
+
+
+def situations() -> dict[str, Callable[[RuleSet], Situation]]:
+    """Areas that have a consistency situation, and how to build it."""
+    from cardrules.specs.smt.redemption.heal import heal_situation
+    from cardrules.specs.smt.redemption import SITUATIONS as REDEMPTION_SITUATIONS
+
+    return {"heal": heal_situation, **REDEMPTION_SITUATIONS}
+
+
+def parse_decisions(pairs: list[str]) -> dict[str, str]:
+    decisions = {}
+    for pair in pairs:
+        decision, sep, option = pair.partition("=")
+        if not sep or not decision or not option:
+            raise SmtInputError(f"--decision {pair!r}: expected DECISION=OPTION")
+        decisions[decision] = option
+    return decisions
+
+
+def _version_sets(area_id: str, asked: list[str] | None) -> list[frozenset[str]]:
+    """The version sets to check: as asked (read together), or each alone and then all together."""
+    area = default_catalogue().area(area_id)
+    if asked:
+        return [frozenset(asked)]
+    alone = [frozenset({v.id}) for v in area.versions]
+    return alone + ([frozenset(v.id for v in area.versions)] if len(alone) > 1 else [])
+
+
+def _prepare(args: argparse.Namespace) -> tuple[Callable[[RuleSet], Situation], list[RuleSet]]:
+    builders = situations()
+    if args.area not in builders:
+        raise SmtInputError(f"no SMT situation for area {args.area!r} yet; available: {', '.join(sorted(builders))}")
+    decisions = parse_decisions(args.decision or [])
+    rule_sets = [RuleSet(versions={args.area: versions}, decisions=decisions) for versions in _version_sets(args.area, args.version)]
+    try:
+        for rule_set in rule_sets:
+            rule_set.validate()
+    except RuleSetError as error:
+        raise SmtInputError(str(error)) from None
+    return builders[args.area], rule_sets
+
+
+def _built(area: str, build: Callable[[RuleSet], Situation], rule_set: RuleSet) -> tuple[Situation, list[str]]:
+    """The area's situation and clauses in force; a decision of another game, or an option the encoding
+    never reads, is refused by name (it would otherwise be ignored silently)."""
+    from cardrules.specs.catalogue.rulesets import decisions_read, unread_options
+
+    catalogue = default_catalogue()
+    game = catalogue.area(area).game
+    for decision_id in rule_set.decisions:
+        clause = catalogue.decisions[decision_id][0]
+        if clause.game != game:
+            raise SmtInputError(f"--decision {decision_id}: a {clause.game} decision; area {area} is {game}")
+    with decisions_read() as read:
+        ids = list(clauses_in_force(area, rule_set))
+        situation = build(rule_set)
+    unread = unread_options(rule_set, read)
+    if unread:
+        raise SmtInputError(f"the z3 encoding of area {area} does not implement {', '.join(unread)}: "
+                            "it would give the default reading's answer (see 'cardrules list decisions')")
+    return situation, ids
+
+
+def _label(versions: frozenset[str]) -> str:
+    joined = "+".join(sorted(versions))
+    return f"{joined} (read as one text)" if len(versions) > 1 else joined
+
+
+def cmd_consistency(args: argparse.Namespace, out: TextIO) -> int:
+    build, rule_sets = _prepare(args)
+    catalogue = default_catalogue()
+    reports: list[tuple[frozenset[str], ConsistencyReport]] = []
+    for rule_set in rule_sets:
+        situation, ids = _built(args.area, build, rule_set)
+        reports.append((rule_set.versions[args.area], find_contradictions(situation, ids, budget_of(args))))
+    if args.json:
+        json.dump(
+            [
+                {
+                    "area": args.area,
+                    "versions": sorted(versions),
+                    "verdict": report.verdict.value,
+                    "clauses": list(report.clause_ids),
+                    "reason": report.reason,
+                    "contradictions": [
+                        {"clauses": list(c.clause_ids), "situation": c.situation} for c in report.contradictions
+                    ],
+                }
+                for versions, report in reports
+            ],
+            out,
+            indent=2,
+        )
+        print(file=out)
+    else:
+        for versions, report in reports:
+            head = f"{args.area}, {_label(versions)}: {len(report.clause_ids)} clauses: "
+            if report.verdict is Verdict.UNKNOWN:
+                print(head + f"UNKNOWN ({report.reason})", file=out)
+            elif report.verdict is Verdict.CONSISTENT:
+                print(head + "consistent", file=out)
+            else:
+                print(head + f"{len(report.contradictions)} contradiction(s)", file=out)
+            for number, contradiction in enumerate(report.contradictions, 1):
+                print(f"  {number}. these clauses cannot all hold:", file=out)
+                for clause_id in contradiction.clause_ids:
+                    print(f"       {clause_id}: {catalogue.clause(clause_id).title}", file=out)
+                situation = "; ".join(f"{k}: {v}" for k, v in contradiction.situation.items())
+                print(f"     when: {situation}", file=out)
+    failed = any(report.contradictions for _, report in reports)
+    return _verdict_exit(failed, any(report.verdict is Verdict.UNKNOWN for _, report in reports))
+
+
+def cmd_vacuity(args: argparse.Namespace, out: TextIO) -> int:
+    build, rule_sets = _prepare(args)
+    rows = []
+    for rule_set in rule_sets:
+        situation, ids = _built(args.area, build, rule_set)
+        for result in check_vacuity(situation, ids, budget_of(args)):
+            rows.append((rule_set.versions[args.area], result))
+    if args.json:
+        json.dump(
+            [
+                {
+                    "area": args.area,
+                    "versions": sorted(versions),
+                    "clause": r.clause_id,
+                    "verdict": {"consistent": "applies", "contradiction": "vacuous", "unknown": "unknown"}[r.verdict.value],
+                    "witness": r.witness,
+                    "reason": r.reason,
+                }
+                for versions, r in rows
+            ],
+            out,
+            indent=2,
+        )
+        print(file=out)
+    else:
+        for versions, result in rows:
+            if result.verdict is not Verdict.CONSISTENT:
+                word = "VACUOUS (can never apply)" if result.verdict is Verdict.CONTRADICTION else f"UNKNOWN ({result.reason})"
+                print(f"{args.area}, {_label(versions)}: {result.clause_id}: {word}", file=out)
+        applies = sum(1 for _, r in rows if r.verdict is Verdict.CONSISTENT)
+        print(f"{applies} of {len(rows)} clause checks have a situation where the clause applies", file=out)
+    verdicts = {r.verdict for _, r in rows}
+    return _verdict_exit(Verdict.CONTRADICTION in verdicts, Verdict.UNKNOWN in verdicts)
+
+
+def _scenarios_of(game: str, names: list[str] | None, files: list[Any] | None) -> list[Any]:
+    """The selected scenarios of one game (embedded by name, and users' files); bad input is SmtInputError."""
+    from cardrules.oracle.cli.common import InputError, select_scenarios
+
+    try:
+        chosen = select_scenarios(names, files)
+    except InputError as error:
+        raise SmtInputError(str(error)) from None
+    if names or files:
+        other = [s.name for s in chosen if s.game != game]
+        if other:
+            raise SmtInputError(f"not {game} scenarios: {', '.join(other)}")
+    return [s for s in chosen if s.game == game]
+
+
+def _fftcg_scenario_roots(names: list[str] | None, files: list[Any] | None = None) -> list[tuple[str, Any]]:
+    from cardrules.model.fftcg.state import State
+
+    return [(s.name, State.from_json(s.state)) for s in _scenarios_of("fftcg", names, files)]
+
+
+def _fftcg_config(decisions: dict[str, str]) -> Any:
+    from cardrules.model.errors import ScenarioError
+    from cardrules.model.fftcg.config import RuleConfig
+
+    try:
+        return RuleConfig.of(decisions)
+    except ScenarioError as error:
+        raise SmtInputError(str(error)) from None
+
+
+def _explored_states(game: Any, root: Any, scenario: Any, limit: int | None) -> tuple[list[Any], str]:
+    """The states of the scenario's exploration within its own bounds (the whole exploration), or the
+    first ``limit`` of them; and a note on what was left out (empty: nothing)."""
+    from cardrules.properties.engines.explore import Bounds, explore
+
+    cap = scenario.max_states if limit is None else min(limit, scenario.max_states or limit)
+    bounds = Bounds(max_depth=scenario.max_depth, max_states=cap, max_turns=scenario.max_turns)
+    result = explore(game, [root], [], bounds, progress=False)
+    states = result.states
+    note = ""
+    if limit is not None and len(states) >= limit:
+        note = f"first {limit:,} states (--states)"
+    elif not getattr(result, "complete", True):
+        note = "within the scenario's bounds"
+    return states, note
+
+
+RunRecord = tuple[str, str, Any]
+"""(run label, what was compared, report)."""
+
+
+def _crosscheck_runs(args: argparse.Namespace, unknown: list[str], failures: list[str]) -> list[RunRecord]:
+    """(scenario, what was compared, report) for every scenario (and rule set) of the chosen game(s);
+    a comparison z3 could not decide is named in ``unknown``, one that could not be made (a state or
+    rule set outside what the encoding covers) in ``failures``."""
+    games = ("fftcg", "redemption") if args.game == "all" else (args.game,)
+    if args.game == "all" and (args.scenario or args.scenario_file):
+        raise SmtInputError("--game all checks every embedded scenario; name one game to select scenarios")
+    runs: list[RunRecord] = []
+    for game_name in games:
+        runs += _game_runs(args, game_name, unknown, failures)
+    return runs
+
+
+def _game_runs(args: argparse.Namespace, game_name: str, unknown: list[str], failures: list[str]) -> list[RunRecord]:
+    from cardrules.model.errors import ScenarioError
+    from cardrules.oracle.verify.runner import make_game
+    scenarios = _scenarios_of(game_name, args.scenario, args.scenario_file)
+    decisions = parse_decisions(args.decision or [])
+    runs: list[RunRecord] = []
+    for scenario in scenarios:
+        rule_sets = scenario.rule_sets if not decisions else scenario.rule_sets[:1]
+        for rule_set in rule_sets:
+            if decisions:
+                from cardrules.properties.scenarios import RuleSetSpec
+
+                rule_set = RuleSetSpec("custom", rule_set.versions, {**rule_set.decisions, **decisions})
+            try:
+                game = make_game(scenario.game, rule_set)
+            except ScenarioError as error:
+                raise SmtInputError(str(error)) from None
+            states, partial = _explored_states(game, game.state_from_json(scenario.state), scenario, args.states)
+            config = game.config  # type: ignore[attr-defined]  # both adapters carry their RuleConfig
+            label = f"{scenario.name} / {rule_set.name}" + (f" ({partial})" if partial else "")
+            if game_name == "fftcg":
+                from cardrules.oracle.crosscheck.fftcg import crosscheck_many
+
+                _run(runs, unknown, failures, label, "legal actions and successors",
+                     lambda: crosscheck_many(states, config), ValueError)
+                continue
+            from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
+            from cardrules.oracle.crosscheck.redemption import battle as smt_redemption_battle
+
+            _run(runs, unknown, failures, label, "rule decisions", lambda: smt_redemption.crosscheck_many(states, config),
+                 smt_redemption.OutOfScope)
+            in_fragment = [s for s in states if smt_redemption_battle.in_scope(s)]
+            if in_fragment:
+                _run(runs, unknown, failures, label, "legal actions and successors (battle fragment)",
+                     lambda: smt_redemption_battle.crosscheck_many(in_fragment, config), smt_redemption_battle.OutOfScope)
+    return runs
+
+
+_PROGRESS: list[Any] = []
+"""The progress display of the running crosscheck (set by :func:`cmd_crosscheck`)."""
+
+
+def _run(runs: list[RunRecord], unknown: list[str], failures: list[str], label: str, what: str,
+         check: Callable[[], Any], out_of_scope: type[Exception]) -> None:
+    """Append ``check()``'s report to ``runs``; if z3 could not decide, a line to ``unknown``; if the
+    encoding does not cover the run (``out_of_scope``), a line to ``failures``: not compared is a failure."""
+    from contextlib import nullcontext
+
+    phase_of = _PROGRESS[-1].phase(f"{label}: {what}") if _PROGRESS else nullcontext(None)
+    with phase_of as phase:
+        try:
+            report = check()
+            runs.append((label, what, report))
+            if phase is not None:
+                phase.result = f"{report.states:,} states, {len(report.disagreements)} disagreement(s)"
+        except SolverUnknown as error:
+            unknown.append(f"{label}: {what}: UNKNOWN ({error})")
+            if phase is not None:
+                phase.result = "UNKNOWN"
+        except out_of_scope as reason:
+            failures.append(f"{label}: {what}: NOT COMPARED: {reason}")
+            if phase is not None:
+                phase.result = "NOT COMPARED"
+
+
+def _pairs(report: Any) -> int:
+    """(state, action) pairs or rule decisions compared in a run."""
+    return report.actions if hasattr(report, "actions") else report.transitions
+
+
+def _total_counts(runs: list[RunRecord]) -> dict[str, int]:
+    from collections import Counter
+
+    total: Counter[str] = Counter()
+    for _, _, r in runs:
+        total.update(r.clauses)
+    return dict(sorted(total.items()))
+
+
+def _run_json(label: str, what: str, r: Any) -> dict[str, Any]:
+    return {"run": label, "compared": what, "states": r.states, "pairs": _pairs(r), "seconds": round(r.seconds, 2),
+            "clauses": dict(sorted(r.clauses.items())), "out_of_scope": list(r.out_of_scope),
+            "disagreements": [{"what": d.what, "action": d.action, "smt": str(d.smt), "model": str(d.model),
+                               "clause_ids": list(d.clause_ids), "state": d.state} for d in r.disagreements]}
+
+
+def _write_counts(path: Path, runs: list[RunRecord], args: argparse.Namespace) -> None:
+    from cardrules.oracle.crosscheck.counts import counts_document
+
+    command = f"cardrules smt crosscheck --game {args.game} --states {args.states or 'all'} --write-counts {path}"
+    document = counts_document([{"run": label, "compared": what, "states": r.states, "clauses": dict(sorted(r.clauses.items()))}
+                                for label, what, r in runs], command)
+    try:
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(path)
+    except OSError as error:
+        raise SmtInputError(f"--write-counts {path}: {error.strerror or error}") from None
+
+
+def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
+    """The model and the z3 encoding on every state of each scenario's exploration (whole, or the
+    first ``--states``), with the comparisons per clause."""
+    from cardrules.oracle.progress import RunProgress
+
+    unknown: list[str] = []
+    failures: list[str] = []
+    with using(budget_of(args)), RunProgress("crosscheck", None, quiet=args.quiet) as progress:
+        _PROGRESS.append(progress)
+        try:
+            runs = _crosscheck_runs(args, unknown, failures)
+        finally:
+            _PROGRESS.pop()
+    for label, what, r in runs:
+        shown = [f"{label}: {what}: OUT OF SCOPE: {line}" for line in r.out_of_scope]
+        if args.json:
+            failures += shown
+        else:  # a few, shortened: the JSON has them all
+            failures += [line[:400] + ("..." if len(line) > 400 else "") for line in shown[:3]]
+            if len(shown) > 3:
+                failures.append(f"{label}: {what}: OUT OF SCOPE: and {len(shown) - 3:,} more states (--json lists them)")
+    total = _total_counts(runs)
+    if args.write_counts:
+        _write_counts(args.write_counts, runs, args)
+    if args.json:
+        json.dump([_run_json(label, what, r) for label, what, r in runs] + [{"unknown": line} for line in unknown]
+                  + [{"failure": line} for line in failures] + [{"clauses": total}], out, indent=2)
+        print(file=out)
+    else:
+        for label, what, r in runs:
+            rate = _pairs(r) / r.seconds if r.seconds else 0.0
+            print(f"{label}: {what}: {r.states:,} states, {_pairs(r):,} compared ({rate:,.0f}/s), "
+                  f"{len(r.clauses)} clauses, {len(r.disagreements)} disagreement(s), {r.seconds:.1f}s", file=out)
+            for d in r.disagreements[:5]:
+                print("  " + str(d).replace("\n", "\n  "), file=out)
+        for line in unknown + failures:
+            print(line, file=out)
+        print(f"\ncomparisons per clause ({len(total)} clauses compared at least once):", file=out)
+        width = max((len(c) for c in total), default=6)
+        for clause_id, count in total.items():
+            print(f"  {clause_id:<{width}}  {count:>9,}", file=out)
+    return _verdict_exit(any(r.disagreements for _, _, r in runs) or bool(failures), bool(unknown))
+
+
+def cmd_bmc(args: argparse.Namespace, out: TextIO) -> int:
+    """A z3 bounded check (or k-induction) of an FFTCG property from a scenario's position."""
+    from cardrules.oracle.crosscheck.fftcg import bmc_from_state, smt_properties
+    from cardrules.specs.smt.fftcg.bmc import Verdict as BmcVerdict
+
+    known = smt_properties()
+    if args.property not in known:
+        raise SmtInputError(f"no registered property {args.property!r} with a z3 form; known: {', '.join(sorted(known))}")
+    if args.induction and args.depth < 1:
+        raise SmtInputError("--induction needs --depth 1 or more (the largest k to try)")
+    config = _fftcg_config(parse_decisions(args.decision or []))
+    failed = unknown = False
+    records = []
+    for name, root in _fftcg_scenario_roots(args.scenario, args.scenario_file):
+        result = bmc_from_state(root, args.property, args.depth, config, induction=args.induction, budget=budget_of(args))
+        unknown |= result.verdict is BmcVerdict.UNKNOWN
+        failed |= result.verdict is BmcVerdict.VIOLATED or bool(result.replay_problems)
+        records.append((name, result))
+    if args.json:
+        json.dump(
+            [
+                {"scenario": name, "property": r.property, "verdict": r.verdict.value, "depth": r.depth,
+                 "reason": r.reason, "trace": [str(a) for a, _ in r.trace[1:]], "replay_problems": list(r.replay_problems)}
+                for name, r in records
+            ],
+            out,
+            indent=2,
+        )
+        print(file=out)
+    else:
+        for name, r in records:
+            extra = f" ({r.reason})" if r.reason else ""
+            print(f"{name}: {r.property}: {r.verdict.value} (depth {r.depth}){extra}", file=out)
+            for number, (action, _) in enumerate(r.trace[1:], 1):
+                print(f"  {number}. {action}", file=out)
+            if r.trace:
+                print(f"  replay on the model: {'; '.join(r.replay_problems) or 'reproduced'}", file=out)
+    return _verdict_exit(failed, unknown)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    smt = sub.add_parser(
+        "smt",
+        help="SMT checks: consistency, vacuity, cross-check with the model, bounded model checking",
+        description="SMT checks with z3. Exit codes: 0 holds, 1 violated (contradiction, vacuous clause, "
+        "disagreement, counterexample), 3 bad input, 4 unknown.",
+    )
+    checks = smt.add_subparsers(dest="smt_command", metavar="CHECK", required=True)
+    for name, handler, text in (
+        ("consistency", cmd_consistency, "find minimal sets of clauses that contradict each other, with a situation"),
+        ("vacuity", cmd_vacuity, "find clauses that can never apply"),
+    ):
+        p = checks.add_parser(name, help=text, description=text.capitalize() + ".")
+        p.add_argument("--area", default="heal", help="rule area (default: heal)")
+        p.add_argument(
+            "--version",
+            action="append",
+            metavar="V",
+            help="a version to check; repeat to read several as one text (default: each alone, then all together)",
+        )
+        p.add_argument(
+            "--decision", action="append", metavar="ID=OPTION", help="read a decision another way (repeatable)"
+        )
+        _add_budget_options(p)
+        p.add_argument("--json", action="store_true", help="print JSON")
+        p.set_defaults(handler=handler)
+
+    p = checks.add_parser("crosscheck", help="the model and z3 agree, on every state of each scenario",
+                          description="For every state of a bounded exploration of each scenario and rule set: FFTCG, "
+                          "the exact set of legal actions and the unique successor of each, model against z3; "
+                          "Redemption, every rule decision (side battle control, resolution, redirect), and legal "
+                          "actions and successors for states inside the battle fragment.")
+    p.add_argument("--game", choices=("fftcg", "redemption", "all"), default="fftcg",
+                   help="which game (default fftcg; all: every embedded scenario of both)")
+    p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
+    p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
+                   help="also check this scenario file of yours (repeatable; alone: only these files)")
+    p.add_argument("--states", type=states_arg, default=None, metavar="N|all",
+                   help="only the first N states of each exploration (default, or 'all': the whole exploration, "
+                   f"within the scenario's bounds; N at most {MAX_CROSSCHECK_STATES:,})")
+    p.add_argument("--write-counts", type=Path, metavar="FILE",
+                   help="write the comparisons per clause to FILE (JSON; 'cardrules trace' reads "
+                   "oracle/crosscheck/counts.json)")
+    p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")
+    _add_budget_options(p)
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_crosscheck)
+
+    p = checks.add_parser("bmc", help="FFTCG: bounded model check or k-induction of a property",
+                          description="Check a z3-encoded FFTCG property from each scenario's position: to a depth, "
+                          "or by k-induction. A counterexample is replayed on the model. Exit 0 holds/proved, "
+                          "1 violated, 4 unknown.")
+    p.add_argument("--property", required=True, help="a registered property with a z3 form (party-min-two, damage-in-thousands, ...)")
+    p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
+    p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
+                   help="also check this scenario file of yours (repeatable; alone: only these files)")
+    p.add_argument("--depth", type=int_at_least(0, MAX_BMC_DEPTH), default=6, metavar="K",
+                   help="depth, or the largest k for --induction (at least 1 there; default 6)")
+    p.add_argument("--induction", action="store_true", help="try to prove it at every depth by k-induction")
+    p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")
+    _add_budget_options(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_bmc)
+
+
+def _add_budget_options(p: argparse.ArgumentParser) -> None:
+    """``--rlimit`` (deterministic, on by default) and ``--timeout`` (wall clock, off by default)."""
+    p.add_argument("--rlimit", type=rlimit_int, default=DEFAULT_RLIMIT, metavar="N",
+                   help=f"z3 resource limit per check, the same on any machine (default {DEFAULT_RLIMIT}, "
+                   f"at most {MAX_RLIMIT}); a check that needs more is unknown (exit 4)")
+    p.add_argument("--timeout", type=positive_int, default=None, metavar="MS",
+                   help="also a wall-clock limit per check (default: none; with one, a verdict may depend on "
+                   "the machine's load)")

@@ -1,0 +1,436 @@
+"""The side battle rule decisions, model against the side battle encoding (:func:`crosscheck_side_battle_plays`;
+see :mod:`oracle.crosscheck.redemption.decisions`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from cardrules.oracle.crosscheck.counts import cached_with_notes
+from cardrules.oracle.crosscheck.disagreement import Disagreement
+from cardrules.model.redemption.actions import Action, Play, Sides, Use
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.state import (
+    Alignment, BattleKind, Effect, OriginKind, PromptKind, RecordStatus, State, Status,
+)
+from cardrules.specs.smt.redemption import position as pos
+from cardrules.specs.smt.redemption import side_battle as sb
+from cardrules.specs.smt.redemption.common import NONE
+from cardrules.oracle.crosscheck.redemption.common import (
+    CrosscheckReport, EncodingNoAnswer, Key, _characters, _key, _refused_by_base_rules, _sb_query, rule_set_of,
+)
+from cardrules.oracle.crosscheck.redemption.position import (
+    Log, Raw, SideBattleCounter, initial_log, raw_card, raw_stack, side_battles_of,
+)
+
+
+# --- side battles: inputs --------------------------------------------------------------------------
+
+SBKey = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int, int, int, bool, tuple[tuple[Raw, bool, bool], ...]]
+"""The raw facts a side battle answer depends on: the battle records' players (bottom first), the
+bondage sizes, the player count, the user, the user's side battles this turn (the encoding's own count,
+carried in the log: :func:`side_battle_counter`), whether x is y, and
+per character its raw place (with the log's permanent controller), printed alignment and status."""
+
+
+def _sb_fixed(state: State, user: int, x: str, y: str, log: Log) -> SBKey:
+    """The raw facts of ``state`` the side battle situation reads for ``user`` selecting x and y
+    (control, zones, permanent control and previous sides are derived from them in z3)."""
+    players, bondage = raw_stack(state)
+    chars = tuple((tuple(sorted(raw_card(state, c, log).items())), state.card(c).alignment is Alignment.GOOD,
+                   state.has_status(c, Status.PARALYZED)) for c in (x, y))
+    return players, bondage, state.players, user, side_battles_of(log, state)[user], x == y, chars
+
+
+def _sb_constraints(v: sb.SBVars, fixed: SBKey) -> list[z3.BoolRef]:
+    """The situation's inputs, derived by z3 from the raw facts (:mod:`specs.smt.redemption.position`)."""
+    players, bondage, count_players, user, count, same, chars = fixed
+    stack = pos.StackPos.of(players, bondage)
+    top = stack.height - 1
+    out = [v.players == count_players, v.user == user, v.count == count, v.used, v.same_card == same,
+           v.p0 == stack.player0[top], v.p1 == stack.player1[top], v.m0 == stack.player0[0],
+           v.m1 == stack.player1[0], v.nested == (stack.height > 1)]
+    for c, (raw, hero, paralyzed) in zip(sb.CHARS, chars):
+        p = pos.CardPos.of(dict(raw))
+        out += [v.of("ctrl", c) == pos.control(p, stack), v.of("zone", c) == pos.sb_zone(p, stack),
+                v.of("perm", c) == pos.permanent(p), v.of("prev_side", c) == pos.side_now(p),
+                v.of("owner", c) == p.owner, v.of("hero", c) == hero, v.of("paralyzed", c) == paralyzed]
+    return out
+
+
+@dataclass(frozen=True)
+class SideBattleAnswer:
+    """What the side battle encoding says about one use of a side battle ability on (x, y)."""
+
+    takes_effect: bool
+    assignments: frozenset[tuple[int, int, int]]
+    """(side_x, side_y, chooser) when it takes effect."""
+    count_after: frozenset[int]
+    players: frozenset[tuple[int, int]]
+    came_from_battle: tuple[bool, bool]
+    suspended: frozenset[bool] = frozenset()
+    """Output ``suspended`` (RED-SB-SUSPEND: the paused battle waits under the new one)."""
+    lasting: frozenset[bool] = frozenset()
+    """Output ``lasting`` when it takes effect (RED-SB-INSTANTANEOUS: it acts once, when used)."""
+    playable: frozenset[bool] = frozenset()
+    """Output ``card_playable`` whether or not it takes effect (RED-SB-RESTRICT-AFTER decides it
+    once the allowance is used up; otherwise the clauses leave it open)."""
+
+
+@cached_with_notes(maxsize=100_000)
+def _sb_answer(key: Key, fixed: SBKey) -> SideBattleAnswer:
+    query, v = _sb_query(key), sb.SBVars.make()
+    rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))
+    inputs = _sb_constraints(v, fixed)
+    base = inputs + [v.takes_effect]
+    playable = frozenset(p for (p,) in query.allowed(inputs, [v.card_playable]))
+    if not query.possible(base):
+        return SideBattleAnswer(False, frozenset(), frozenset(), frozenset(), (False, False), playable=playable)
+    stack = pos.StackPos.of(fixed[0], fixed[1])
+    came = tuple(pos.evaluate(sb.in_a_battle(pos.sb_zone(pos.CardPos.of(dict(raw)), stack), rs)) for raw, _, _ in fixed[6])
+    return SideBattleAnswer(
+        True,
+        frozenset(query.allowed(base, [v.side_x, v.side_y, v.chooser])),  # type: ignore[arg-type]
+        frozenset(c for (c,) in query.allowed(base, [v.count_after])),
+        frozenset(query.allowed(base, [v.sb0, v.sb1])),  # type: ignore[arg-type]
+        (bool(came[0]), bool(came[1])),
+        frozenset(x for (x,) in query.allowed(base, [v.suspended])),
+        frozenset(x for (x,) in query.allowed(base, [v.lasting])),
+        playable,
+    )
+
+
+def side_battle_answer(state: State, user: int, x: str, y: str, config: RuleConfig = DEFAULT,
+                       log: Log | None = None) -> SideBattleAnswer:
+    """The encoding's answer for ``user`` using a side battle ability on ``x`` and ``y`` in ``state``
+    (``log``: the encoding's log of the play so far; by default ``state`` is a starting position)."""
+    return _sb_answer(_key(config), _sb_fixed(state, user, x, y, initial_log(state) if log is None else log))
+
+
+SB_INTERRUPTIBLE: frozenset[Effect] = frozenset({Effect.DISCARD, Effect.DISCARD_OPPOSING, Effect.PARALYZE,
+                                                  Effect.POISON, Effect.DISEASE, Effect.DECREASE})
+"""Printed abilities an interrupt acts on (RED-BASE-INTERRUPT: an effect that can be undone and held)."""
+SB_PAIR_CLAUSES = ("RED-SB-TARGET-ZONES", "RED-SB-TARGETS-TWO", "RED-SB-SAME-ALIGNMENT", "RED-SB-ONCE-PER-TURN",
+                   "RED-SB-RESTRICT-AFTER", "RED-SB-INSTANTANEOUS", "RED-BASE-PARALYZED-NO-BATTLE")
+SB_CONTROL_CLAUSES = ("RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-ONE-INSIDER",
+                      "RED-SB-CONTROL-SAME-UNMIXED", "RED-SB-CONTROL-SAME-MIXED")
+
+
+def _model_side_battle(state: State, play: Play | Use, config: RuleConfig) -> tuple[set[tuple[int, int, int]], list[State]]:
+    """What the model does with a side battle play: the (side_x, side_y, chooser) it offers or
+    makes, and the states with the new battle open."""
+    x, y = sorted(play.targets)
+    after = step(state, play, config)
+    opened: list[tuple[State, int]] = []
+    if after.prompt is not None and after.prompt.kind is PromptKind.CHOOSE_SIDES:
+        for action in legal_actions(after, config):
+            if isinstance(action, Sides):
+                opened.append((step(after, action, config), after.prompt.player))
+    elif len(after.battles) == len(state.battles) + 1:
+        opened.append((after, NONE))
+    out: set[tuple[int, int, int]] = set()
+    states: list[State] = []
+    for new, chooser in opened:
+        battle = new.battles[len(state.battles)]
+        owner_of = {f.card: battle.players[s] for s, f in battle.fighters()}
+        out.add((owner_of.get(x, NONE), owner_of.get(y, NONE), chooser))
+        states.append(new)
+    return out, states
+
+
+def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
+                                 report: CrosscheckReport | None = None, log: Log | None = None) -> list[Disagreement]:
+    """Side battle cards of the player who must act, and, while a battling player holds initiative
+    to play, of every player outside the battle (see :func:`crosscheck_outside_users`)."""
+    log = initial_log(state) if log is None else log
+    found: list[Disagreement] = crosscheck_interrupt_plays(state, config, report)
+    found += crosscheck_paused_victims(state, config, report)
+    found += crosscheck_side_battle_negation(state, config, report)
+    if state.prompt is None or state.prompt.kind not in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE) or not state.battles:
+        return found
+    user = state.prompt.player
+    legal = legal_actions(state, config)
+    for card_id in sorted(state.zones[user].hand):
+        if state.card(card_id).ability is not Effect.SIDE_BATTLE:
+            continue
+        plays: list[Play | Use] = [a for a in legal if isinstance(a, Play) and a.card == card_id]
+        if not plays and _refused_by_base_rules(state, user, card_id):
+            if report:
+                report.count("sb-refused-base-rule")
+            continue
+        found += _compare_card(state, user, card_id, plays, config, report, log)
+    return found + crosscheck_outside_users(state, legal, config, report, log)
+
+
+def crosscheck_outside_users(state: State, legal: tuple[Action, ...], config: RuleConfig,
+                             report: CrosscheckReport | None, log: Log) -> list[Disagreement]:
+    """The side battle cards in the hands of players outside the battle (RED-SB-SIDES-BATTLE-PLAYERS,
+    decision ``sb-user-outside-battle``), at a moment a battling player holds initiative to play (the
+    moment the option ``any-player`` gives them; the clauses say nothing of moments): the outsider is
+    the user z3 is given, a raw fact (the player whose hand holds the card, not one of the two players
+    of the battle records). Under ``battling-players-only`` z3 must allow no pair and the model offers
+    no ``use``; whether the card may be played at all is then not compared (the outsider has no moment
+    to play: the initiative base rule, RED-BASE-INITIATIVE, which no encoding reads; counted as
+    ``sb-outside-no-moment``). Under ``any-player`` the pairs, whether it may be played, the control
+    with who chooses, the count and the new battle are compared as for a battling player's card
+    (:func:`_compare_card`)."""
+    if state.prompt is None or state.prompt.kind is not PromptKind.PLAY:
+        return []
+    players, _ = raw_stack(state)
+    battling = set(players[-1])
+    found: list[Disagreement] = []
+    for outsider in range(state.players):
+        if outsider in battling:
+            continue
+        for card_id in sorted(state.zones[outsider].hand):
+            if state.card(card_id).ability is not Effect.SIDE_BATTLE:
+                continue
+            if report:
+                report.count("sb-outside-user")
+            uses: list[Play | Use] = [a for a in legal if isinstance(a, Use) and a.card == card_id]
+            moment = config.option("sb-user-outside-battle") == "any-player"
+            if report and not moment:
+                report.count("sb-outside-no-moment")
+            found += _compare_card(state, outsider, card_id, uses, config, report, log, verb="use", playability=moment)
+    return found
+
+
+def _compare_card(state: State, user: int, card_id: str, plays: list[Play | Use], config: RuleConfig,
+                  report: CrosscheckReport | None, log: Log, verb: str = "play",
+                  playability: bool = True) -> list[Disagreement]:
+    """One side battle card of ``user``: the pairs the model offers (``plays``: ``play`` actions of
+    a battling player, ``use`` actions of an outsider, as ``verb`` says) against the pairs z3 lets
+    take effect, whether it may be played (unless ``playability`` is false), and for each pair the
+    control, count, players, suspension and origins of the side battle the model opens."""
+    found: list[Disagreement] = []
+    characters = _characters(state)
+    data = state.to_json()
+    if report:
+        report.count("sb-pairs")
+        if not plays:
+            report.count("sb-refused")  # the model refuses the card: z3 must allow no pair either
+    model_pairs = {tuple(sorted(a.targets)) for a in plays if a.targets}
+    # the same character twice is asked too (RED-SB-TARGETS-TWO: never a legal selection)
+    smt_pairs = {(x, y) for i, x in enumerate(characters) for y in characters[i:]
+                 if side_battle_answer(state, user, x, y, config, log).takes_effect}
+    if playability:
+        found += _playable(state, user, card_id, plays, characters, data, config, report, log, verb)
+    if model_pairs != smt_pairs:
+        found.append(Disagreement("sb-pairs", data, f"{verb} {card_id}", sorted(smt_pairs - model_pairs),
+                                  sorted(model_pairs - smt_pairs), SB_PAIR_CLAUSES))
+    first: dict[tuple[str, ...], Play | Use] = {}
+    for a in plays:
+        if a.targets:
+            first.setdefault(tuple(sorted(a.targets)), a)
+    for (x, y), play in sorted(first.items()):
+        answer = side_battle_answer(state, user, x, y, config, log)
+        model_set, opened = _model_side_battle(state, play, config)
+        if report:
+            report.count("sb-control")
+            if len(model_set) > 1:
+                report.count("sb-user-choice")
+        if model_set != set(answer.assignments):
+            found.append(Disagreement("sb-control", data, play.text(), sorted(answer.assignments), sorted(model_set),
+                                      SB_CONTROL_CLAUSES))
+        if report:
+            report.count("sb-lasting")
+        # the model acts at the moment it is used: the new battle is on the stack right after the
+        # play (or after the user's choice of sides, part of the same use); else it lasts
+        if answer.lasting != {not opened}:
+            found.append(Disagreement("sb-lasting", data, play.text(), sorted(answer.lasting),
+                                      "opened at once" if opened else "not opened", ("RED-SB-INSTANTANEOUS",)))
+        for new in opened:
+            found += _compare_opened(state, new, user, x, y, play, answer, data, report)
+    return found
+
+
+def _compare_opened(state: State, new: State, user: int, x: str, y: str, play: Play | Use, answer: SideBattleAnswer,
+                    data: dict[str, Any], report: CrosscheckReport | None) -> list[Disagreement]:
+    """The side battle the model opened (``new``) against z3's count, players, suspension and origins."""
+    found: list[Disagreement] = []
+    battle = new.battles[len(state.battles)]
+    if report:
+        report.count("sb-start")
+    if {new.side_battles[user]} != set(answer.count_after):
+        found.append(Disagreement("sb-count", data, play.text(), sorted(answer.count_after),
+                                  new.side_battles[user], ("RED-SB-ONCE-PER-TURN",)))
+    if {battle.players} != set(answer.players) or battle.kind is not BattleKind.SIDE:
+        found.append(Disagreement("sb-players", data, play.text(), sorted(answer.players),
+                                  (battle.kind.value, battle.players), ("RED-SB-SIDES-BATTLE-PLAYERS",)))
+    below = [b.id for b in new.battles[:len(state.battles)]]
+    suspended = below == [b.id for b in state.battles] and len(new.battles) == len(state.battles) + 1
+    if answer.suspended != {suspended}:
+        found.append(Disagreement("sb-suspend", data, play.text(), sorted(answer.suspended),
+                                  [b.id for b in new.battles], ("RED-SB-SUSPEND",)))
+    came = {f.card: f.origin.kind is OriginKind.BATTLE for _, f in battle.fighters()}
+    if (came.get(x), came.get(y)) != answer.came_from_battle:
+        found.append(Disagreement("sb-origin", data, play.text(), answer.came_from_battle,
+                                  (came.get(x), came.get(y)), ("RED-SB-RETURN-TO-BATTLE", "RED-SB-CONTROL-SAME-MIXED")))
+    return found
+
+
+def _playable(state: State, user: int, card_id: str, plays: list[Play | Use], characters: list[str], data: dict[str, Any],
+              config: RuleConfig, report: CrosscheckReport | None, log: Log, verb: str = "play") -> list[Disagreement]:
+    """Whether the side battle card may be played at all (with or without its ability taking
+    effect), where the clauses decide it: once the user's allowance is used up
+    (RED-SB-RESTRICT-AFTER, decision ``sb-restriction-scope``). Asked with the first two
+    characters (the answer does not depend on the pair)."""
+    if len(characters) < 2:
+        return []
+    answer = side_battle_answer(state, user, characters[0], characters[1], config, log)
+    if len(answer.playable) != 1:
+        return []  # the clauses leave it open: nothing to compare
+    if report:
+        report.count("sb-playable")
+    if answer.playable != {bool(plays)}:
+        return [Disagreement("sb-playable", data, f"{verb} {card_id}", sorted(answer.playable), bool(plays),
+                             ("RED-SB-RESTRICT-AFTER", "RED-SB-ONCE-PER-TURN"))]
+    return []
+
+
+def crosscheck_interrupt_plays(state: State, config: RuleConfig = DEFAULT,
+                               report: CrosscheckReport | None = None) -> list[Disagreement]:
+    """The abilities an interrupt card of the player who must act may target, where the side battle
+    encoding decides it: an ability of a side battle that has ended is no longer targetable
+    (RED-SB-NO-INTERRUPT-FROM-SUSPENDED). Raw facts only: a record is an ability of a side battle if
+    it was played in a nested battle (its battle path), ended if that battle is no longer on the
+    stack, and in the active battle if that battle is on top."""
+    found: list[Disagreement] = []
+    if state.prompt is None or state.prompt.kind is not PromptKind.PLAY or not state.battles:
+        return found
+    user = state.prompt.player
+    cards = [c for c in sorted(state.zones[user].hand) if state.card(c).ability is Effect.INTERRUPT]
+    if not cards:
+        return found
+    on_stack = {b.id for b in state.battles}
+    top = state.battles[-1].id
+    v, query = sb.SBVars.make(), _sb_query(_key(config))
+    legal = legal_actions(state, config)
+    for card_id in cards:
+        plays = [a for a in legal if isinstance(a, Play) and a.card == card_id]
+        if not plays and _refused_by_base_rules(state, user, card_id):
+            continue
+        offered = {a.targets[0] for a in plays if a.targets}
+        for record in state.records:
+            if (state.card(record.card).ability not in SB_INTERRUPTIBLE or len(record.battle_path) < 2
+                    or record.status not in (RecordStatus.ACTIVE, RecordStatus.ANNOUNCED)):
+                continue
+            ended = record.battle_path[-1] not in on_stack
+            smt = query.allowed([v.ended == ended, v.ability_in_active == (record.battle_path[-1] == top),
+                                 v.victim_in_paused == False], [v.interrupt_targetable])  # noqa: E712
+            if len(smt) != 1:
+                continue  # the side battle clauses leave it to the base rules
+            if report:
+                report.count("sb-interrupt-target")
+            model = f"#{record.id}" in offered
+            if smt != {(model,)}:
+                found.append(Disagreement("sb-interrupt-target", state.to_json(), f"play {card_id} -> #{record.id}",
+                                          sorted(smt), model, ("RED-SB-NO-INTERRUPT-FROM-SUSPENDED",)))
+    return found
+
+
+def crosscheck_paused_victims(state: State, config: RuleConfig = DEFAULT,
+                              report: CrosscheckReport | None = None) -> list[Disagreement]:
+    """A discard played in a side battle on a character of a battle paused below it: its player
+    gets no special initiative against it (RED-SB-NO-INTERRUPT-FROM-SUSPENDED, ``victim_in_paused``).
+    Raw facts: the target fights in a battle below the top of the stack; the model's answer is
+    whether the play leaves a special initiative prompt."""
+    found: list[Disagreement] = []
+    if state.prompt is None or state.prompt.kind is not PromptKind.PLAY or len(state.battles) < 2:
+        return found
+    below = {f.card for b in state.battles[:-1] for _, f in b.fighters()}
+    v, query = sb.SBVars.make(), _sb_query(_key(config))
+    for play in legal_actions(state, config):
+        if (not isinstance(play, Play) or state.card(play.card).ability not in (Effect.DISCARD, Effect.DISCARD_OPPOSING)
+                or not play.targets or play.targets[0] not in below):
+            continue
+        if report:
+            report.count("sb-paused-victim")
+        smt = query.allowed([v.victim_in_paused], [v.victim_may_interrupt])
+        after = step(state, play, config)
+        model = after.prompt is not None and after.prompt.kind is PromptKind.SPECIAL_INITIATIVE
+        if smt != {(model,)}:
+            found.append(Disagreement("sb-paused-victim", state.to_json(), play.text(), sorted(smt), model,
+                                      ("RED-SB-NO-INTERRUPT-FROM-SUSPENDED",)))
+    return found
+
+
+def _opened_by(state: State, record_id: int) -> int | None:
+    """The battle a side battle play opened, read off the play log: the battle one level above the
+    play's own in the path of the next play made in a battle nested in it."""
+    record = state.record(record_id)
+    depth = len(record.battle_path)
+    for later in state.records:
+        if later.id > record_id and len(later.battle_path) > depth and later.battle_path[:depth] == record.battle_path:
+            return later.battle_path[depth]
+    return None
+
+
+def crosscheck_side_battle_negation(state: State, config: RuleConfig = DEFAULT,
+                                    report: CrosscheckReport | None = None) -> list[Disagreement]:
+    """Negating a side battle ability (RED-SB-NEGATE-CASCADE): every interruptible effect of a card
+    played during that side battle is negated too, and its resolution stands or is undone (decision
+    ``sb-negate-resolution``). For each legal negate of a side battle play, the model's step is
+    read: which of those effects end negated, and whether any card another way discarded (by the
+    side battle's resolution) left its discard pile."""
+    found: list[Disagreement] = []
+    if state.prompt is None or state.prompt.kind not in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE):
+        return found
+    v, query = sb.SBVars.make(), _sb_query(_key(config))
+    for play in legal_actions(state, config):
+        if not isinstance(play, Play) or state.card(play.card).ability is not Effect.NEGATE or not play.targets:
+            continue
+        negated = state.record(int(play.targets[0][1:]))
+        if state.card(negated.card).ability is not Effect.SIDE_BATTLE:
+            continue
+        opened = _opened_by(state, negated.id)
+        inner = [r for r in state.records if opened is not None and opened in r.battle_path
+                 and r.status in (RecordStatus.ACTIVE, RecordStatus.PENDING, RecordStatus.ANNOUNCED)]
+        after = step(state, play, config)
+        undone_targets = {t for r in inner for t in r.targets}
+        piles = [z.discard for z in state.zones]
+        returned = any(c not in after.zones[p].discard and c not in undone_targets
+                       for p, pile in enumerate(piles) for c in pile)
+        for record in inner:
+            interruptible = state.card(record.card).ability in SB_INTERRUPTIBLE
+            if report:
+                report.count("sb-negate-cascade")
+            smt = query.allowed([v.sb_negated, v.effect_in_sb, v.effect_interruptible == interruptible],
+                                [v.effect_negated, v.resolution_undone])
+            model = (after.record(record.id).status is RecordStatus.NEGATED, returned)
+            if len(smt) == 1 and smt != {model}:
+                found.append(Disagreement("sb-negate-cascade", state.to_json(), f"{play.text()} (#{record.id})",
+                                          sorted(smt), model, ("RED-SB-NEGATE-CASCADE",)))
+    return found
+
+
+def side_battle_counter(config: RuleConfig = DEFAULT) -> SideBattleCounter:
+    """How the encoding's log counts side battles (:class:`~oracle.crosscheck.redemption.position.Logs`):
+    from one position to the next, each player's count is the side battle encoding's ``count_after``
+    for every side battle card that player used in the step (read off the play log: a new play
+    record of a card printing a side battle ability, with its two selected characters), with the
+    inputs of the position before (RED-SB-ONCE-PER-TURN); a new turn starts every count at 0."""
+    key = _key(config)
+
+    def count(before: State, log: Log, after: State) -> tuple[int, ...]:
+        if after.turn != before.turn:
+            return (0,) * after.players
+        counts = list(side_battles_of(log, before))
+        for record in after.records:
+            if record.id < before.next_record or after.card(record.card).ability is not Effect.SIDE_BATTLE:
+                continue
+            if len(record.targets) != 2:
+                continue  # no selection: the ability takes no effect, the count stays (count_after = count)
+            x, y = sorted(record.targets)
+            answer = _sb_answer(key, _sb_fixed(before, record.player, x, y, log))
+            if answer.takes_effect:
+                if len(answer.count_after) != 1:
+                    raise EncodingNoAnswer(f"the side battle encoding gives {len(answer.count_after)} counts after "
+                                           f"#{record.id}", sorted(answer.count_after), ("RED-SB-ONCE-PER-TURN",))
+                counts[record.player] = next(iter(answer.count_after))
+        return tuple(counts)
+
+    return count

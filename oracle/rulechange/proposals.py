@@ -1,0 +1,318 @@
+"""Rule proposals: a TOML file that says what a committee wants to change, checked against the catalogue.
+
+Format ``cardrules-proposal/1`` (schema: :data:`SCHEMA`, printed by
+``cardrules proposal schema``)::
+
+    format = "cardrules-proposal/1"
+    id = "two-side-battles"
+    title = "Two side battles per turn"
+    game = "redemption"
+    base = "default"                 # the rule set it changes (as on the command line)
+    summary = "Why the committee considers it."
+
+    [decisions]                      # decision id -> option id
+    sb-restriction-scope = "card-unplayable"
+
+    [versions]                       # rule area -> version
+    heal = "revised"
+
+    [clauses]
+    withdrawn = ["RED-SB-RESTRICT-AFTER"]
+
+    [[clauses.changed]]              # same fields as the catalogue
+    id = "RED-SB-ONCE-PER-TURN"
+    statement = "Each player may start up to two side battles per turn."
+
+    [[clauses.added]]
+    id = "RED-SB-SECOND-COSTS"
+    title = "..."
+    kind = "rule"
+    statement = "..."
+
+    [code]                           # only for behaviour no option covers
+    model = "two_side_battles_model.py"   # functions marked @override(game, point)
+    smt = "two_side_battles_smt.py"       # AREA and clause_constraints(situation)
+
+Code is imported only when the caller allows it (``--allow-code``);
+otherwise a proposal with code is refused with a message saying so. The
+model module answers extension points (:mod:`cardrules.model.extension`;
+``cardrules proposal points`` lists them). The SMT module names the rule
+``AREA`` whose consistency situation it extends and defines
+``clause_constraints(situation)``, returning clause ID ->
+:class:`~cardrules.specs.smt.consistency.ClauseConstraint` for the clauses
+it adds or changes, over the situation's variables
+(:func:`situation_variables`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable, Mapping
+
+import jsonschema
+
+from cardrules.properties.scenarios import RuleSetSpec
+from cardrules.specs.catalogue import default_catalogue
+
+FORMAT = "cardrules-proposal/1"
+MAX_BYTES = 1_000_000
+CLAUSE_ID = r"^(RED|FF)-[A-Z0-9]+(-[A-Z0-9]+)+$"
+
+_CLAUSE_FIELDS = {
+    "id": {"type": "string", "pattern": CLAUSE_ID},
+    "title": {"type": "string", "minLength": 1, "maxLength": 200},
+    "kind": {"enum": ["rule", "clarification", "assumption"]},
+    "statement": {"type": "string", "minLength": 1, "maxLength": 4000},
+    "notes": {"type": "string", "maxLength": 4000},
+}
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": FORMAT,
+    "type": "object",
+    "required": ["format", "id", "title", "game"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"const": FORMAT},
+        "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,63}$"},
+        "title": {"type": "string", "minLength": 1, "maxLength": 200},
+        "summary": {"type": "string", "maxLength": 4000},
+        "game": {"enum": ["redemption", "fftcg"]},
+        "base": {"type": "string", "maxLength": 500},
+        "decisions": {"type": "object", "additionalProperties": {"type": "string"}},
+        "versions": {"type": "object", "additionalProperties": {"type": "string"}},
+        "clauses": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "withdrawn": {"type": "array", "items": {"type": "string", "pattern": CLAUSE_ID}},
+                "changed": {"type": "array", "items": {
+                    "type": "object", "required": ["id"], "additionalProperties": False, "properties": _CLAUSE_FIELDS}},
+                "added": {"type": "array", "items": {
+                    "type": "object", "required": ["id", "title", "kind", "statement"], "additionalProperties": False,
+                    "properties": _CLAUSE_FIELDS}},
+            },
+        },
+        "code": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"model": {"type": "string", "pattern": r"^[\w.-]+\.py$"},
+                           "smt": {"type": "string", "pattern": r"^[\w.-]+\.py$"}},
+        },
+    },
+}
+
+
+class ProposalError(ValueError):
+    """A proposal file is malformed, names unknown things, or holds code the caller did not allow."""
+
+
+@dataclass
+class Proposal:
+    """A loaded, checked proposal."""
+
+    path: Path
+    id: str
+    title: str
+    game: str
+    summary: str
+    spec: RuleSetSpec
+    """The rule set it proposes: its base with its decisions and versions applied."""
+    withdrawn: tuple[str, ...] = ()
+    changed: tuple[Mapping[str, str], ...] = ()
+    added: tuple[Mapping[str, str], ...] = ()
+    model_code: str | None = None
+    smt_code: str | None = None
+    hooks: tuple[tuple[str, Callable[..., Any]], ...] = ()
+    """Extension point -> function, from the model module (when code was allowed)."""
+    smt_area: str | None = None
+    smt_constraints: Callable[[Any], Mapping[str, Any]] | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def touched(self) -> tuple[str, ...]:
+        """The clause IDs the proposal's text changes."""
+        return tuple(sorted({*self.withdrawn, *(c["id"] for c in self.changed), *(c["id"] for c in self.added)}))
+
+
+def _where(error: jsonschema.ValidationError) -> str:
+    path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    return path.lstrip(".") or "(top)"
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise ProposalError(f"{path}: cannot be read: {error.strerror}") from None
+    if len(raw) > MAX_BYTES:
+        raise ProposalError(f"{path}: larger than {MAX_BYTES:,} bytes")
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise ProposalError(f"{path}: not UTF-8 text (byte {error.start})") from None
+    except (tomllib.TOMLDecodeError, RecursionError) as error:
+        raise ProposalError(f"{path}: not valid TOML: {str(error)[:200]}") from None
+
+
+def _import(path: Path, label: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"cardrules_proposal_{label}_{abs(hash(path))}", path)
+    if spec is None or spec.loader is None:
+        raise ProposalError(f"{path}: cannot be imported as a Python module")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:  # the proposal's own code failed: say where, never a traceback
+        raise ProposalError(f"{path}: importing it failed: {type(error).__name__}: {error}") from None
+    return module
+
+
+def load_proposal(path: Path, *, allow_code: bool = False) -> Proposal:
+    """Read, validate and check a proposal file; import its code only with ``allow_code``."""
+    from cardrules.properties.scenarios.rulesets import RuleSetError, parse_rule_set_expression
+
+    data = _read(path)
+    errors = sorted(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        first = errors[0]
+        raise ProposalError(f"{path}: {_where(first)}: {first.message[:300]}")
+    catalogue = default_catalogue()
+    game = data["game"]
+    try:
+        base = parse_rule_set_expression(data.get("base", "default"))
+    except RuleSetError as error:
+        raise ProposalError(f"{path}: base: {error}") from None
+    if base.game not in (None, game):
+        raise ProposalError(f"{path}: base: a {base.game} rule set for a {game} proposal")
+    items = [f"{k}={v}" for k, v in sorted(data.get("versions", {}).items())]
+    items += [f"{k}={v}" for k, v in sorted(data.get("decisions", {}).items())]
+    try:
+        change = parse_rule_set_expression(",".join(items)) if items else None
+    except RuleSetError as error:
+        raise ProposalError(f"{path}: {error}") from None
+    if change is not None and change.game != game:
+        raise ProposalError(f"{path}: its decisions and versions are about {change.game}, not {game}")
+    versions = {**base.spec.versions, **(change.spec.versions if change else {})}
+    decisions = {**base.spec.decisions, **(change.spec.decisions if change else {})}
+    clauses = data.get("clauses", {})
+    ids = catalogue.ids
+    for where, wanted in (("withdrawn", clauses.get("withdrawn", [])),
+                          ("changed", [c["id"] for c in clauses.get("changed", [])])):
+        for number, clause_id in enumerate(wanted):
+            if clause_id not in ids or catalogue.clause(clause_id).game != game:
+                raise ProposalError(f"{path}: clauses.{where}[{number}]: {clause_id} is not a {game} clause")
+    for number, clause in enumerate(clauses.get("added", [])):
+        if clause["id"] in ids:
+            raise ProposalError(f"{path}: clauses.added[{number}]: {clause['id']} is already in the catalogue")
+    proposal = Proposal(
+        path, data["id"], data["title"], game, data.get("summary", ""),
+        RuleSetSpec(data["id"], versions, decisions),
+        tuple(clauses.get("withdrawn", [])), tuple(clauses.get("changed", [])), tuple(clauses.get("added", [])),
+        data.get("code", {}).get("model"), data.get("code", {}).get("smt"),
+    )
+    if proposal.model_code or proposal.smt_code:
+        if not allow_code:
+            files = ", ".join(f for f in (proposal.model_code, proposal.smt_code) if f)
+            raise ProposalError(f"{path}: the proposal holds code ({files}); it runs only with --allow-code, "
+                                "after you have read it")
+        _load_code(proposal)
+    return proposal
+
+
+def _load_code(proposal: Proposal) -> None:
+    from cardrules.model.extension import ExtensionError, overrides_in
+
+    import cardrules.model.fftcg.engine  # noqa: F401  (declares the FFTCG extension points)
+    import cardrules.model.redemption.engine  # noqa: F401  (declares the Redemption extension points)
+
+    folder = proposal.path.parent
+    if proposal.model_code:
+        module = _import(folder / proposal.model_code, "model")
+        try:
+            proposal.hooks = overrides_in(module, proposal.game)
+        except ExtensionError as error:
+            raise ProposalError(f"{folder / proposal.model_code}: {error}") from None
+        if not proposal.hooks:
+            raise ProposalError(f"{folder / proposal.model_code}: overrides no extension point (use @override)")
+    if proposal.smt_code:
+        module = _import(folder / proposal.smt_code, "smt")
+        area, build = getattr(module, "AREA", None), getattr(module, "clause_constraints", None)
+        areas = {a.id for a in default_catalogue().areas if a.game == proposal.game}
+        if area not in areas or not callable(build):
+            raise ProposalError(f"{folder / proposal.smt_code}: needs AREA (one of {', '.join(sorted(areas))}) "
+                                "and a function clause_constraints(situation)")
+        proposal.smt_area, proposal.smt_constraints = area, build
+
+
+def situation_variables(situation: Any) -> dict[str, Any]:
+    """A consistency situation's z3 variables by name, for a proposal's ``clause_constraints``."""
+    return {str(v): v for v in (*situation.inputs, *situation.outputs)}
+
+
+# --- cardrules proposal schema | points | check ------------------------------------------------
+
+
+def cmd_proposal(args: Any, out: Any) -> int:
+    """``cardrules proposal``: print the schema, list the extension points, or check a proposal file."""
+    import json
+
+    from cardrules.oracle.cli.common import EXIT_OK, InputError
+
+    if args.proposal_command == "schema":
+        print(json.dumps(SCHEMA, indent=2), file=out)
+        return EXIT_OK
+    if args.proposal_command == "points":
+        from cardrules.model.extension import EXTENSION_POINTS
+
+        import cardrules.model.fftcg.engine  # noqa: F401
+        import cardrules.model.redemption.engine  # noqa: F401
+
+        points = [p for p in EXTENSION_POINTS.values() if args.game in (None, p.game)]
+        rows = [{"game": p.game, "name": p.name, "question": p.question, "clause_ids": list(p.clause_ids),
+                 "default": f"{p.default.__module__}.{p.default.__qualname__}"}
+                for p in sorted(points, key=lambda p: (p.game, p.name))]
+        if args.json:
+            print(json.dumps(rows, indent=2), file=out)
+        else:
+            for row in rows:
+                print(f"{row['game']} / {row['name']}: {row['question']}\n    clauses: "
+                      f"{', '.join(row['clause_ids'])}; default: {row['default']}", file=out)
+        return EXIT_OK
+    try:
+        proposal = load_proposal(args.file, allow_code=args.allow_code)
+    except ProposalError as error:
+        raise InputError(str(error)) from None
+    summary = {
+        "id": proposal.id, "title": proposal.title, "game": proposal.game,
+        "decisions": dict(proposal.spec.decisions), "versions": {k: list(v) for k, v in proposal.spec.versions.items()},
+        "clauses_touched": list(proposal.touched), "extension_points": [name for name, _ in proposal.hooks],
+        "smt_area": proposal.smt_area,
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2), file=out)
+    else:
+        print(f"{args.file}: a valid {FORMAT} proposal for {proposal.game}: {proposal.title}", file=out)
+        for key in ("decisions", "versions", "clauses_touched", "extension_points", "smt_area"):
+            print(f"  {key.replace('_', ' ')}: {summary[key] or '-'}", file=out)
+    return EXIT_OK
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``cardrules proposal`` and its subcommands."""
+    parser = sub.add_parser("proposal", help="rule proposals: the file schema, the extension points, check a file",
+                            description="Rule proposals (cardrules-proposal/1 TOML files) for 'cardrules diff'.")
+    inner = parser.add_subparsers(dest="proposal_command", metavar="SUBCOMMAND", required=True)
+    p = inner.add_parser("schema", help="print the JSON Schema of a proposal file")
+    p.set_defaults(handler=cmd_proposal)
+    p = inner.add_parser("points", help="list the extension points a proposal's model code may answer")
+    p.add_argument("--game", choices=("fftcg", "redemption"), help="only this game's points")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_proposal)
+    p = inner.add_parser("check", help="validate a proposal file against the schema and the catalogue")
+    p.add_argument("file", type=Path, help="the proposal (.toml)")
+    p.add_argument("--allow-code", action="store_true", help="also import its code and check its extension points")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_proposal)

@@ -1,0 +1,189 @@
+"""Which clauses a piece of model code exercised: the ``@implements`` functions that ran.
+
+:func:`clauses_exercised` runs a callable under :func:`sys.setprofile` and
+maps every Python function that was called to the clause IDs its
+``@implements`` decorator declares. It answers "which rules were involved in
+this step", for blaming a divergence on clauses (:mod:`cardrules.oracle.conformance.differential`)
+and for measuring what a conformance vector covers.
+
+:func:`outcomes_exercised` goes one level deeper for the conformance
+generator's set cover (issue 10): besides the clauses, the *outcomes* inside
+the model's functions, as features: every line-to-line arc taken in a
+function of ``model/`` (which branch of a rule's test was taken, which guard
+refused), and the kind of value each such function returned (``True`` or
+``False`` for a predicate, the sign of a number, ``None``). A vector that
+takes the other branch of a clause's test adds a feature, so the suite keeps
+it even where the clause itself is already covered. Arcs are relative to the
+function's first line and named by file and qualified name, so features are
+the same on every run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from contextlib import contextmanager
+from functools import lru_cache
+from types import CodeType, FrameType
+from typing import Any, Callable, Iterator, TypeVar
+
+from cardrules.specs.catalogue.registry import links
+
+T = TypeVar("T")
+
+
+def resolve_dotted(dotted: str) -> Any:
+    """The object a dotted name (module path, then attributes) names, or None."""
+    parts = dotted.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for name in parts[cut:]:
+                obj = getattr(obj, name)
+        except AttributeError:
+            return None
+        return obj
+    return None
+
+
+def _codes_of(obj: Any) -> list[CodeType]:
+    """The code objects behind a linked function, or every method of a linked class."""
+    obj = getattr(obj, "__wrapped__", obj)
+    code = getattr(obj, "__code__", None)
+    if code is not None:
+        return [code]
+    if isinstance(obj, type):
+        return [c for member in vars(obj).values() for c in _codes_of(member) if c is not None]
+    return []
+
+
+def code_clause_map(kind: str, packages: tuple[str, ...]) -> dict[CodeType, tuple[str, ...]]:
+    """Code object of every function of ``packages`` linked with ``@implements`` as a ``kind``
+    link (``model``, ``smt``) -> its clause IDs."""
+    import cardrules.oracle.trace.matrix as trace
+
+    trace.import_linked_modules(packages)
+    by_target: dict[str, list[str]] = {}
+    for link in links():
+        if link.kind == kind:
+            by_target.setdefault(link.target, []).append(link.clause_id)
+    out: dict[CodeType, tuple[str, ...]] = {}
+    for target, clause_ids in by_target.items():
+        for code in _codes_of(resolve_dotted(target)):
+            out[code] = tuple(sorted(set(out.get(code, ())) | set(clause_ids)))
+    return out
+
+
+@lru_cache(maxsize=1)
+def model_clause_map() -> dict[CodeType, tuple[str, ...]]:
+    """Code object of every model function linked with ``@implements`` -> its clause IDs."""
+    return code_clause_map("model", ("cardrules.model",))
+
+
+@contextmanager
+def _installed(get: Callable[[], Any], install: Callable[[Any], None], hook: Any) -> Iterator[None]:
+    """Run the block with ``hook`` installed as the profile or trace function, the previous one restored."""
+    previous = get()
+    install(hook)
+    try:
+        yield
+    finally:
+        install(previous)
+
+
+def clauses_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, ...]] | None = None
+                      ) -> tuple[T, frozenset[str]]:
+    """Run ``run()`` and return its result and the clause IDs of the linked model functions it called
+    (of the functions in ``mapping`` if given, :func:`code_clause_map`).
+
+    The profile hook is removed again even if ``run`` raises (the exception
+    propagates). Nested calls on other threads are not seen.
+    """
+    mapping = model_clause_map() if mapping is None else mapping
+    seen: set[CodeType] = set()
+
+    def profile(frame: FrameType, event: str, arg: Any) -> None:
+        if event == "call":
+            seen.add(frame.f_code)
+
+    with _installed(sys.getprofile, sys.setprofile, profile):
+        result = run()
+    clauses = frozenset(c for code in seen for c in mapping.get(code, ()))
+    return result, clauses
+
+
+def _model_prefix() -> str:
+    import cardrules.model
+
+    return str(next(iter(cardrules.model.__path__)))
+
+
+@lru_cache(maxsize=None)
+def _code_name(code: CodeType, prefix: str) -> str:
+    return f"{code.co_filename[len(prefix) + 1:]}:{code.co_qualname}"
+
+
+def _value_kind(value: Any) -> str | None:
+    """A coarse, deterministic picture of a returned value (None for values not pictured)."""
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return "neg" if value < 0 else "zero" if value == 0 else "pos"
+    if isinstance(value, (tuple, list, frozenset, set)) and not value:
+        return "empty"
+    if isinstance(value, tuple) and len(value) <= 4 and all(v is None or isinstance(v, bool) for v in value):
+        return "(" + ",".join(repr(v) for v in value) + ")"
+    return None
+
+
+def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, ...]] | None = None
+                       ) -> tuple[T, frozenset[str], frozenset[str]]:
+    """Run ``run()``; its result, the clause IDs (as :func:`clauses_exercised`) and the outcome features:
+    ``arc:FILE:QUALNAME:A>B`` for each line-to-line arc taken in a function of ``model/`` (lines relative
+    to the function's first; ``B`` is ``ret`` for leaving it) and ``ret:FILE:QUALNAME:LINE=KIND`` for the kind of
+    value it returned from line ``LINE`` (:func:`_value_kind`: a return statement's outcomes apart, so
+    ``(False, True)`` from the ordinary damage part is another feature than from the Pre-emptive one).
+
+    Uses :func:`sys.settrace` (removed again even if ``run`` raises); only the
+    model's own frames get a line tracer.
+    """
+    mapping = model_clause_map() if mapping is None else mapping
+    prefix = _model_prefix()
+    seen: set[CodeType] = set()
+    arcs: set[tuple[CodeType, int, int | str]] = set()
+    last: dict[int, int] = {}
+
+    def local(frame: FrameType, event: str, arg: Any) -> Any:
+        code, key = frame.f_code, id(frame)
+        if event == "line":
+            line = frame.f_lineno - code.co_firstlineno
+            arcs.add((code, last.get(key, 0), line))
+            last[key] = line
+        elif event == "return":
+            line = last.pop(key, 0)
+            arcs.add((code, line, "ret"))
+            kind = _value_kind(arg)
+            if kind is not None:
+                arcs.add((code, -1, f"{line}={kind}"))
+        return local
+
+    def trace(frame: FrameType, event: str, arg: Any) -> Any:
+        if event != "call":
+            return None
+        code = frame.f_code
+        seen.add(code)
+        if code.co_filename.startswith(prefix):
+            last[id(frame)] = 0
+            return local
+        return None
+
+    with _installed(sys.gettrace, sys.settrace, trace):
+        result = run()
+    clauses = frozenset(c for code in seen for c in mapping.get(code, ()))
+    features = frozenset(
+        f"ret:{_code_name(code, prefix)}:{b}" if a == -1 else f"arc:{_code_name(code, prefix)}:{a}>{b}"
+        for code, a, b in arcs)
+    return result, clauses, features

@@ -1,0 +1,28 @@
+"""The spec site, built once per test session for the tests that read or browse it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import built_once
+from tests.paths import REPO
+
+DOCS = REPO / "docs"
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The HTML site, built from scratch with warnings as errors (once per run, see ``built_once``)."""
+
+    def build(folder: Path) -> None:
+        result = subprocess.run(
+            [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS), str(folder / "html")],
+            capture_output=True, text=True, timeout=900,
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+
+    return built_once(tmp_path_factory, "site", build) / "html"

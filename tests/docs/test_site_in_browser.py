@@ -1,0 +1,186 @@
+"""The spec site in a real browser: headless Chromium (Debian's chromium and chromium-driver) via selenium.
+
+The site is served on 127.0.0.1. Checked: no page is wider than the window
+at 400 and 1,280 px; every internal link and anchor resolves; a search for a
+clause ID lands on that clause, a search for a rule term on its glossary
+entry, and a judge's question in plain words (``discarded hero healed``) on
+the home page's heading of that question, with the rule page of the answer in
+the first three results; every picture loads. Screenshots of key pages are saved in
+``docs/_build/screenshots/`` (CI keeps them as artifacts).
+
+Needs ``apt-get install chromium chromium-driver`` (``.ci/run`` does it);
+without them these tests skip and say so.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import unquote, urldefrag, urljoin, urlparse
+
+import pytest
+from tests.paths import REPO
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+SCREENSHOTS = REPO / "docs" / "_build" / "screenshots"
+KEY_PAGES = ("index.html", "areas/side-battle.html", "areas/heal.html", "heal-revision.html", "glossary.html",
+             "traceability.html", "scenarios.html", "areas/party.html")
+
+pytestmark = [
+    pytest.mark.infrastructure("the published site in a browser"),
+    pytest.mark.skipif(
+        not (CHROMIUM and DRIVER),
+        reason="headless Chromium not found: apt-get install chromium chromium-driver (as .ci/run does)",
+    ),
+]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site: Path) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(built_site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM or ""
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(DRIVER or ""), options=options)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+@pytest.mark.parametrize("width", [400, 1280])
+def test_no_page_is_wider_than_the_window(browser: object, site_url: str, width: int) -> None:
+    browser.set_window_size(width, 900)  # type: ignore[attr-defined]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for page in KEY_PAGES:
+        browser.get(site_url + page)  # type: ignore[attr-defined]
+        scroll, inner = browser.execute_script(  # type: ignore[attr-defined]
+            "return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= inner, f"{page} at {width}px: {scroll}px of content in a {inner}px window"
+        browser.save_screenshot(str(SCREENSHOTS / f"{page.replace('/', '-')}-{width}.png"))  # type: ignore[attr-defined]
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(values["id"] or "")
+        for name in ("href", "src"):
+            if values.get(name) and tag in ("a", "img", "link", "script"):
+                self.hrefs.append(values[name] or "")
+
+
+def test_every_internal_link_and_anchor_resolves(built_site: Path) -> None:
+    pages = {p.relative_to(built_site).as_posix(): p for p in built_site.rglob("*.html")}
+    parsed = {}
+    for name, path in pages.items():
+        links = _Links()
+        links.feed(path.read_text(encoding="utf-8"))
+        parsed[name] = links
+    broken = []
+    for name, links in parsed.items():
+        for href in links.hrefs:
+            if urlparse(href).scheme or href.startswith(("mailto:", "javascript:", "//")):
+                continue
+            target, fragment = urldefrag(urljoin(name, href))
+            target = unquote(target.split("?")[0]) or name
+            if not (built_site / target).exists():
+                broken.append(f"{name}: {href}")
+            elif fragment and target.endswith(".html") and fragment not in parsed.get(target, _Links()).ids:
+                broken.append(f"{name}: {href} (no such anchor)")
+    assert broken == [], f"{len(broken)} broken links, e.g. {broken[:10]}"
+
+
+def _search(browser: object, site_url: str, query: str) -> list[str]:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(f"{site_url}search.html?q={query}")  # type: ignore[attr-defined]
+    WebDriverWait(browser, 60).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "ul.search li a") or "did not match" in d.page_source)
+    return [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "ul.search li a")]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("clause_id, page", [
+    ("RED-SB-ONCE-PER-TURN", "areas/side-battle.html"),
+    ("FF-PARTY-SPLIT-THOUSANDS", "areas/party.html"),
+    ("RED-HEAL-NOT-IN-DISCARD-PILE", "areas/heal.html"),
+])
+def test_searching_a_clause_id_lands_on_the_clause(browser: object, site_url: str, clause_id: str, page: str) -> None:
+    first = _search(browser, site_url, clause_id)[0]
+    assert first.startswith(site_url + page + "#"), first
+    browser.get(first)  # type: ignore[attr-defined]
+    gap = browser.execute_script(  # type: ignore[attr-defined]
+        "const a = document.getElementById(arguments[0]); const c = document.getElementById(arguments[1]);"
+        "return a && c ? c.getBoundingClientRect().top - a.getBoundingClientRect().top : null;",
+        urldefrag(first)[1], f"clause-{clause_id.lower()}")
+    assert gap is not None and 0 <= gap < 200, f"the result's anchor is not at {clause_id} (gap {gap})"
+
+
+@pytest.mark.parametrize("term, anchor", [("heal window", "term-heal-window"), ("side battle", "term-side-battle")])
+def test_searching_a_rule_term_lands_on_its_glossary_entry(browser: object, site_url: str, term: str,
+                                                            anchor: str) -> None:
+    first = _search(browser, site_url, term)[0]
+    assert first == f"{site_url}glossary.html#{anchor}"
+
+
+@pytest.mark.parametrize("question, page", [
+    ("discarded hero healed", "areas/heal.html"),
+    ("who controls a side battle", "areas/side-battle.html"),
+])
+def test_a_judges_question_finds_its_rule_page_near_the_top(browser: object, site_url: str, question: str,
+                                                            page: str) -> None:
+    """The words of a question, not a clause ID: the page of its rules is among the first three results."""
+    top = [urldefrag(href)[0] for href in _search(browser, site_url, question)[:3]]
+    assert site_url + page in top, top
+
+
+@pytest.mark.parametrize("question, anchor", [
+    ("discarded hero healed", "can-a-discarded-hero-be-healed"),
+    ("who controls a side battle", "who-controls-a-side-battle"),
+])
+def test_a_heading_holding_every_word_of_a_search_comes_first_and_opens_there(browser: object, site_url: str,
+                                                                              question: str, anchor: str) -> None:
+    """The home page asks the judges' questions as headings; a search with their words opens at the heading."""
+    first = _search(browser, site_url, question)[0]
+    assert first == f"{site_url}index.html#{anchor}"
+
+
+def test_every_picture_loads(browser: object, site_url: str) -> None:
+    browser.set_window_size(1280, 900)  # type: ignore[attr-defined]
+    seen = 0
+    for page in ("areas/side-battle.html", "areas/battle-resolution.html", "scenarios.html"):
+        browser.get(site_url + page)  # type: ignore[attr-defined]
+        sizes = browser.execute_script(  # type: ignore[attr-defined]
+            "return Array.from(document.images).map(i => [i.src, i.complete && i.naturalWidth > 0])")
+        assert sizes, f"{page} has no picture"
+        assert all(ok for _, ok in sizes), [src for src, ok in sizes if not ok]
+        seen += len(sizes)
+    assert seen >= 2 + 1 + 8 + 5  # two side-battle pictures, one resolution flow, 8 scenario graphs, 5 mutants

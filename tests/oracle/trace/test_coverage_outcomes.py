@@ -1,0 +1,44 @@
+"""Outcome features for the conformance generator's set cover (issue 10): the branch a rule took, not only
+that its clause ran.
+
+By FF-BASE-BREAK-ZERO-POWER a Forward whose power is 0 is broken and one with power left is not: the two
+calls exercise the same clause, but return different answers and take different lines, so they must give
+different outcome features (and the same clause).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardrules.model.fftcg.damage import is_broken
+from cardrules.model.fftcg.state import Forward
+from cardrules.oracle.conformance.generate import greedy_cover
+from cardrules.oracle.conformance.candidates import Candidate
+from cardrules.oracle.trace.coverage import clauses_exercised, outcomes_exercised
+
+pytestmark = pytest.mark.clause("FF-BASE-BREAK-ZERO-POWER")
+
+
+def test_a_broken_and_an_unbroken_forward_are_one_clause_but_two_outcomes() -> None:
+    zero = Forward("f", "Zero", frozenset({"fire"}), 2, 0)
+    strong = Forward("g", "Strong", frozenset({"fire"}), 2, 7000)
+    broken, clauses_zero, outcomes_zero = outcomes_exercised(lambda: is_broken(zero))
+    standing, clauses_strong, outcomes_strong = outcomes_exercised(lambda: is_broken(strong))
+    assert broken and not standing
+    assert "FF-BASE-BREAK-ZERO-POWER" in clauses_zero and clauses_zero == clauses_strong
+    assert clauses_zero == clauses_exercised(lambda: is_broken(zero))[1]  # the same clauses as before
+    # one return statement: the same line, the two answers told apart (``ret:FILE:QUALNAME:LINE=KIND``)
+    [returned_zero] = [f for f in outcomes_zero if f.startswith("ret:fftcg/damage.py:is_broken:")]
+    [returned_strong] = [f for f in outcomes_strong if f.startswith("ret:fftcg/damage.py:is_broken:")]
+    assert returned_zero.endswith("=True") and returned_strong.endswith("=False")
+    assert returned_zero.rsplit("=", 1)[0] == returned_strong.rsplit("=", 1)[0]
+    assert outcomes_zero != outcomes_strong
+    assert outcomes_exercised(lambda: is_broken(zero))[2] == outcomes_zero  # the same on every run
+
+
+def test_the_set_cover_keeps_a_second_vector_of_a_covered_clause_when_it_adds_an_outcome() -> None:
+    clause = "FF-BASE-BREAK-ZERO-POWER"
+    first = Candidate(0, 1, "a", "play", frozenset({clause, "ret:fftcg/damage.py:is_broken:True"}), 2)
+    second = Candidate(0, 2, "b", "play", frozenset({clause, "ret:fftcg/damage.py:is_broken:False"}), 2)
+    same = Candidate(0, 3, "c", "play", frozenset({clause, "ret:fftcg/damage.py:is_broken:True"}), 3)
+    assert sorted(greedy_cover([first, second, same], ["a", "b", "c"])) == [0, 1]
