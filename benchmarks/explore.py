@@ -53,13 +53,13 @@ def position(per_player: int) -> dict:
 def run_one(per_player: int, turns: int, checked: bool = True) -> dict:
     """One exploration; ``checked``: every registered FFTCG property on every state and transition
     (the default, as ``cardrules explore`` does), else none (states only, as the SPIN and TLC twins)."""
-    from cardrules.model.fftcg.state import State
+    from cardrules.model.fftcg.validate import load_state
     from cardrules.properties.core import properties_for
     from cardrules.properties.engines.explore import Bounds, explore
     from cardrules.properties.fftcg.game import FftcgGame
     import cardrules.properties.fftcg.invariants  # noqa: F401  (registers the properties)
 
-    root = State.from_json(position(per_player))
+    root = load_state(position(per_player))
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     started, cpu_started = time.perf_counter(), time.process_time()
     result = explore(FftcgGame(), [root], properties_for("fftcg") if checked else [],

@@ -35,14 +35,14 @@ def run_one(per_player: int, turns: int, workers: int) -> dict:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from explore import position
 
-    from cardrules.model.fftcg.state import State
+    from cardrules.model.fftcg.validate import load_state
     from cardrules.properties.core import properties_for
     from cardrules.properties.engines.explore import Bounds, explore
     from cardrules.properties.fftcg.game import FftcgGame
     from cardrules.properties.engines.parallel import explore_parallel
     import cardrules.properties.fftcg.invariants  # noqa: F401  (registers the properties)
 
-    root = State.from_json(position(per_player))
+    root = load_state(position(per_player))
     bounds = Bounds(max_turns=turns, max_states=2_000_000)
     before = os.times()
     started = time.perf_counter()

@@ -8,7 +8,7 @@ from typing import Iterator, Mapping
 from cardrules.model.fftcg.actions import Split
 from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.party import attackers_have_preemptive, forward_left_field
-from cardrules.model.fftcg.state import replace, load_check, LOSING_DAMAGE, Event, Forward, Outcome, State, Step
+from cardrules.model.fftcg.state import replace, LOSING_DAMAGE, Event, Forward, Outcome, State, Step
 from cardrules.model.extension import extension_point
 from cardrules.specs.catalogue.registry import implements
 
@@ -267,14 +267,13 @@ def check_breaks(state: State, credits: Mapping[str, tuple[str, ...]], config: R
     return state
 
 
-@load_check
 @implements("FF-BASE-BREAK-ZERO-POWER", "FF-BASE-BREAK-DAMAGE", "FF-BASE-SEVEN-DAMAGE-LOSES")
 def unsettled(state: State) -> list[tuple[str, str]]:
     """What the state-based checks would still change in ``state``, as (JSON path, problem): a Forward
     on the field that :func:`is_broken` breaks (FF-BASE-BREAK-ZERO-POWER, FF-BASE-BREAK-DAMAGE), a
     player with 7 damage in a game with no outcome (FF-BASE-SEVEN-DAMAGE-LOSES). Play never leaves
-    one (the checks run after every action); ``State.from_json`` refuses a position that has one
-    (decision ``ff-unsettled-position``: refuse; registered with ``state.load_check``)."""
+    one (the checks run after every action); ``validate.load_state`` refuses a position that has one
+    (decision ``ff-unsettled-position``: refuse; :func:`cardrules.model.fftcg.validate.problems` calls it)."""
     found: list[tuple[str, str]] = []
     for p, player in enumerate(state.players):
         for i, forward in enumerate(player.forwards):

@@ -8,7 +8,8 @@ abilities other than Haste, Brave, Pre-emptive Strike and two blocking
 restrictions; any effect that makes a Forward leave the field is the single
 ``remove`` action (the Forward goes to its owner's Break Zone, uncredited).
 
-JSON form (:meth:`State.to_json` / :meth:`State.from_json`, exact round trip)::
+JSON form (:meth:`State.to_json`, read back by :func:`cardrules.model.fftcg.validate.load_state`, exact
+round trip)::
 
     {
       "turn": 1,                       # turn number, from 1
@@ -35,11 +36,11 @@ JSON form (:meth:`State.to_json` / :meth:`State.from_json`, exact round trip)::
               "attackers_dealt": false, "blocker_dealt": false}
     EVENT = {"kind": "damage", "sources": ["a1", "a2"], "target": "b1", "amount": 8000}
 
-In ``from_json`` the Forward fields after ``power`` may be omitted (they
+On loading, the Forward fields after ``power`` may be omitted (they
 default to false/0/null/[], ``since_start`` to true); so may ``attacked``,
 ``events`` (empty) and ``outcome``/``attack`` (null). Anything malformed
 raises :class:`model.errors.ScenarioError` naming the path, and so does a
-state that breaks a consistency rule (:func:`problems`): among them a
+state that breaks a consistency rule (:func:`cardrules.model.fftcg.validate.problems`): among them a
 position the rules' state-based checks would still change (a Forward of
 power 0 or less, or of power 1000 or more with damage at least its power, on
 the field; a player at 7 damage with no outcome), which is refused, not
@@ -60,14 +61,12 @@ unit of any rule variant) is at most :data:`MAX_SPLITS`.
 
 from __future__ import annotations
 
-import math
 import re
 import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Callable, Iterator, Literal, Mapping
+from typing import Any, Iterator, Literal
 
-from cardrules.model.errors import ScenarioError, describe
 
 _REPLACERS: dict[tuple[Any, ...], Any] = {}
 _BUILDERS: dict[type, type | None] = {}
@@ -239,38 +238,6 @@ class Forward:
             "unblockable_by_elements": sorted(self.unblockable_by_elements),
         }
 
-    @staticmethod
-    def from_json(data: Any, where: str) -> Forward:
-        r = _Reader(data, where)
-        r.only(_FORWARD_FIELDS)
-        forward_id = r.text("id")
-        if not FORWARD_ID.match(forward_id):
-            raise ScenarioError(f"{where}.id", f"{describe(forward_id)} is not a valid id (letters, digits, _ and - only)")
-        elements = r.elements("elements", required=True)
-        unblockable_cost = r.optional_int("unblockable_by_cost", minimum=0, maximum=MAX_COST)
-        return Forward(
-            id=forward_id,
-            name=r.text("name"),
-            elements=elements,
-            cost=r.int("cost", minimum=0, maximum=MAX_COST),
-            power=r.int("power", minimum=-MAX_POWER, maximum=MAX_POWER),
-            p_icon=r.bool("p_icon", False),
-            dull=r.bool("dull", False),
-            damage=r.int("damage", minimum=0, maximum=MAX_AMOUNT, default=0),
-            since_start=r.bool("since_start", True),
-            haste=r.bool("haste", False),
-            brave=r.bool("brave", False),
-            preemptive=r.bool("preemptive", False),
-            unblockable_by_cost=unblockable_cost,
-            unblockable_by_elements=r.elements("unblockable_by_elements", required=False),
-        )
-
-
-_FORWARD_FIELDS = (
-    "id", "name", "elements", "cost", "power", "p_icon", "dull", "damage", "since_start",
-    "haste", "brave", "preemptive", "unblockable_by_cost", "unblockable_by_elements",
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -306,22 +273,6 @@ class Player:
             "break_zone": [f.to_json() for f in self.break_zone],
         }
 
-    @staticmethod
-    def from_json(data: Any, where: str) -> Player:
-        r = _Reader(data, where)
-        r.only(("damage", "forwards", "break_zone"))
-        return Player(
-            damage=r.int("damage", minimum=0, maximum=LOSING_DAMAGE, default=0),
-            forwards=tuple(
-                Forward.from_json(item, f"{where}.forwards[{i}]")
-                for i, item in enumerate(r.list("forwards", maximum=MAX_FORWARDS))
-            ),
-            break_zone=tuple(
-                Forward.from_json(item, f"{where}.break_zone[{i}]")
-                for i, item in enumerate(r.list("break_zone", required=False, maximum=MAX_BREAK_ZONE))
-            ),
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Attack:
@@ -356,28 +307,6 @@ class Attack:
             "blocker_dealt": self.blocker_dealt,
         }
 
-    @staticmethod
-    def from_json(data: Any, where: str) -> Attack:
-        r = _Reader(data, where)
-        r.only(("attackers", "party", "declared", "declared_preemptive", "blocked", "blocker",
-                "attackers_dealt", "blocker_dealt"))
-        blocked = r.table.get("blocked")
-        if blocked is not None and not isinstance(blocked, bool):
-            raise ScenarioError(f"{where}.blocked", "expected true, false or null")
-        blocker = r.table.get("blocker")
-        if blocker is not None and not isinstance(blocker, str):
-            raise ScenarioError(f"{where}.blocker", "expected a Forward id or null")
-        return Attack(
-            attackers=r.sorted_ids("attackers"),
-            party=r.bool("party", None),
-            declared=r.sorted_ids("declared"),
-            declared_preemptive=r.bool("declared_preemptive", False),
-            blocked=blocked,
-            blocker=blocker,
-            attackers_dealt=r.bool("attackers_dealt", False),
-            blocker_dealt=r.bool("blocker_dealt", False),
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -398,23 +327,6 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "sources": list(self.sources), "target": self.target, "amount": self.amount}
 
-    @staticmethod
-    def from_json(data: Any, where: str) -> Event:
-        r = _Reader(data, where)
-        r.only(("kind", "sources", "target", "amount"))
-        kind = r.text("kind")
-        if kind not in EVENT_KINDS:
-            raise ScenarioError(f"{where}.kind", f"unknown event kind {describe(kind)}; known: {list(EVENT_KINDS)}")
-        sources = r.list("sources", required=False, maximum=MAX_FORWARDS * 2)
-        for i, source in enumerate(sources):
-            if not isinstance(source, str) or len(source) > MAX_TEXT:
-                raise ScenarioError(f"{where}.sources[{i}]", f"expected a Forward id, found {describe(source)}")
-        target = r.table.get("target", "")
-        if not isinstance(target, str) or len(target) > MAX_TEXT:
-            raise ScenarioError(f"{where}.target", f"expected a Forward id or player (p0, p1), found {describe(target)}")
-        amount = r.int("amount", minimum=0, maximum=MAX_AMOUNT, default=0)
-        return Event(kind=kind, sources=tuple(sources), target=target, amount=amount)  # type: ignore[arg-type]
-
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -425,16 +337,6 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "reason": self.reason}
-
-    @staticmethod
-    def from_json(data: Any, where: str) -> Outcome:
-        r = _Reader(data, where)
-        r.only(("winner", "reason"))
-        winner = r.int("winner", minimum=0, maximum=1)
-        reason = r.text("reason")
-        if reason != "seven-damage":
-            raise ScenarioError(f"{where}.reason", f"unknown reason {describe(reason)}; known: ['seven-damage']")
-        return Outcome(winner=winner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -522,251 +424,4 @@ class State:
             "outcome": self.outcome.to_json() if self.outcome is not None else None,
         }
 
-    @staticmethod
-    def from_json(data: Any) -> State:
-        """The state of this JSON form, refused (:class:`ScenarioError`, naming the first problem) if
-        it is malformed, breaks one of the consistency rules (:func:`problems`) or one of the model's
-        input bounds."""
-        state = State.read_json(data)
-        found = problems(state)
-        if found:
-            raise ScenarioError(*found[0])
-        _check_split_budget(state)
-        return state
 
-    @staticmethod
-    def read_json(data: Any) -> State:
-        """The state of this JSON form, checked for types and the fields' own ranges only (no
-        consistency rule, no split budget): :meth:`from_json` is the load; this is for tools that
-        list every problem of a state (the conformance suites' invalid vectors)."""
-        r = _Reader(data, "")
-        r.only(("turn", "turn_player", "phase", "step", "players", "attack", "attacked", "events", "outcome"))
-        turn_player = r.int("turn_player", minimum=0, maximum=1)
-        phase = r.table.get("phase", "attack")
-        if phase != "attack":
-            raise ScenarioError("phase", f"only the attack phase is modelled, got {describe(phase)}")
-        step_text = r.text("step")
-        try:
-            step_value = Step(step_text)
-        except ValueError:
-            raise ScenarioError("step", f"unknown step {describe(step_text)}; known: {[s.value for s in Step]}") from None
-        raw_players = r.list("players")
-        if len(raw_players) != 2:
-            raise ScenarioError("players", f"expected exactly 2 players, found {len(raw_players)}")
-        players = (Player.from_json(raw_players[0], "players[0]"), Player.from_json(raw_players[1], "players[1]"))
-        attack = r.table.get("attack")
-        outcome = r.table.get("outcome")
-        state = State(
-            players=players,
-            turn_player=turn_player,
-            step=step_value,
-            turn=r.int("turn", minimum=1, maximum=MAX_TURN, default=1),
-            attack=Attack.from_json(attack, "attack") if attack is not None else None,
-            attacked=frozenset(r.sorted_ids("attacked", required=False)),
-            events=tuple(
-                Event.from_json(e, f"events[{i}]")
-                for i, e in enumerate(r.list("events", required=False, maximum=MAX_EVENTS))
-            ),
-            outcome=Outcome.from_json(outcome, "outcome") if outcome is not None else None,
-        )
-        return state
-
-
-LOAD_CHECKS: list[Callable[[State], list[tuple[str, str]]]] = []
-"""Checks of the rules' modules that :func:`problems` runs too, each listing (JSON path, problem): the
-state-based checks (:func:`model.fftcg.damage.unsettled`) live with the rules they apply, above this
-module, so they register here (:func:`load_check`) instead of being imported. The package imports
-:mod:`model.fftcg.engine`, hence :mod:`model.fftcg.damage`, before any of its modules is used, so the
-list is complete whenever a state is loaded."""
-
-
-def load_check(check: Callable[[State], list[tuple[str, str]]]) -> Callable[[State], list[tuple[str, str]]]:
-    """Register ``check`` in :data:`LOAD_CHECKS` (once) and return it unchanged."""
-    if check not in LOAD_CHECKS:
-        LOAD_CHECKS.append(check)
-    return check
-
-
-def problems(state: State) -> list[tuple[str, str]]:
-    """Every consistency problem of ``state`` as (JSON path, problem), in document order; empty for a
-    position play can reach. Structural: ids unique, the step and the attack agree, attackers and the
-    blocker on the right side of the field, a party of two or more, an attack with no party of one
-    attacker before Combat End. Then the rules' state-based checks, which every position between
-    actions has had applied (:func:`model.fftcg.damage.unsettled`, decision ``ff-unsettled-position``).
-    Not the model's input bounds (:func:`_check_split_budget`). Accepted although play never makes
-    it: ``party`` still true in the Combat End Step (play disbands every party on entering it,
-    :func:`model.fftcg.party.disband_at_combat_end`)."""
-    found: list[tuple[str, str]] = []
-    seen: dict[str, str] = {}
-    for p, player in enumerate(state.players):
-        if player.damage > LOSING_DAMAGE:
-            found.append((f"players[{p}].damage", f"at most {LOSING_DAMAGE}, got {player.damage}"))
-        for zone, cards in (("forwards", player.forwards), ("break_zone", player.break_zone)):
-            for i, forward in enumerate(cards):
-                where = f"players[{p}].{zone}[{i}].id"
-                if forward.id in seen:
-                    found.append((where, f"id {forward.id!r} is also used at {seen[forward.id]}"))
-                else:
-                    seen[forward.id] = where
-    found.extend(_attack_problems(state))
-    for check in LOAD_CHECKS:
-        found.extend(check(state))
-    return found
-
-
-def _attack_problems(state: State) -> list[tuple[str, str]]:
-    attack = state.attack
-    if attack is None:
-        if state.step in (Step.BLOCK, Step.PREEMPTIVE, Step.DAMAGE, Step.COMBAT_END):
-            return [("attack", f"step {state.step.value} needs an attack")]
-        return []
-    found: list[tuple[str, str]] = []
-    if state.step is Step.PREPARATION:
-        found.append(("attack", "no attack can be in progress in attack preparation"))
-    attacking = state.players[state.turn_player]
-    for i, forward_id in enumerate(attack.attackers):
-        if attacking.forward(forward_id) is None:
-            found.append((f"attack.attackers[{i}]", f"{forward_id!r} is not a Forward of the turn player on the field"))
-        if forward_id not in attack.declared:
-            found.append((f"attack.attackers[{i}]", f"{forward_id!r} was not declared"))
-    if not attack.declared:
-        found.append(("attack.declared", "an attack declares at least one Forward"))
-    if attack.party and len(attack.attackers) < 2:
-        found.append(("attack.party", "a party has at least two members (FF-PARTY-MIN-TWO)"))
-    if not attack.party and len(attack.attackers) >= 2 and state.step is not Step.COMBAT_END:
-        found.append((
-            "attack.attackers",
-            f"{len(attack.attackers)} attackers ({', '.join(attack.attackers)}) and no party: an attack is one "
-            f"Forward or one party (FF-BASE-ONE-ATTACK-AT-A-TIME), and two or more attackers stay a party "
-            f"until it disbands in the Combat End Step (FF-PARTY-DISBAND-UNDER-TWO, FF-PARTY-DISBAND-COMBAT-END)",
-        ))
-    if attack.blocker is not None:
-        if state.players[state.defender].forward(attack.blocker) is None:
-            found.append(("attack.blocker", f"{attack.blocker!r} is not a Forward of the defending player on the field"))
-        if attack.blocked is not True:
-            found.append(("attack.blocked", "must be true when there is a blocker"))
-    return found
-
-
-def split_count_bound(power: int, members: int) -> int:
-    """How many ways at most a blocker of ``power`` can divide its damage among ``members``.
-
-    The largest count over the share units of the rule variants
-    (:data:`SPLIT_UNITS`): the ways to write the divisible power as
-    ``members`` ordered shares, times ``members`` when a remainder is left
-    (the variant where one member also takes it).
-    """
-    if members < 2:
-        return 1
-    power = max(power, 0)
-    counts = [
-        math.comb(power // unit + members - 1, members - 1) * (members if power % unit else 1)
-        for unit in SPLIT_UNITS
-    ]
-    return max(counts)
-
-
-def _check_split_budget(state: State) -> None:
-    """Every blocker's split among every party the other player could form stays within MAX_SPLITS."""
-    for p, player in enumerate(state.players):
-        members = len(state.players[1 - p].forwards)
-        for i, forward in enumerate(player.forwards):
-            count = split_count_bound(forward.power, members)
-            if count > MAX_SPLITS:
-                raise ScenarioError(
-                    f"players[{p}].forwards[{i}].power",
-                    f"a blocker of power {forward.power} against a party of the other player's {members} Forwards "
-                    f"has up to {count:.3g} ways to divide its damage; the model enumerates at most "
-                    f"MAX_SPLITS = {MAX_SPLITS:,} (lower the power or field fewer Forwards)",
-                )
-
-
-class _Reader:
-    """Reads typed fields of one JSON object, naming the path when one is bad."""
-
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, Mapping):
-            raise ScenarioError(where, f"expected an object, found {type(data).__name__}")
-        self.table: Mapping[str, Any] = data
-        self.where = where
-
-    def path(self, key: str) -> str:
-        return f"{self.where}.{key}" if self.where else key
-
-    def only(self, allowed: tuple[str, ...]) -> None:
-        unknown = sorted(set(self.table) - set(allowed))
-        if unknown:
-            raise ScenarioError(self.path(unknown[0][:MAX_TEXT]), f"unknown field; known: {list(allowed)}")
-
-    def text(self, key: str) -> str:
-        value = self.table.get(key)
-        if key not in self.table:
-            raise ScenarioError(self.path(key), "missing")
-        if not isinstance(value, str) or not value:
-            raise ScenarioError(self.path(key), f"expected a non-empty string, found {describe(value)}")
-        if len(value) > MAX_TEXT:
-            raise ScenarioError(self.path(key), f"at most {MAX_TEXT} characters, found {len(value)}")
-        return value
-
-    def int(self, key: str, *, minimum: int, maximum: int, default: int | None = None) -> int:
-        if key not in self.table:
-            if default is None:
-                raise ScenarioError(self.path(key), "missing")
-            return default
-        value = self.table[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ScenarioError(self.path(key), f"expected an integer, found {describe(value)}")
-        if not minimum <= value <= maximum:
-            raise ScenarioError(self.path(key), f"must be between {minimum} and {maximum}, got {describe(value)}")
-        return value
-
-    def optional_int(self, key: str, *, minimum: int, maximum: int) -> int | None:
-        if self.table.get(key) is None:
-            return None
-        return self.int(key, minimum=minimum, maximum=maximum)
-
-    def bool(self, key: str, default: bool | None) -> bool:
-        if key not in self.table:
-            if default is None:
-                raise ScenarioError(self.path(key), "missing")
-            return default
-        value = self.table[key]
-        if not isinstance(value, bool):
-            raise ScenarioError(self.path(key), f"expected true or false, found {describe(value)}")
-        return value
-
-    def list(self, key: str, *, required: bool = True, maximum: int = 2 * MAX_FORWARDS) -> list[Any]:
-        if key not in self.table:
-            if required:
-                raise ScenarioError(self.path(key), "missing")
-            return []
-        value = self.table[key]
-        if not isinstance(value, list):
-            raise ScenarioError(self.path(key), f"expected a list, found {describe(value)}")
-        if len(value) > maximum:
-            raise ScenarioError(self.path(key), f"at most {maximum} entries, found {len(value)}")
-        return value
-
-    def sorted_ids(self, key: str, *, required: bool = True) -> tuple[str, ...]:
-        items = self.list(key, required=required)
-        for i, item in enumerate(items):
-            if not isinstance(item, str) or not FORWARD_ID.match(item) or len(item) > MAX_TEXT:
-                raise ScenarioError(f"{self.path(key)}[{i}]", f"expected a Forward id, found {describe(item)}")
-        if len(set(items)) != len(items):
-            raise ScenarioError(self.path(key), "lists an id twice")
-        if items != sorted(items):
-            raise ScenarioError(self.path(key), "ids must be sorted")
-        return tuple(items)
-
-    def elements(self, key: str, *, required: bool) -> frozenset[str]:
-        items = self.list(key, required=required, maximum=len(ELEMENTS))
-        for i, item in enumerate(items):
-            if not isinstance(item, str):
-                raise ScenarioError(f"{self.path(key)}[{i}]", f"expected an element name, found {describe(item)}")
-            if item not in ELEMENTS:
-                raise ScenarioError(f"{self.path(key)}[{i}]", f"unknown element {describe(item)}; known: {sorted(ELEMENTS)}")
-        if len(set(items)) != len(items):
-            raise ScenarioError(self.path(key), "lists an element twice")
-        if required and not items:
-            raise ScenarioError(self.path(key), "a Forward has at least one element")
-        return frozenset(items)

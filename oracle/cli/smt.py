@@ -228,9 +228,9 @@ def _scenarios_of(game: str, names: list[str] | None, files: list[Any] | None) -
 
 
 def _fftcg_scenario_roots(names: list[str] | None, files: list[Any] | None = None) -> list[tuple[str, Any]]:
-    from cardrules.model.fftcg.state import State
+    from cardrules.model.fftcg.validate import load_state
 
-    return [(s.name, State.from_json(s.state)) for s in _scenarios_of("fftcg", names, files)]
+    return [(s.name, load_state(s.state)) for s in _scenarios_of("fftcg", names, files)]
 
 
 def _fftcg_config(decisions: dict[str, str]) -> Any:

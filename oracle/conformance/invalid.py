@@ -49,27 +49,27 @@ even read as a state (a type error, which is not what these vectors are about)."
 
 
 def _redemption_problems(data: Any) -> list[tuple[str, str]] | None:
-    from cardrules.model.redemption.jsonform import from_jsonable
-    from cardrules.model.redemption.state import State, _size_problems, problems
+    from cardrules.model.redemption.validate import problems, read_state, size_problems
 
     try:
-        state = from_jsonable(State, data, "")
+        state = read_state(data)
     except (ScenarioError, TypeError, ValueError, KeyError):
         return None
-    if _size_problems(state, {card.id: card for card in state.cards}):
+    if size_problems(state, {card.id: card for card in state.cards}):
         return None  # past one of the model's input bounds: a limit of this model, not a rule an engine must share
     return problems(state)
 
 
 def _fftcg_problems(data: Any) -> list[tuple[str, str]] | None:
-    from cardrules.model.fftcg.state import State, _check_split_budget, problems
+    from cardrules.model.fftcg.jsonform import read_state
+    from cardrules.model.fftcg.validate import check_split_budget, problems
 
     try:
-        state = State.read_json(data)
+        state = read_state(data)
     except (ScenarioError, TypeError, ValueError, KeyError):
         return None
     try:
-        _check_split_budget(state)
+        check_split_budget(state)
     except ScenarioError:
         return None  # past the model's split enumeration bound (MAX_SPLITS): a limit of this model, not a rule
     return problems(state)

@@ -345,8 +345,17 @@ def _clause_area() -> dict[str, str]:
     return {c.id: c.area for c in default_catalogue().clauses}
 
 
+VALIDATION_MODULE = "validate"
+"""A game's ``validate`` module holds the consistency rules of a loaded state: no ``@implements`` of
+its own (they are no clause of the rules, but what every clause assumes of a position), so its
+functions are mutated under the game's base-rules area (:data:`BASE_AREA`)."""
+
+BASE_AREA = {"fftcg": "ff-base", "redemption": "red-base"}
+
+
 def _import_model() -> list[str]:
-    """Import every model module; the dotted names of those with an ``@implements`` function."""
+    """Import every model module; the dotted names of those with an ``@implements`` function, and of
+    each game's :data:`VALIDATION_MODULE`."""
     modules = []
     for path in sorted(model_root().rglob("*.py")):
         parts = path.relative_to(model_root()).with_suffix("").parts
@@ -354,8 +363,9 @@ def _import_model() -> list[str]:
             continue
         name = ".".join((MODEL_PACKAGE, *parts))
         module = importlib.import_module(name)
-        if any(getattr(getattr(v, "__wrapped__", v), "__clauses__", None) and getattr(v, "__module__", "") == name
-               for v in _all_objects(module)):
+        if parts[-1] == VALIDATION_MODULE or any(
+                getattr(getattr(v, "__wrapped__", v), "__clauses__", None) and getattr(v, "__module__", "") == name
+                for v in _all_objects(module)):
             modules.append(name)
     return modules
 
@@ -421,7 +431,7 @@ def all_mutants() -> tuple[Mutant, ...]:
         functions = list(_functions(tree))
         module_clauses = [c for obj in _all_objects(importlib.import_module(module))
                           if getattr(obj, "__module__", "") == module for c in getattr(obj, "__clauses__", ())]
-        module_area = _area_of(module_clauses, areas) or f"{game}-other"
+        module_area = _area_of(module_clauses, areas) or BASE_AREA.get(game) or f"{game}-other"
         for qualname, fn in functions:
             if _skipped(qualname):
                 continue

@@ -9,6 +9,7 @@ from cardrules.model.fftcg.actions import Action, parse_action
 from cardrules.model.fftcg.config import DEFAULT, RuleConfig
 from cardrules.model.fftcg.engine import _apply, legal_actions, settle, step
 from cardrules.model.fftcg.state import Event, Forward, Player, State, replace
+from cardrules.model.fftcg.validate import load_state
 
 from cardrules.properties.engines.compact import StateCodec
 from cardrules.properties.engines.symmetry import interchangeable_classes
@@ -126,7 +127,7 @@ class FftcgGame:
         return state.to_json()
 
     def state_from_json(self, data: Any) -> State:
-        return State.from_json(data)
+        return load_state(data)
 
 
 def _parts(state: State) -> tuple[Any, ...]:

@@ -10,6 +10,7 @@ from cardrules.model.redemption.actions import Action, parse
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
 from cardrules.model.redemption.state import Card, State
+from cardrules.model.redemption.validate import load_state
 from cardrules.properties.engines.symmetry import canonical_dataclass_key, interchangeable_classes
 
 UNORDERED_KEYS = frozenset(
@@ -72,7 +73,7 @@ class RedemptionGame:
         return state.to_json()
 
     def state_from_json(self, data: Any) -> State:
-        return State.from_json(data)
+        return load_state(data)
 
 
 @lru_cache(maxsize=64)

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from cardrules.model.redemption.actions import Action
 from cardrules.model.redemption.state import (
-    Battle, BattleKind, Effect, OriginKind, PlayRecord, PromptKind, RecordStatus, State, all_locations, problems,
+    Battle, BattleKind, Effect, OriginKind, PlayRecord, PromptKind, RecordStatus, State, all_locations,
 )
+from cardrules.model.redemption.validate import problems
 from cardrules.properties.core import state_property, transition_property
 from cardrules.properties.redemption.game import RedemptionGame
 

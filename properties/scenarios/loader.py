@@ -225,13 +225,13 @@ def check_rule_set(game: str, rule_set: RuleSetSpec, where: str) -> None:
 def check_state(game: str, state: Any, where: str) -> None:
     """The start position reads as a state of ``game``; errors name ``where`` and the path inside the state."""
     if game == "fftcg":
-        from cardrules.model.fftcg.state import State as FfState
+        from cardrules.model.fftcg.validate import load_state as load_ff_state
 
-        parse: Any = FfState.from_json
+        parse: Any = load_ff_state
     else:
-        from cardrules.model.redemption.state import State as RedState
+        from cardrules.model.redemption.validate import load_state as load_red_state
 
-        parse = RedState.from_json
+        parse = load_red_state
     try:
         parse(state)
     except ScenarioError as error:

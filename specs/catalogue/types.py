@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Mapping
 
 GAMES: Mapping[str, str] = {"redemption": "RED", "fftcg": "FF"}
 """Game id -> the GAME part of its clause IDs."""

@@ -38,6 +38,7 @@ LAYER: dict[str, float] = {
     f"{RED}.state": 1.1,
     f"{RED}.wording": 1.1,
     f"{RED}.ops": 1.2,
+    f"{RED}.validate": 1.2,
     f"{RED}.numbers": 1.2,
     f"{RED}.scenario": 1.2,
     f"{RED}.standing": 1.3,

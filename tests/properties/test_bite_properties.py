@@ -10,6 +10,7 @@ import pytest
 
 from cardrules.model.fftcg.actions import Pass
 from cardrules.model.fftcg.state import Event, State, Step, replace
+from cardrules.model.fftcg.validate import load_state
 from cardrules.properties.fftcg.game import FftcgGame
 from cardrules.properties.fftcg.invariants import deals_damage_once
 
@@ -18,7 +19,7 @@ FF = FftcgGame()
 
 def _ff_blocked(step: Step) -> State:
     """A 3000 Pre-emptive Strike attacker a1 blocked by a 5000 blocker b1."""
-    return State.from_json({
+    return load_state({
         "turn": 1, "turn_player": 0, "phase": "attack", "step": step.value,
         "players": [
             {"damage": 0, "forwards": [{"id": "a1", "name": "Lancer", "elements": ["wind"], "cost": 3,
@@ -192,7 +193,7 @@ from cardrules.properties.fftcg.invariants import declared_in_declaration_step  
 
 def _ff_idle(step: Step) -> State:
     """Two ready wind Forwards of player 0, no attack yet, in ``step``."""
-    return State.from_json({
+    return load_state({
         "turn": 1, "turn_player": 0, "phase": "attack", "step": step.value,
         "players": [
             {"damage": 0, "forwards": [

@@ -12,9 +12,10 @@ import pytest
 
 from cardrules.model.errors import ScenarioError
 from cardrules.model.fftcg.actions import parse_action
-from cardrules.model.fftcg.state import MAX_SPLITS, State as FfState
+from cardrules.model.fftcg.state import MAX_SPLITS
+from cardrules.model.fftcg.validate import load_state as load_ff_state
 from cardrules.model.redemption.actions import parse
-from cardrules.model.redemption.state import State as RedState
+from cardrules.model.redemption.validate import load_state as load_red_state
 from cardrules.properties.scenarios import load_scenario
 from cardrules.properties.engines.trace_json import read_trace
 from cardrules.specs.catalogue import CATALOGUE_DIR, CatalogueError, load
@@ -126,7 +127,7 @@ def test_fftcg_split_enumeration_is_bounded() -> None:
         {"id": f"z{i}", "name": "Extra", "elements": ["fire"], "cost": 1, "power": 1000} for i in range(3)
     ]
     with pytest.raises(ScenarioError, match=rf"players\[1\]\.forwards\[0\]\.power: .*MAX_SPLITS = {MAX_SPLITS:,}"):
-        FfState.from_json(state)
+        load_ff_state(state)
 
 
 @pytest.mark.infrastructure("bad input gets a clean error, never a traceback")
@@ -177,4 +178,4 @@ def test_redemption_numbers_bounded() -> None:
     state = load_json(TRACE_FILES["redemption"])["initial_state"]
     state["cards"][0]["strength"] = 10**20
     with pytest.raises(ScenarioError, match=r"cards\[0\]\.strength: must be between"):
-        RedState.from_json(state)
+        load_red_state(state)

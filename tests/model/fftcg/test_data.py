@@ -12,6 +12,7 @@ from cardrules.model.errors import ScenarioError
 from cardrules.model.fftcg.actions import Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split, parse_action
 from cardrules.model.fftcg.config import RuleConfig, fftcg_decisions
 from cardrules.model.fftcg.state import Forward, State
+from cardrules.model.fftcg.validate import load_state
 
 from .helpers import fw, play, position
 
@@ -31,8 +32,8 @@ def test_json_round_trip() -> None:
     state = sample()
     data = state.to_json()
     text = json.dumps(data, sort_keys=True)
-    assert State.from_json(json.loads(text)) == state
-    assert State.from_json(data).to_json() == data
+    assert load_state(json.loads(text)) == state
+    assert load_state(data).to_json() == data
     assert data["players"][0]["forwards"][0]["elements"] == ["fire", "ice"]
     assert data["attack"]["party"] is True and data["step"] == "damage-preemptive"
 
@@ -46,7 +47,7 @@ def test_minimal_json_defaults() -> None:
             {"forwards": []},
         ],
     }
-    state = State.from_json(data)
+    state = load_state(data)
     # omitted fields take their defaults: active, no damage, since the start of the turn, no keywords
     assert state.players[0].forwards[0] == Forward(id="a1", name="A", elements=frozenset({"fire"}), cost=2, power=3000)
     assert state.turn == 1 and state.attack is None and state.outcome is None
@@ -90,7 +91,7 @@ def test_malformed_json_names_the_path(path: list[Any], value: Any, where: str) 
     data = sample().to_json()
     data["events"] = [{"kind": "remove", "sources": [], "target": "x", "amount": 0}]
     with pytest.raises(ScenarioError) as info:
-        State.from_json(_bad(data, path, value))
+        load_state(_bad(data, path, value))
     assert info.value.where == where, info.value
 
 
@@ -99,7 +100,7 @@ def test_party_of_one_is_malformed() -> None:
     data = sample().to_json()
     data["attack"]["attackers"] = ["a1"]
     with pytest.raises(ScenarioError) as info:
-        State.from_json(data)
+        load_state(data)
     assert info.value.where == "attack.party"
 
 

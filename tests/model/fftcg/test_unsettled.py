@@ -17,7 +17,8 @@ import pytest
 
 from cardrules.model.errors import ScenarioError
 from cardrules.model.fftcg.config import RuleConfig
-from cardrules.model.fftcg.state import State, Step
+from cardrules.model.fftcg.state import Step
+from cardrules.model.fftcg.validate import load_state
 from cardrules.specs.catalogue import default_catalogue
 
 from .helpers import fw, play, position
@@ -41,7 +42,7 @@ def _position(mine: list[dict[str, Any]], theirs: list[dict[str, Any]], *, damag
 
 def _refused(data: dict[str, Any]) -> ScenarioError:
     with pytest.raises(ScenarioError) as info:
-        State.from_json(data)
+        load_state(data)
     return info.value
 
 
@@ -59,7 +60,7 @@ def test_a_forward_of_power_zero_or_less_on_the_field_is_refused_on_load(power: 
 def test_the_same_forwards_load_where_no_check_applies() -> None:
     # power 1: above 0; power 500 with 9000 damage: damage breaks only power 1000 or more;
     # 4000 with 3999 damage: below its power; power 0 in the Break Zone: not on the field
-    state = State.from_json(_position([_forward("a1", 1), _forward("a2", 500, damage=9000)],
+    state = load_state(_position([_forward("a1", 1), _forward("a2", 500, damage=9000)],
                                       [_forward("b1", 4000, damage=3999)], break_zone=[_forward("z1", 0)]))
     assert [f.id for f in state.players[0].forwards] == ["a1", "a2"]
     assert state.players[0].break_zone[0].power == 0
@@ -79,12 +80,12 @@ def test_a_player_at_seven_damage_with_no_outcome_is_refused_and_a_finished_game
     assert "player 1" in error.problem and "7 damage" in error.problem
     assert "FF-BASE-SEVEN-DAMAGE-LOSES" in error.problem
     # the same 7 damage where the game has ended (player 0 won) is a position the rules let stand
-    done = State.from_json(_position([_forward("a1", 5000)], [_forward("b1", 3000)], damage=(0, 7),
+    done = load_state(_position([_forward("a1", 5000)], [_forward("b1", 3000)], damage=(0, 7),
                                      outcome={"winner": 0, "reason": "seven-damage"}))
     assert done.outcome is not None and done.outcome.winner == 0
     # and so is the end of a game played to it: 6 damage, one unblocked attack
     played = play(position([fw("a1")], [fw("b1")], damage=(0, 6)), "attack a1", "pass", "noblock", "pass", "pass")
-    assert played.players[1].damage == 7 and State.from_json(played.to_json()) == played
+    assert played.players[1].damage == 7 and load_state(played.to_json()) == played
 
 
 @pytest.mark.clause("FF-BASE-ONE-ATTACK-AT-A-TIME", "FF-PARTY-DISBAND-COMBAT-END")
@@ -100,7 +101,7 @@ def test_two_attackers_without_a_party_load_only_in_the_combat_end_step() -> Non
     ended = play(party, "pass", "noblock", "pass", "pass")
     assert ended.step is Step.COMBAT_END and ended.attack is not None
     assert ended.attack.attackers == ("a1", "a2") and not ended.attack.party
-    assert State.from_json(ended.to_json()) == ended
+    assert load_state(ended.to_json()) == ended
 
 
 @pytest.mark.clause("FF-BASE-BREAK-ZERO-POWER")
@@ -114,9 +115,9 @@ def test_the_decision_is_recorded_with_its_rejected_alternatives_and_none_is_sel
 
 
 @pytest.mark.clause("FF-BASE-BREAK-ZERO-POWER")
-def test_the_refusal_holds_when_only_the_state_module_is_imported() -> None:
-    """The state-based checks register themselves from :mod:`model.fftcg.damage`; importing only
-    :mod:`model.fftcg.state`, in a fresh interpreter, must still refuse a Forward of power 0."""
+def test_the_refusal_holds_when_only_the_load_module_is_imported() -> None:
+    """The load applies the state-based checks of :mod:`model.fftcg.damage` itself; importing only
+    :mod:`model.fftcg.validate`, in a fresh interpreter, must still refuse a Forward of power 0."""
     import json
     import subprocess
     import sys
@@ -124,9 +125,9 @@ def test_the_refusal_holds_when_only_the_state_module_is_imported() -> None:
     data = _position([_forward("a1", 5000)], [_forward("b1", 0)])
     program = ("import json, sys\n"
                "from cardrules.model.errors import ScenarioError\n"
-               "from cardrules.model.fftcg.state import State\n"
+               "from cardrules.model.fftcg.validate import load_state\n"
                "try:\n"
-               "    State.from_json(json.loads(sys.argv[1]))\n"
+               "    load_state(json.loads(sys.argv[1]))\n"
                "except ScenarioError as error:\n"
                "    print('refused', error.where)\n"
                "else:\n"

@@ -9,7 +9,7 @@ import pytest
 from cardrules.model.errors import ScenarioError
 from cardrules.model.redemption.actions import parse
 from cardrules.model.redemption.config import ConfigError, RuleConfig
-from cardrules.model.redemption.state import State
+from cardrules.model.redemption.validate import load_state
 from tests.model.redemption.helpers import act, game
 from cardrules.model.redemption.scenario import evil
 
@@ -18,7 +18,7 @@ from cardrules.model.redemption.scenario import evil
 def test_state_json_round_trip_mid_side_battle() -> None:
     s = act(game(3, [evil("e1", 1, 1, 5)], {1: {"territory": ["e1"]}}), "play sb0 on h0 -> e0 e1")
     data = json.loads(json.dumps(s.to_json()))
-    assert State.from_json(data) == s
+    assert load_state(data) == s
     assert data["battles"][1]["kind"] == "side"
 
 
@@ -40,7 +40,7 @@ def test_malformed_json_names_the_path(mutate, where: str) -> None:
     data = game(2).to_json()
     mutate(data)
     with pytest.raises(ScenarioError) as info:
-        State.from_json(data)
+        load_state(data)
     assert info.value.where.startswith(where) or where in info.value.where, info.value
 
 

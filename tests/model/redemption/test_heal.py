@@ -15,6 +15,7 @@ import pytest
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position
 from cardrules.model.redemption.state import Card, CardType, Alignment, DiscardCause, Effect, Phase, PromptKind, RecordStatus, Status
+from cardrules.model.redemption.validate import load_state
 from tests.model.redemption.helpers import PREVIOUS, act, acts, illegal, medic, texts
 
 E = Effect
@@ -331,7 +332,7 @@ def test_heal_action_text_and_old_json() -> None:
     data = game(2).to_json()
     for name in ("decreased", "discards", "searches", "placed"):
         data.pop(name)
-    assert State.from_json(data) == game(2)
+    assert load_state(data) == game(2)
 
 
 @pytest.mark.infrastructure("the model's contracts: the card subset it models, its formats, and that every refusal names a clause")

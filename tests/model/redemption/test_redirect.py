@@ -17,6 +17,7 @@ from cardrules.model.redemption.redirect import expire, redirect_options
 from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position
 from cardrules.model.errors import ScenarioError
 from cardrules.model.redemption.state import Effect, Phase, PromptKind, RecordStatus, State
+from cardrules.model.redemption.validate import load_state
 from tests.model.redemption.helpers import act, acts, illegal, texts
 
 E = Effect
@@ -165,16 +166,16 @@ def test_the_end_of_a_numbers_redirect_is_in_the_state() -> None:
     s = act(numbers_fight(), "play rn on h -> e")
     data = s.to_json()
     assert data["records"][0]["lasts_until"] == [1, "battle"]
-    assert State.from_json(json.loads(json.dumps(data))) == s
+    assert load_state(json.loads(json.dumps(data))) == s
     # Active, it can only last to the end of the current phase: another turn's phase is refused,
     # with the path named; as is an end on a record that is not a numbers redirect.
     data["records"][0]["lasts_until"] = [0, "battle"]
     with pytest.raises(ScenarioError, match=r"records\[0\]\.lasts_until.*current phase"):
-        State.from_json(data)
+        load_state(data)
     done = acts(s, ["pass", "discard"]).to_json()
     done["records"][0]["effect"] = "discard"
     with pytest.raises(ScenarioError, match=r"records\[0\]\.lasts_until.*only a numbers redirect"):
-        State.from_json(done)
+        load_state(done)
 
 
 @pytest.mark.clause("RED-RD-NUMBERS-TARGET", "RED-RD-NUMBERS-NO-INTERRUPT")
@@ -188,18 +189,18 @@ def test_a_numbers_redirect_record_names_one_card() -> None:
         bad = json.loads(json.dumps(data))
         bad["records"][0].update(targets=targets, status=status)
         with pytest.raises(ScenarioError, match=r"records\[0\]\.targets.*names at most one card"):
-            State.from_json(bad)
+            load_state(bad)
     blank = json.loads(json.dumps(data))
     blank["records"][0].update(targets=[], status="blanked")
-    assert State.from_json(blank).records[0].targets == ()
+    assert load_state(blank).records[0].targets == ()
     # nor does it wait: a numbers redirect left pending is refused (loaded, the next pass used to crash)
     pending = json.loads(json.dumps(data))
     pending["records"][0]["status"] = "pending"
     with pytest.raises(ScenarioError, match=r"records\[0\]\.status.*interrupt can hold"):
-        State.from_json(pending)
+        load_state(pending)
     pending["records"][0]["effect"] = None  # the record of a card with no ability: refused, named, no crash
     with pytest.raises(ScenarioError, match=r"records\[0\]\.status.*interrupt can hold"):
-        State.from_json(pending)
+        load_state(pending)
 
 
 @pytest.mark.clause("RED-RD-NUMBERS-TRANSFER")
@@ -304,4 +305,4 @@ def test_redirect_properties_over_random_play(config: RuleConfig, data: st.DataO
         for problem in (numbers_problem(after), phase_end_problem(before, after), redirect_problem(before, after),
                         lasting_problem(before, action, after, config)):
             assert problem is None, (action.text(), problem)
-        assert State.from_json(json.loads(json.dumps(after.to_json()))) == after
+        assert load_state(json.loads(json.dumps(after.to_json()))) == after

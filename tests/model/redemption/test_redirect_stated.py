@@ -18,6 +18,7 @@ from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.numbers import numbers
 from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position
 from cardrules.model.redemption.state import Effect, State
+from cardrules.model.redemption.validate import load_state
 from cardrules.properties.redemption.game import RedemptionGame
 from cardrules.properties.redemption.heal_invariants import numbers_conserved
 from tests.model.redemption.helpers import act, acts
@@ -98,12 +99,12 @@ def test_the_stated_amount_in_the_json_form() -> None:
     r3 = next(c for c in data["cards"] if c["id"] == "r3")
     assert r3["stated_amount"] == [3, 3]
     assert next(c for c in data["cards"] if c["id"] == "h")["stated_amount"] is None
-    assert State.from_json(json.loads(json.dumps(data))) == s
+    assert load_state(json.loads(json.dumps(data))) == s
     # A card written before the field existed reads as stating nothing.
     old = json.loads(json.dumps(data))
     for card in old["cards"]:
         del card["stated_amount"]
-    assert State.from_json(old).card("r3").stated_amount is None
+    assert load_state(old).card("r3").stated_amount is None
 
 
 @pytest.mark.clause("RED-RD-NUMBERS-TRANSFER")
@@ -118,5 +119,5 @@ def test_a_bad_stated_amount_is_named(card: str, value: object, where: str, says
     data = stated_fight().to_json()
     next(c for c in data["cards"] if c["id"] == card)["stated_amount"] = value
     with pytest.raises(ScenarioError) as info:
-        State.from_json(data)
+        load_state(data)
     assert where in str(info.value) and says in str(info.value), str(info.value)

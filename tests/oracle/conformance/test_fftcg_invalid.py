@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from cardrules.model.fftcg.state import Forward, Player, State, Step
-from cardrules.model.fftcg import state as ff_state
+from cardrules.model.fftcg.validate import load_state
+from cardrules.model.fftcg import validate as ff_validate
 from cardrules.oracle.conformance.adapter import ReferenceAdapter
 from cardrules.oracle.conformance.invalid import invalid_candidates
 from cardrules.oracle.conformance.schema import load_suite
@@ -40,7 +41,7 @@ def _declared_party() -> dict:
                     "FF-BASE-ONE-ATTACK-AT-A-TIME")
 def test_the_unsettled_corruptions_of_a_reachable_position_are_candidates_with_one_problem_each() -> None:
     base = _declared_party()
-    State.from_json(base)  # reachable: it loads
+    load_state(base)  # reachable: it loads
     found = {(c.field, c.change, c.where): c.problem for c in invalid_candidates("fftcg", "hand", [base])}
     zero = found[("players[].forwards[].power", "=0", "players[0].forwards[0]")]
     assert "a1 (power 0" in zero and "FF-BASE-BREAK-ZERO-POWER" in zero
@@ -73,7 +74,7 @@ def test_the_fftcg_suite_has_invalid_vectors_the_reference_refuses_and_a_lax_eng
     others = [v for v in suite["vectors"] if v["kind"] != "invalid"][:5] + twins
     assert all(run_vector(InProcessAdapter(), suite, v, 60).verdict == "pass" for v in invalid + others)
     # an engine that loads whatever it is given
-    monkeypatch.setattr(ff_state, "problems", lambda state: [])
+    monkeypatch.setattr(ff_validate, "problems", lambda state: [])
     results = [run_vector(InProcessAdapter(), suite, v, 60) for v in invalid]
     assert all((r.verdict, r.where, r.got) == ("fail", "load of an invalid state", "loaded") for r in results)
     assert all(run_vector(InProcessAdapter(), suite, v, 60).verdict == "pass" for v in others)

@@ -192,7 +192,7 @@ def test_an_engine_that_skips_the_state_checks_fails_every_invalid_vector_and_on
     """An ``invalid`` vector (cardrules-vectors/3) holds a reachable Redemption position with one thing broken
     (a card in two places, a record numbered past ``next_record``, ...): the reference refuses to load each
     (``bad-request``); an engine that loads states without checking them fails each, and nothing else."""
-    from cardrules.model.redemption import state as red_state
+    from cardrules.model.redemption import validate as red_validate
     from cardrules.oracle.conformance.runner import run_vector
     from cardrules.oracle.mutation.checks import InProcessAdapter
 
@@ -202,7 +202,7 @@ def test_an_engine_that_skips_the_state_checks_fails_every_invalid_vector_and_on
     assert {v["problem"]["where"].split("[")[0].split(".")[0] for v in invalid} >= {"cards", "records", "battles"}
     others = [v for v in suite["vectors"] if v["kind"] != "invalid"][:5]
     assert all(run_vector(InProcessAdapter(), suite, v, 60).verdict == "pass" for v in invalid + others)
-    monkeypatch.setattr(red_state, "problems", lambda state: [])
+    monkeypatch.setattr(red_validate, "problems", lambda state: [])
     results = [run_vector(InProcessAdapter(), suite, v, 60) for v in invalid]
     assert all((r.verdict, r.where, r.got) == ("fail", "load of an invalid state", "loaded") for r in results)
     assert all(run_vector(InProcessAdapter(), suite, v, 60).verdict == "pass" for v in others)

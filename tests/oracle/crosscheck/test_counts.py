@@ -23,6 +23,7 @@ from cardrules.model.fftcg.actions import DeclareAttack, EndTurn
 from cardrules.model.fftcg.config import DEFAULT
 from cardrules.model.fftcg.engine import legal_actions
 from cardrules.model.fftcg.state import Attack, State, Step
+from cardrules.model.fftcg.validate import load_state
 from cardrules.oracle.cli import main
 from cardrules.oracle.crosscheck.counts import COUNTS_PATH, load_counts
 from cardrules.oracle.crosscheck.fftcg import crosscheck_many
@@ -39,7 +40,7 @@ def run(*args: str) -> tuple[int, str]:
 
 def _root() -> State:
     scenario = next(s for s in load_scenarios() if s.name == "fftcg-preemptive-blocker-survives")
-    return State.from_json(scenario.state)
+    return load_state(scenario.state)
 
 
 @pytest.mark.clause("FF-PARTY-FORM-DECLARATION", "FF-BASE-END-OF-TURN")

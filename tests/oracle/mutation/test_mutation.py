@@ -27,7 +27,6 @@ from cardrules.oracle.mutation.mutants import Mutant, all_mutants, model_root, s
 from cardrules.oracle.mutation.probe import probe, survivors, tally
 from cardrules.properties.scenarios import load_scenario
 from cardrules.specs.catalogue import default_catalogue
-from tests.paths import REPO
 
 POSITIONS = Path(__file__).parents[1] / "conformance" / "node_subset"
 pytestmark = pytest.mark.clause("FF-BASE-UNBLOCKED-DAMAGE", "FF-BASE-BREAK-ZERO-POWER", "FF-PARTY-SPLIT-THOUSANDS",

@@ -52,11 +52,11 @@ def test_two_jobs_give_the_rows_of_one_in_the_same_order() -> None:
 
 def test_a_z3_counterexample_does_not_depend_on_the_checks_run_before_it() -> None:
     from cardrules.model.fftcg.config import RuleConfig
-    from cardrules.model.fftcg.state import State
+    from cardrules.model.fftcg.validate import load_state
     from cardrules.oracle.crosscheck.fftcg import bmc_from_state
     from cardrules.properties.scenarios import load_scenarios
 
-    scenarios = {s.name: State.from_json(s.state) for s in load_scenarios() if s.game == "fftcg"}
+    scenarios = {s.name: load_state(s.state) for s in load_scenarios() if s.game == "fftcg"}
     hundreds = RuleConfig.of({}, broken=("party-split-in-hundreds",))
     target = scenarios["fftcg-preemptive-blocker-survives"]
     first = bmc_from_state(target, "damage-in-thousands", 6, hundreds)

@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from cardrules.model.fftcg.state import State
+from cardrules.model.fftcg.validate import load_state
 from cardrules.properties.core import properties_for
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.fftcg.game import FftcgGame
@@ -66,7 +66,7 @@ class PlainFftcg(FftcgGame):
 @pytest.mark.parametrize("name", ["fftcg-identical-forwards", "fftcg-party-basics"])
 def test_packed_states_unpack_to_the_states_a_plain_search_stores(name: str) -> None:
     scenario = next(s for s in load_scenarios() if s.name == name)
-    root = State.from_json(scenario.state)
+    root = load_state(scenario.state)
     bounds = Bounds(max_turns=scenario.max_turns, max_depth=scenario.max_depth, max_states=scenario.max_states)
     props = properties_for("fftcg")
     compact = explore(FftcgGame(), [root], props, bounds, progress=False)

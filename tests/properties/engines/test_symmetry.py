@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from cardrules.model.fftcg.state import State
+from cardrules.model.fftcg.validate import load_state as load_ff_state
 from cardrules.model.fftcg.actions import parse_action
 from cardrules.properties.fftcg.game import FftcgGame
 from cardrules.properties.redemption.game import RedemptionGame
@@ -19,7 +19,7 @@ SCENARIOS = REPO / "properties" / "scenarios"
 
 
 def fftcg_root(name: str) -> State:
-    return State.from_json(json.loads((SCENARIOS / f"{name}.json").read_text())["state"])
+    return load_ff_state(json.loads((SCENARIOS / f"{name}.json").read_text())["state"])
 
 
 def test_parties_of_identical_forwards_are_one_situation() -> None:
@@ -118,12 +118,12 @@ def test_redemption_key_merges_exactly_the_renamings_of_identical_cards(scenario
     original, and two states get one key exactly when the JSON-form key (the reference) merges them."""
     import random
 
-    from cardrules.model.redemption.state import State as RedemptionState
     from cardrules.properties.redemption.game import UNORDERED_KEYS, _classes
     from cardrules.properties.engines.symmetry import canonical_json_key
+    from cardrules.model.redemption.validate import load_state as load_red_state
 
     game = RedemptionGame()
-    root = RedemptionState.from_json(json.loads((SCENARIOS / f"{scenario}.json").read_text())["state"])
+    root = load_red_state(json.loads((SCENARIOS / f"{scenario}.json").read_text())["state"])
     classes = _classes(root.cards)
     assert classes, "the scenario has identical cards"
     states, frontier, seen = [], [root], set()
@@ -145,7 +145,7 @@ def test_redemption_key_merges_exactly_the_renamings_of_identical_cards(scenario
             rename.update(zip(ids, shuffled))
         data = _renamed_json(state.to_json(), rename)
         data["cards"] = sorted(data["cards"], key=lambda card: card["id"])  # type: ignore[index]
-        renamed.append(RedemptionState.from_json(data))
+        renamed.append(load_red_state(data))
     assert any(a != b for a, b in zip(states, renamed))  # some renamings really change the state
     for state, other in zip(states, renamed):
         assert game.canonical_key(state) == game.canonical_key(other)

@@ -14,6 +14,7 @@ from cardrules.model.fftcg.actions import parse_action
 from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.engine import legal_actions, step
 from cardrules.model.fftcg.state import State, Step
+from cardrules.model.fftcg.validate import load_state
 from cardrules.properties.fftcg.strategies import (
     choose_action,
     positions,
@@ -23,7 +24,7 @@ from cardrules.properties.fftcg.strategies import (
     transition_violations,
 )
 
-from tests.model.fftcg.helpers import cfg, fw, play, position
+from tests.model.fftcg.helpers import fw, play, position
 
 MAX_STEPS = 40
 
@@ -46,7 +47,7 @@ def test_random_play_keeps_invariants(start: State, config: RuleConfig, data: st
         assert legal_actions(state, config) == legal  # deterministic
         assert list(legal) == sorted(legal, key=lambda a: a.sort_key())
         assert not state_violations(state, config, legal)
-        assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
+        assert load_state(json.loads(json.dumps(state.to_json()))) == state
         if not legal:
             assert state.outcome is not None  # only a finished game is stuck
             return

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.state import State
+from cardrules.model.redemption.validate import load_state
 from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
 from cardrules.oracle.crosscheck.redemption.decisions import CrosscheckReport, crosscheck_many
 from cardrules.properties.engines.explore import Bounds, explore
@@ -58,7 +59,7 @@ def _states(scenario: str, rule_set: str) -> tuple[tuple[State, ...], RuleConfig
     sc = next(s for s in SCENARIOS if s.name == scenario)
     rs = next(r for r in (*sc.rule_sets, *sc.mutants) if r.name == rule_set)
     config = _config(dict(rs.decisions), dict(rs.versions), rs.broken)
-    exploration = explore(RedemptionGame(config), [State.from_json(sc.state)], [],
+    exploration = explore(RedemptionGame(config), [load_state(sc.state)], [],
                           Bounds(max_turns=sc.max_turns, max_states=sc.max_states))
     assert not exploration.stats.truncated
     return tuple(exploration.states), config

@@ -15,6 +15,7 @@ import pytest
 from cardrules.model.redemption import side_battle as model_side_battle
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.state import Fighter, OriginKind, State
+from cardrules.model.redemption.validate import load_state
 from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
 from cardrules.oracle.crosscheck.redemption.decisions import crosscheck_many
 from cardrules.oracle.crosscheck.redemption.position import Logs
@@ -29,7 +30,7 @@ def _explored(scenario: str, rule_set: str) -> tuple[list[State], RuleConfig]:
     sc = next(s for s in load_scenarios() if s.name == scenario)
     rs = next(r for r in sc.rule_sets if r.name == rule_set)
     config = RuleConfig.of(dict(rs.decisions), heal_version=dict(rs.versions).get("heal", ("revised",))[0])
-    exploration = explore(RedemptionGame(config), [State.from_json(sc.state)], [],
+    exploration = explore(RedemptionGame(config), [load_state(sc.state)], [],
                           Bounds(max_turns=sc.max_turns, max_states=sc.max_states))
     assert not exploration.stats.truncated
     return exploration.states, config

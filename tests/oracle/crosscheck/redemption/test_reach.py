@@ -21,6 +21,7 @@ from cardrules.model.redemption import side_battle as model_side_battle
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.initiative import play_prompt
 from cardrules.model.redemption.state import BattleKind, Effect, PlayRecord, RecordStatus, State
+from cardrules.model.redemption.validate import load_state
 from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
 from cardrules.oracle.crosscheck.redemption.decisions import CrosscheckReport, crosscheck_many
 from cardrules.properties.engines.explore import Bounds, explore
@@ -35,7 +36,7 @@ def _crosscheck(scenario: str, rule_set: str = "default", limit: int | None = No
     rs = next(r for r in sc.rule_sets if r.name == rule_set)
     config = RuleConfig.of(dict(rs.decisions), heal_version=dict(rs.versions).get("heal", ("revised",))[0])
     cap = limit or sc.max_states
-    exploration = explore(RedemptionGame(config), [State.from_json(sc.state)], [],
+    exploration = explore(RedemptionGame(config), [load_state(sc.state)], [],
                           Bounds(max_turns=sc.max_turns, max_states=cap))
     return crosscheck_many(exploration.states, config)
 

@@ -20,6 +20,7 @@ from cardrules.model.redemption import redirect as model_redirect
 from cardrules.model.redemption import resolution
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.state import Phase, State
+from cardrules.model.redemption.validate import load_state
 from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
 from cardrules.oracle.crosscheck.redemption.decisions import crosscheck_many
 from cardrules.properties.engines.explore import Bounds, explore
@@ -35,7 +36,7 @@ SCENARIO = next(s for s in load_scenarios() if s.name == "redemption-stated-numb
 def _states(rule_set: str) -> tuple[tuple[State, ...], RuleConfig]:
     rs = next(r for r in SCENARIO.rule_sets if r.name == rule_set)
     config = RuleConfig.of(dict(rs.decisions))
-    exploration = explore(RedemptionGame(config), [State.from_json(SCENARIO.state)], [],
+    exploration = explore(RedemptionGame(config), [load_state(SCENARIO.state)], [],
                           Bounds(max_turns=SCENARIO.max_turns, max_states=SCENARIO.max_states), progress=False)
     return tuple(exploration.states), config
 
@@ -63,7 +64,7 @@ def test_a_model_ending_the_redirect_with_its_battle_is_caught(monkeypatch: pyte
     """The model before issue 15: every play record dropped when the battle ends."""
     monkeypatch.setattr(resolution, "lasting", lambda record: False)
     states, config = _states("default")
-    model_states = tuple(explore(RedemptionGame(config), [State.from_json(SCENARIO.state)], [],
+    model_states = tuple(explore(RedemptionGame(config), [load_state(SCENARIO.state)], [],
                                  Bounds(max_turns=1, max_states=SCENARIO.max_states), progress=False).states)
     report = crosscheck_many(model_states, config)
     caught = [d for d in report.disagreements if d.what == "rd-expiry"]
@@ -85,7 +86,7 @@ def test_a_model_writing_a_later_end_for_its_redirect_is_caught(monkeypatch: pyt
 
     monkeypatch.setattr(model_redirect, "start_numbers", later)
     config = RuleConfig.of({})
-    model_states = tuple(explore(RedemptionGame(config), [State.from_json(SCENARIO.state)], [],
+    model_states = tuple(explore(RedemptionGame(config), [load_state(SCENARIO.state)], [],
                                  Bounds(max_turns=1, max_states=SCENARIO.max_states), progress=False).states)
     report = crosscheck_many(model_states, config)
     caught = [d for d in report.disagreements if d.what == "rd-expiry"]
