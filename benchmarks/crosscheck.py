@@ -35,28 +35,25 @@ DEFAULT_SCENARIOS = ("fftcg-party-basics", "fftcg-preemptive-blocker-survives", 
 def _states(scenario: Any, rule_set: Any, limit: int | None) -> tuple[Any, list[Any], float]:
     """The game, the states of the exploration (the first ``limit``, or the whole exploration
     within the scenario's bounds), and the seconds the exploration took."""
-    from cardrules.oracle.cli.smt import _explored_states
-    from cardrules.oracle.verify.runner import make_game
+    from cardrules.oracle.crosscheck.run import explored_states
+    from cardrules.properties.games import make_game
 
     game = make_game(scenario.game, rule_set)
     started = time.perf_counter()
-    states, _ = _explored_states(game, game.state_from_json(scenario.state), scenario, limit)
+    states, _ = explored_states(game, game.state_from_json(scenario.state), scenario, limit)
     return game, states, time.perf_counter() - started
 
 
 def _checks(scenario: Any, game: Any, states: list[Any]) -> list[tuple[str, Callable[[], Any]]]:
+    """Each comparison the cross-check makes for the scenario's game, on the states it takes."""
+    from cardrules.oracle.crosscheck.run import COMPARISONS
+
     config = game.config
-    if scenario.game == "fftcg":
-        from cardrules.oracle.crosscheck.fftcg import crosscheck_many
-
-        return [("transitions", lambda: crosscheck_many(states, config))]
-    from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
-    from cardrules.oracle.crosscheck.redemption import battle as smt_redemption_battle
-
-    out: list[tuple[str, Callable[[], Any]]] = [("rule decisions", lambda: smt_redemption.crosscheck_many(states, config))]
-    fragment = [s for s in states if smt_redemption_battle.in_scope(s)]
-    if fragment:
-        out.append(("battle fragment", lambda: smt_redemption_battle.crosscheck_many(fragment, config)))
+    out: list[tuple[str, Callable[[], Any]]] = []
+    for comparison in COMPARISONS[scenario.game]():
+        chosen = [s for s in states if comparison.in_scope(s)]
+        if chosen:
+            out.append((comparison.what, lambda run=comparison.run, chosen=chosen: run(chosen, config)))
     return out
 
 

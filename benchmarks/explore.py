@@ -54,7 +54,7 @@ def run_one(per_player: int, turns: int, checked: bool = True) -> dict:
     """One exploration; ``checked``: every registered FFTCG property on every state and transition
     (the default, as ``cardrules explore`` does), else none (states only, as the SPIN and TLC twins)."""
     from cardrules.model.fftcg.validate import load_state
-    from cardrules.properties.core import properties_for
+    from cardrules.properties.games import properties_for
     from cardrules.properties.engines.explore import Bounds, explore
     from cardrules.properties.fftcg.game import FftcgGame
     import cardrules.properties.fftcg.invariants  # noqa: F401  (registers the properties)

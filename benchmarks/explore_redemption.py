@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from cardrules.model.redemption.state import State
-from cardrules.oracle.verify.runner import load_property_modules, make_game, version_map
-from cardrules.properties.core import properties_for
+from cardrules.properties.games import make_game, version_map
+from cardrules.properties.games import properties_for
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.redemption.game import UNORDERED_KEYS, RedemptionGame, _classes
 from cardrules.properties.scenarios import load_scenarios
@@ -38,7 +38,6 @@ class JsonKeyGame(RedemptionGame):
 
 
 def main() -> None:
-    load_property_modules()
     print(f"{'scenario':36} {'states':>7} {'direct s':>9} {'states/s':>9} {'json s':>8} {'states/s':>9} {'speed-up':>8}")
     for scenario in load_scenarios():
         if scenario.game != "redemption":

@@ -36,7 +36,7 @@ def run_one(per_player: int, turns: int, workers: int) -> dict:
     from explore import position
 
     from cardrules.model.fftcg.validate import load_state
-    from cardrules.properties.core import properties_for
+    from cardrules.properties.games import properties_for
     from cardrules.properties.engines.explore import Bounds, explore
     from cardrules.properties.fftcg.game import FftcgGame
     from cardrules.properties.engines.parallel import explore_parallel

@@ -38,7 +38,7 @@ def _cpu_seconds() -> float:
 def main(argv: list[str] | None = None) -> int:
     wall0, cpu0 = time.perf_counter(), _cpu_seconds()
     from cardrules.oracle.verify.jobs import available_cpus
-    from cardrules.oracle.verify.runner import ENGINES, RunDone, load_property_modules, verify
+    from cardrules.oracle.verify.runner import ENGINES, RunDone, verify
     from cardrules.properties.scenarios import load_scenarios
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -56,7 +56,6 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             parser.error(f"unknown scenario(s): {', '.join(sorted(unknown))}")
         scenarios = [s for s in scenarios if s.name in args.scenario]
-    load_property_modules()
     startup = time.perf_counter() - wall0
     done: list[RunDone] = []
     rows = verify(scenarios, engines=args.engine or ENGINES, examples=args.examples, include_mutants=not args.no_mutants,

@@ -3,7 +3,8 @@
 A property has a name, a statement a rules judge can read, its clause IDs,
 its game, the rule versions it applies to, and whether it must hold. Every
 engine (the explorer, the hypothesis machines, the SMT bounded check) reads
-the same list, :data:`PROPERTIES`.
+the same list: each game's properties are listed explicitly, in its
+``invariants`` modules, and :mod:`cardrules.properties.games` collects them.
 
 * A *state* property is a predicate ``check(game, state)``.
 * A *transition* property is a predicate ``check(game, state, action, next_state)``.
@@ -11,18 +12,18 @@ the same list, :data:`PROPERTIES`.
 ``game`` is the engine's view of the model under one rule set (see
 :class:`properties.engines.explore.Game`); checks read the rule variant from it.
 
-Register with :func:`state_property` or :func:`transition_property`; both also
-link the check to its clauses in the traceability registry.
+Declare a check with :func:`state_property` or :func:`transition_property`:
+both attach the :class:`Property` to the function (:func:`property_of`) and
+link it to its clauses in the traceability registry; nothing is registered
+globally. A module lists its properties with :func:`declared`.
 
 The SMT engine cannot run Python predicates: it checks z3 forms of properties
 (``specs/smt/fftcg/properties.py``), written independently from the clauses. A
-z3 form is a *second face* of an entry here: :attr:`Property.smt` names it
-(:func:`smt_face`), and the SMT bridge resolves the name (``specs/`` never
+z3 form is a *second face* of a property here: :attr:`Property.smt` names it
+(:func:`with_smt_face`), and the SMT bridge resolves the name (``specs/`` never
 imports this module). A property only a solver can state usefully over symbolic
-cards (``damage-in-thousands``) is registered with :func:`smt_property`: it has a
-z3 face and no Python check, so the Python engines (:func:`properties_for`) skip it.
-:func:`smt_properties` lists every property with a z3 face: the names the
-``smt bmc --property`` command and ``verify --engine smt`` use.
+cards (``damage-in-thousands``) is made with :func:`smt_property`: it has a z3
+face and no Python check, so the Python engines skip it.
 """
 
 from __future__ import annotations
@@ -59,14 +60,15 @@ class Property:
         return all(bool(versions.get(area, wanted) & wanted) for area, wanted in self.versions.items())
 
 
-PROPERTIES: dict[str, Property] = {}
-
-
 class PropertyError(ValueError):
-    """A property is declared twice or names an unknown game."""
+    """A property is declared twice, or a function given as one carries no declaration."""
 
 
-def _register(
+PROPERTY_ATTRIBUTE = "__property__"
+"""The attribute under which a declared check carries its :class:`Property`."""
+
+
+def _declare(
     kind: PropertyKind,
     name: str,
     statement: str,
@@ -75,15 +77,9 @@ def _register(
     must_hold: bool,
     versions: Mapping[str, frozenset[str]] | None,
 ) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
-    def register(check: Callable[..., bool]) -> Callable[..., bool]:
-        known = PROPERTIES.get(name)
-        if known is not None and (known.check.__module__, known.check.__qualname__) != (check.__module__, check.__qualname__):
-            # the same function declared again (a module reloaded) is fine; another one, even of the same
-            # name in another game's module, would silently replace the first
-            raise PropertyError(f"property {name!r} is declared twice ({known.check.__module__}."
-                                f"{known.check.__qualname__} and {check.__module__}.{check.__qualname__})")
+    def declare(check: Callable[..., bool]) -> Callable[..., bool]:
         implements(*clause_ids)(check)
-        PROPERTIES[name] = Property(
+        setattr(check, PROPERTY_ATTRIBUTE, Property(
             name=name,
             statement=" ".join(statement.split()),
             clause_ids=clause_ids,
@@ -92,10 +88,10 @@ def _register(
             check=check,
             must_hold=must_hold,
             versions=dict(versions or {}),
-        )
+        ))
         return check
 
-    return register
+    return declare
 
 
 def state_property(
@@ -107,7 +103,7 @@ def state_property(
     versions: Mapping[str, frozenset[str]] | None = None,
 ) -> Callable[[Callable[[Any, Any], bool]], Callable[[Any, Any], bool]]:
     """Declare ``check(game, state) -> bool`` as a state invariant."""
-    return _register("state", name, statement, clause_ids, game, must_hold, versions)
+    return _declare("state", name, statement, clause_ids, game, must_hold, versions)
 
 
 def transition_property(
@@ -119,22 +115,25 @@ def transition_property(
     versions: Mapping[str, frozenset[str]] | None = None,
 ) -> Callable[[Callable[[Any, Any, Any, Any], bool]], Callable[[Any, Any, Any, Any], bool]]:
     """Declare ``check(game, state, action, next_state) -> bool`` as a transition property."""
-    return _register("transition", name, statement, clause_ids, game, must_hold, versions)
+    return _declare("transition", name, statement, clause_ids, game, must_hold, versions)
 
 
-def properties_for(game: str, versions: Mapping[str, frozenset[str]] | None = None) -> tuple[Property, ...]:
-    """The registered properties of a game that apply to the given versions and have a Python
-    check (every kind but ``smt``), by name."""
-    chosen = [p for p in PROPERTIES.values()
-              if p.game == game and p.kind != "smt" and (versions is None or p.applies_to(versions))]
-    return tuple(sorted(chosen, key=lambda p: p.name))
+def property_of(check: Callable[..., bool]) -> Property:
+    """The :class:`Property` a declared check carries (:class:`PropertyError` if it carries none)."""
+    found = getattr(check, PROPERTY_ATTRIBUTE, None)
+    if not isinstance(found, Property):
+        raise PropertyError(f"{getattr(check, '__qualname__', check)!r} is not declared as a property")
+    return found
 
 
-def smt_face(name: str, smt: str | None = None) -> None:
-    """Give the registered property ``name`` a z3 face, the z3 form named ``smt`` (by default ``name``)."""
-    if name not in PROPERTIES:
-        raise PropertyError(f"no registered property {name!r} to give a z3 face")
-    PROPERTIES[name] = replace(PROPERTIES[name], smt=smt or name)
+def declared(*checks: Callable[..., bool]) -> tuple[Property, ...]:
+    """The properties of these declared checks, in the order given (a module's explicit list)."""
+    return tuple(property_of(check) for check in checks)
+
+
+def with_smt_face(prop: Property, smt: str | None = None) -> Property:
+    """``prop`` with a z3 face: the z3 form named ``smt`` (by default the property's own name)."""
+    return replace(prop, smt=smt or prop.name)
 
 
 def _no_python_check(*args: Any) -> bool:
@@ -142,15 +141,7 @@ def _no_python_check(*args: Any) -> bool:
 
 
 def smt_property(name: str, statement: str, *clause_ids: str, game: str, must_hold: bool = True,
-                 smt: str | None = None) -> None:
-    """Register a property stated only as a z3 formula (the z3 form named ``smt``, by default ``name``)."""
-    prop = Property(name=name, statement=" ".join(statement.split()), clause_ids=clause_ids, game=game, kind="smt",
+                 smt: str | None = None) -> Property:
+    """A property stated only as a z3 formula (the z3 form named ``smt``, by default ``name``)."""
+    return Property(name=name, statement=" ".join(statement.split()), clause_ids=clause_ids, game=game, kind="smt",
                     check=_no_python_check, must_hold=must_hold, smt=smt or name)
-    if name in PROPERTIES and PROPERTIES[name] != prop:
-        raise PropertyError(f"property {name!r} is declared twice")
-    PROPERTIES[name] = prop
-
-
-def smt_properties(game: str) -> tuple[Property, ...]:
-    """The registered properties of a game with a z3 face, by name."""
-    return tuple(sorted((p for p in PROPERTIES.values() if p.game == game and p.smt), key=lambda p: p.name))

@@ -339,15 +339,13 @@ class PropertiesDirective(_RstDirective):
     """Every property, from the registry every engine reads."""
 
     def run(self) -> list[nodes.Node]:
-        from cardrules.oracle.verify.runner import load_property_modules
-        from cardrules.properties.core import PROPERTIES
+        from cardrules.properties.games import ALL_PROPERTIES as PROPERTIES
 
-        load_property_modules()
         lines: list[str] = []
-        for game in sorted({p.game for p in PROPERTIES.values()}):
+        for game in sorted({p.game for p in PROPERTIES}):
             title = {"fftcg": "Final Fantasy TCG", "redemption": "Redemption CCG"}.get(game, game)
             lines += [title, "-" * len(title), ""]
-            for prop in sorted((p for p in PROPERTIES.values() if p.game == game), key=lambda p: p.name):
+            for prop in sorted((p for p in PROPERTIES if p.game == game), key=lambda p: p.name):
                 lines += [f"``{prop.name}`` ({prop.kind} property{'' if prop.must_hold else ', known gap'})", ""]
                 lines += [f"   {escape(prop.statement)}", ""]
                 refs = ", ".join(f":ref:`{cid} <{label(cid)}>`" for cid in prop.clause_ids)
@@ -401,7 +399,7 @@ class VersionDiffDirective(_RstDirective):
     def run(self) -> list[nodes.Node]:
         from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
         from cardrules.specs.smt.consistency import Verdict, find_contradictions
-        from cardrules.oracle.cli.smt import situations
+        from cardrules.specs.smt.situations import SITUATIONS
 
         catalogue = default_catalogue()
         area = catalogue.area(self.arguments[0])
@@ -414,7 +412,7 @@ class VersionDiffDirective(_RstDirective):
             lines += [f"Only in ``{version}`` ({len(only)} clauses):", ""]
             lines += [f"* :ref:`{c.id} <{label(c.id)}>`: {escape(c.title)}" for c in only] + [""]
         lines += [f"In every version: {len(everywhere)} clauses.", ""]
-        build = situations().get(area.id)
+        build = SITUATIONS.get(area.id)
         if build is None:
             return self.render(lines)
         for chosen in [frozenset({v}) for v in versions] + ([frozenset(versions)] if len(versions) > 1 else []):
@@ -482,7 +480,7 @@ class RuleDiffDirective(_RstDirective):
     required_arguments = 2
 
     def run(self) -> list[nodes.Node]:
-        from cardrules.oracle.cli.common import select_scenarios
+        from cardrules.oracle.selection import select_scenarios
         from cardrules.oracle.rulechange.lockstep import KINDS
         from cardrules.oracle.rulechange.report import run_diff
         from cardrules.properties.scenarios.rulesets import parse_rule_set_expression

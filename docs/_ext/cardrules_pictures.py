@@ -104,7 +104,7 @@ def side_battle_control() -> tuple[Any, str]:
 
 
 def _explore(scenario_name: str, max_states: int) -> tuple[Any, Any, Any]:
-    from cardrules.oracle.verify.runner import make_game
+    from cardrules.properties.games import make_game
     from cardrules.properties.engines.explore import Bounds, explore
     from cardrules.properties.scenarios import load_scenarios
 
@@ -168,14 +168,12 @@ def state_graph(scenario_name: str) -> tuple[Any, str]:
 
 
 def counterexample(scenario_name: str, mutant_name: str) -> tuple[Any, str]:
-    from cardrules.oracle.verify.runner import make_game, version_map
-    from cardrules.properties.core import properties_for
+    from cardrules.properties.games import make_game, version_map
+    from cardrules.properties.games import properties_for
     from cardrules.properties.engines.explore import Bounds, explore
     from cardrules.properties.scenarios import load_scenarios
 
-    from cardrules.oracle.verify.runner import load_property_modules
 
-    load_property_modules()
     scenario = {s.name: s for s in load_scenarios()}[scenario_name]
     mutant = next(m for m in scenario.mutants if m.name == mutant_name)
     game = make_game(scenario.game, mutant)

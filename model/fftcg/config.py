@@ -151,3 +151,22 @@ class RuleConfig:
 
 DEFAULT = RuleConfig()
 """The project's reading: every decision at its chosen option."""
+
+
+def config_for(versions: Mapping[str, tuple[str, ...]], decisions: Mapping[str, str],
+               broken: Iterable[str] = ()) -> RuleConfig:
+    """The configuration of a rule set's versions, decision options and broken variants; a problem is a
+    :class:`ScenarioError` whose ``where`` is the field at fault (``versions``, ``decisions`` or ``broken``)."""
+    if versions:
+        raise ScenarioError("versions", "FFTCG areas have one version; use decisions")
+    try:
+        return RuleConfig.of(decisions, broken=broken)
+    except ScenarioError as error:
+        if error.where == "config.broken":
+            raise ScenarioError("broken", error.problem) from None
+        raise ScenarioError("decisions", str(error)) from None
+
+
+def modelled_options(decision_id: str, options: Iterable[str]) -> list[str]:
+    """The options of a decision this model can select (every option but :data:`UNMODELLED_OPTIONS`)."""
+    return [o for o in options if (decision_id, o) not in UNMODELLED_OPTIONS]

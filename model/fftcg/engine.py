@@ -154,7 +154,7 @@ def why_illegal(state: State, action: Action, config: RuleConfig = DEFAULT) -> I
     raise TypeError(f"not an action: {action!r}")
 
 
-def _candidates(state: State, config: RuleConfig) -> list[Action]:
+def candidates(state: State, config: RuleConfig) -> list[Action]:
     """Every action worth checking in this state (a superset of the legal ones)."""
     found: list[Action] = [Pass(), EndTurn(), NoBlock()]
     found.extend(Remove(f.id) for _, f in state.on_field())
@@ -181,7 +181,7 @@ def legal_actions(state: State, config: RuleConfig = DEFAULT) -> tuple[Action, .
     """
     if state.outcome is not None:
         return ()
-    legal = {a for a in _candidates(state, config) if why_illegal(state, a, config) is None}
+    legal = {a for a in candidates(state, config) if why_illegal(state, a, config) is None}
     return tuple(sorted(legal, key=lambda a: a.sort_key()))
 
 
@@ -190,7 +190,7 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
     error = why_illegal(state, action, config)
     if error is not None:
         raise error
-    return settle(_apply(state, action, config), config)
+    return settle(apply_action(state, action, config), config)
 
 
 @implements("FF-BASE-BREAK-ZERO-POWER", "FF-BASE-BREAK-DAMAGE")
@@ -202,7 +202,7 @@ def settle(state: State, config: RuleConfig) -> State:
     return state
 
 
-def _apply(state: State, action: Action, config: RuleConfig) -> State:
+def apply_action(state: State, action: Action, config: RuleConfig) -> State:
     if isinstance(action, DeclareAttack):
         return declare_attack(state, action.forwards, config)
     if isinstance(action, Block):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, TypeVar
 
+from cardrules.model.errors import ScenarioError
 from cardrules.model.extension import hook
 
 from cardrules.specs.catalogue.broken import UnknownBrokenVariant, check_broken
@@ -149,3 +150,22 @@ def _chosen(decision_id: str) -> str:
 
 
 DEFAULT = RuleConfig()
+
+
+def config_for(versions: Mapping[str, tuple[str, ...]], decisions: Mapping[str, str],
+               broken: Iterable[str] = ()) -> RuleConfig:
+    """The configuration of a rule set's versions (one heal wording), decision options and broken
+    variants; a problem is a :class:`ScenarioError` whose ``where`` is the field at fault
+    (``versions``, ``decisions`` or ``broken``)."""
+    heal = versions.get("heal", ("revised",))
+    if set(versions) - {"heal"} or len(heal) != 1:
+        raise ScenarioError("versions", "the Redemption model selects one heal version: {\"heal\": [V]}")
+    try:
+        return RuleConfig.of(dict(decisions), heal_version=heal[0], broken=broken)
+    except ConfigError as error:
+        raise ScenarioError("broken" if "broken variant" in str(error) else "decisions", str(error)) from None
+
+
+def modelled_options(decision_id: str, options: Iterable[str]) -> list[str]:
+    """The options of a decision this model can select (:data:`MODELLED`)."""
+    return [o for o in options if o in MODELLED.get(decision_id, ())]

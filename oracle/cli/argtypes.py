@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from typing import Callable
+from typing import Callable, Sequence
+
+from cardrules.oracle.errors import InputError
 
 
 def int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
@@ -42,3 +44,14 @@ MAX_DEPTH = 10_000
 """``explore --max-depth``: breadth-first levels."""
 MAX_JOBS = 256
 """``verify --jobs``: worker processes (each holds a run's exploration in memory)."""
+
+
+def parse_decisions(pairs: Sequence[str]) -> dict[str, str]:
+    """``--decision ID=OPTION`` values as a mapping; a value without ``=`` is an :class:`InputError`."""
+    decisions = {}
+    for pair in pairs:
+        decision, sep, option = pair.partition("=")
+        if not sep or not decision or not option:
+            raise InputError(f"--decision {pair!r}: expected DECISION=OPTION")
+        decisions[decision] = option
+    return decisions

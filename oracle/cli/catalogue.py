@@ -5,11 +5,43 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TextIO
+from pathlib import Path
+from typing import Any, TextIO
 
-from cardrules.oracle.cli.common import EXIT_CHECK_FAILED, EXIT_OK, InputError, _catalogue, _filter
-from cardrules.specs.catalogue import Catalogue, Clause
+from cardrules.oracle.cli.common import EXIT_CHECK_FAILED, EXIT_OK, InputError, catalogue_of, filter_clauses
+from cardrules.specs.catalogue import KINDS, Catalogue, Clause
 from cardrules.specs.catalogue.registry import LINK_KINDS
+
+
+def _add_filters(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", help="only clauses of this game (redemption, fftcg)")
+    parser.add_argument("--area", help="only clauses of this rule area (e.g. heal, party)")
+    parser.add_argument("--version", help="only clauses of this rule version (e.g. revised, previous)")
+
+
+def add_parser(sub: Any) -> None:
+    """The ``clauses`` and ``trace`` subcommands."""
+    p = sub.add_parser("clauses", help="list clauses, or show one whole", description="List clauses or show one.")
+    p.add_argument("id", nargs="?", help="a clause ID to show whole")
+    _add_filters(p)
+    p.add_argument("--kind", choices=KINDS, help="only clauses of this kind")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_clauses)
+
+    p = sub.add_parser(
+        "trace",
+        help="print the traceability matrix",
+        description="Per clause: its versions and the model functions, SMT constraints, properties and tests "
+        "that link to it, with gaps marked.",
+    )
+    _add_filters(p)
+    p.add_argument("--json", action="store_true", help="print a JSON array, one object per clause")
+    p.add_argument("--gaps", action="store_true", help="only clauses with a missing link")
+    p.add_argument("--verbose", "-v", action="store_true", help="list every linked function and test")
+    p.add_argument("--strict", action="store_true", help="exit 1 when any clause has a gap, or is encoded in z3 but compared 0 times by the cross-check without a crosscheck_excuse, or a collected test names no clause and gives no reason (@pytest.mark.infrastructure; such tests are counted under the text table and listed on stderr with --strict, never in --json)")
+    p.add_argument("--tests", type=Path, metavar="DIR", help="collect test links from DIR (default: the checkout's tests/)")
+    p.add_argument("--no-tests", action="store_true", help="do not collect tests (test links stay empty)")
+    p.set_defaults(handler=cmd_trace)
 
 
 # --- cardrules clauses ---------------------------------------------------------
@@ -36,13 +68,13 @@ def _show_clause(catalogue: Catalogue, clause: Clause, out: TextIO) -> None:
 
 
 def cmd_clauses(args: argparse.Namespace, out: TextIO) -> int:
-    catalogue = _catalogue(args)
+    catalogue = catalogue_of(args)
     if args.id is not None:
         try:
             clause = catalogue.clause(args.id)
         except KeyError:
             raise InputError(f"no clause {args.id!r} in the catalogue (try 'cardrules clauses' for the list)") from None
-        if clause not in _filter(catalogue, args):
+        if clause not in filter_clauses(catalogue, args):
             raise InputError(f"clause {args.id} does not match the filters given (it is "
                              f"{clause.game} / {clause.area} / {clause.kind} / {', '.join(clause.versions)})")
         if args.json:
@@ -51,7 +83,7 @@ def cmd_clauses(args: argparse.Namespace, out: TextIO) -> int:
         else:
             _show_clause(catalogue, clause, out)
         return EXIT_OK
-    clauses = _filter(catalogue, args)
+    clauses = filter_clauses(catalogue, args)
     if args.json:
         json.dump([_clause_json(catalogue, c) for c in clauses], out, indent=2)
         print(file=out)
@@ -113,8 +145,8 @@ def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.oracle.trace.pytest_plugin import CollectionFailed, collect_tests
     from cardrules.oracle.trace.matrix import TraceError, build_matrix, default_tests_dir
 
-    catalogue = _catalogue(args)
-    clauses = set(c.id for c in _filter(catalogue, args))
+    catalogue = catalogue_of(args)
+    clauses = set(c.id for c in filter_clauses(catalogue, args))
     test_links: dict[str, tuple[str, ...]] = {}
     unexplained: tuple[str, ...] = ()
     warning = ""

@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
+from cardrules.model.games import GAME_NAMES
 from cardrules.oracle.conformance import OPTION_SETS
 from cardrules.oracle.cli.common import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, InputError
 
@@ -46,7 +47,7 @@ def add_parser(sub: Any) -> None:
         "coverage per clause; writes the suites and manifest.json atomically. Exit 1 if a clause in force is neither "
         "covered nor excused (conformance_excuse in the catalogue).",
     )
-    p.add_argument("--game", choices=("fftcg", "redemption"), help="only this game's suites")
+    p.add_argument("--game", choices=GAME_NAMES, help="only this game's suites")
     p.add_argument("--rule-set", action="append", metavar="R",
                    help="only this rule set (repeatable): 'default' or AREA=VERSION / DECISION=OPTION items")
     p.add_argument("--options", choices=OPTION_SETS, default="all",

@@ -10,10 +10,13 @@ table, or JSON with ``--json``.
 
 from __future__ import annotations
 
+import argparse
 import json
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence, TextIO
 
+from cardrules.model.games import game_model
+from cardrules.oracle.errors import EXIT_OK, InputError
 from cardrules.specs.catalogue import Catalogue, default_catalogue
 
 KINDS = ("scenarios", "rule-sets", "decisions", "properties", "games", "areas", "versions")
@@ -85,17 +88,6 @@ def list_rule_sets(game: str | None, scenario: str | None) -> Listing:
     return Listing(("scenario", "name", "mutant", "versions", "decisions", "broken", "expect_violated"), rows)
 
 
-def model_options(game: str, decision_id: str, options: Sequence[str]) -> list[str]:
-    """The options of a decision the executable model can select."""
-    if game == "fftcg":
-        from cardrules.model.fftcg.config import UNMODELLED_OPTIONS
-
-        return [o for o in options if (decision_id, o) not in UNMODELLED_OPTIONS]
-    from cardrules.model.redemption.config import MODELLED
-
-    return [o for o in options if o in MODELLED.get(decision_id, ())]
-
-
 def list_decisions(catalogue: Catalogue, game: str | None) -> Listing:
     """Every recorded decision: its clause, question, options, the chosen one, and what the model selects."""
     rows = []
@@ -110,7 +102,7 @@ def list_decisions(catalogue: Catalogue, game: str | None) -> Listing:
             "question": decision.question,
             "chosen": decision.chosen,
             "options": options,
-            "model_selectable": model_options(clause.game, decision_id, options),
+            "model_selectable": game_model(clause.game).modelled_options(decision_id, options),
             "rejected": [o.id for o in decision.rejected],
         })
     return Listing(("id", "clause", "chosen", "options", "model_selectable", "rejected"), rows)
@@ -118,10 +110,8 @@ def list_decisions(catalogue: Catalogue, game: str | None) -> Listing:
 
 def list_properties(game: str | None) -> Listing:
     """Every registered property, with its clauses and its z3 face if it has one (FFTCG)."""
-    from cardrules.oracle.verify.runner import load_property_modules
-    from cardrules.properties.core import PROPERTIES
+    from cardrules.properties.games import ALL_PROPERTIES as PROPERTIES
 
-    load_property_modules()
     rows = [
         {
             "name": p.name,
@@ -133,7 +123,7 @@ def list_properties(game: str | None) -> Listing:
             "clause_ids": list(p.clause_ids),
             "statement": p.statement,
         }
-        for p in sorted(PROPERTIES.values(), key=lambda p: (p.game, p.name))
+        for p in sorted(PROPERTIES, key=lambda p: (p.game, p.name))
         if game is None or p.game == game
     ]
     return Listing(("name", "game", "kind", "must_hold", "smt", "statement"), rows)
@@ -219,3 +209,27 @@ def print_listing(result: Listing, out: TextIO, *, as_json: bool) -> None:
         if number == 0:
             print("  ".join("-" * w for w in widths), file=out)
     print(f"{len(result.rows)} row(s)", file=out)
+
+
+def add_parser(sub: Any) -> None:
+    """The ``list`` subcommand."""
+    p = sub.add_parser("list", help="list scenarios, rule sets, decisions, properties, games, areas or versions",
+                       description="What can be named on the command line: scenarios and their rule sets and mutants, "
+                       "decisions with their options (and which the model can select), properties (and which have a "
+                       "z3 formula), games, areas and versions.")
+    p.add_argument("what", choices=KINDS, help="what to list")
+    p.add_argument("--game", help="only this game (redemption, fftcg)")
+    p.add_argument("--scenario", metavar="NAME", help="for scenarios and rule-sets: only this scenario")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_list)
+
+
+def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.model.errors import ScenarioError
+
+    try:
+        result = listing(args.what, game=args.game, scenario=args.scenario)
+    except (ListingError, ScenarioError) as error:
+        raise InputError(str(error)) from None
+    print_listing(result, out, as_json=args.json)
+    return EXIT_OK

@@ -12,13 +12,14 @@ import json
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
+from cardrules.model.games import GAME_NAMES
 from cardrules.oracle.cli.common import EXIT_CHECK_FAILED, EXIT_OK, InputError
 
 
 def add_selection_options(p: argparse.ArgumentParser) -> None:
     """Options shared by ``mutate`` and ``conformance score``: which mutants, how to run, how to print."""
     p.add_argument("--area", action="append", metavar="A", help="only mutants of this clause area (repeatable)")
-    p.add_argument("--game", choices=("fftcg", "redemption"), help="only mutants of this game's model")
+    p.add_argument("--game", choices=GAME_NAMES, help="only mutants of this game's model")
     p.add_argument("--mutant", action="append", metavar="ID", help="only this mutant (repeatable; IDs from --list)")
     p.add_argument("--limit", type=int, metavar="N", help="a sample of N mutants, spread over the areas (named ones added)")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the --limit sample (default 0)")

@@ -16,25 +16,22 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 import json
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
-from cardrules.oracle.cli.argtypes import int_at_least, positive_int
+from cardrules.oracle.cli.argtypes import int_at_least, parse_decisions, positive_int
+from cardrules.model.games import GAME_NAMES
+from cardrules.oracle.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNDECIDED, InputError
+from cardrules.oracle.selection import select_scenarios
+from cardrules.specs.catalogue import default_catalogue
+from cardrules.specs.catalogue.rulesets import RuleSet, RuleSetError, clauses_in_force
+from cardrules.specs.smt.budget import DEFAULT_RLIMIT, MAX_RLIMIT, Budget, using
+from cardrules.specs.smt.situations import SITUATIONS
+from cardrules.specs.smt.consistency import ConsistencyReport, Situation, Verdict, check_vacuity, find_contradictions
 
 MAX_CROSSCHECK_STATES = 1_000_000
 """``smt crosscheck --states``."""
 MAX_BMC_DEPTH = 60
 """``smt bmc --depth``: unrolled steps (each adds a copy of the transition relation)."""
-from cardrules.oracle.crosscheck.solutions import SolverUnknown
-from cardrules.specs.catalogue import default_catalogue
-from cardrules.specs.catalogue.rulesets import RuleSet, RuleSetError, clauses_in_force
-from cardrules.specs.smt.budget import DEFAULT_RLIMIT, MAX_RLIMIT, Budget, using
-from cardrules.specs.smt.consistency import ConsistencyReport, Situation, Verdict, check_vacuity, find_contradictions
-
-EXIT_OK, EXIT_CHECK_FAILED, EXIT_UNKNOWN = 0, 1, 4
-
-
-class SmtInputError(Exception):
-    """Bad arguments to an smt subcommand (printed as one line, exit 3)."""
 
 
 def states_arg(text: str) -> int | None:
@@ -62,25 +59,7 @@ def _verdict_exit(failed: bool, unknown: bool) -> int:
     """A definite failure outranks an unknown (1, not 4); an unknown is never a pass (4)."""
     if failed:
         return EXIT_CHECK_FAILED
-    return EXIT_UNKNOWN if unknown else EXIT_OK
-
-
-def situations() -> dict[str, Callable[[RuleSet], Situation]]:
-    """Areas that have a consistency situation, and how to build it."""
-    from cardrules.specs.smt.redemption.heal import heal_situation
-    from cardrules.specs.smt.redemption import SITUATIONS as REDEMPTION_SITUATIONS
-
-    return {"heal": heal_situation, **REDEMPTION_SITUATIONS}
-
-
-def parse_decisions(pairs: list[str]) -> dict[str, str]:
-    decisions = {}
-    for pair in pairs:
-        decision, sep, option = pair.partition("=")
-        if not sep or not decision or not option:
-            raise SmtInputError(f"--decision {pair!r}: expected DECISION=OPTION")
-        decisions[decision] = option
-    return decisions
+    return EXIT_UNDECIDED if unknown else EXIT_OK
 
 
 def _version_sets(area_id: str, asked: list[str] | None) -> list[frozenset[str]]:
@@ -93,16 +72,16 @@ def _version_sets(area_id: str, asked: list[str] | None) -> list[frozenset[str]]
 
 
 def _prepare(args: argparse.Namespace) -> tuple[Callable[[RuleSet], Situation], list[RuleSet]]:
-    builders = situations()
+    builders = SITUATIONS
     if args.area not in builders:
-        raise SmtInputError(f"no SMT situation for area {args.area!r} yet; available: {', '.join(sorted(builders))}")
+        raise InputError(f"no SMT situation for area {args.area!r} yet; available: {', '.join(sorted(builders))}")
     decisions = parse_decisions(args.decision or [])
     rule_sets = [RuleSet(versions={args.area: versions}, decisions=decisions) for versions in _version_sets(args.area, args.version)]
     try:
         for rule_set in rule_sets:
             rule_set.validate()
     except RuleSetError as error:
-        raise SmtInputError(str(error)) from None
+        raise InputError(str(error)) from None
     return builders[args.area], rule_sets
 
 
@@ -116,13 +95,13 @@ def _built(area: str, build: Callable[[RuleSet], Situation], rule_set: RuleSet) 
     for decision_id in rule_set.decisions:
         clause = catalogue.decisions[decision_id][0]
         if clause.game != game:
-            raise SmtInputError(f"--decision {decision_id}: a {clause.game} decision; area {area} is {game}")
+            raise InputError(f"--decision {decision_id}: a {clause.game} decision; area {area} is {game}")
     with decisions_read() as read:
         ids = list(clauses_in_force(area, rule_set))
         situation = build(rule_set)
     unread = unread_options(rule_set, read)
     if unread:
-        raise SmtInputError(f"the z3 encoding of area {area} does not implement {', '.join(unread)}: "
+        raise InputError(f"the z3 encoding of area {area} does not implement {', '.join(unread)}: "
                             "it would give the default reading's answer (see 'cardrules list decisions')")
     return situation, ids
 
@@ -213,17 +192,12 @@ def cmd_vacuity(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _scenarios_of(game: str, names: list[str] | None, files: list[Any] | None) -> list[Any]:
-    """The selected scenarios of one game (embedded by name, and users' files); bad input is SmtInputError."""
-    from cardrules.oracle.cli.common import InputError, select_scenarios
-
-    try:
-        chosen = select_scenarios(names, files)
-    except InputError as error:
-        raise SmtInputError(str(error)) from None
+    """The selected scenarios of one game (embedded by name, and users' files); bad input is InputError."""
+    chosen = select_scenarios(names, files)
     if names or files:
         other = [s.name for s in chosen if s.game != game]
         if other:
-            raise SmtInputError(f"not {game} scenarios: {', '.join(other)}")
+            raise InputError(f"not {game} scenarios: {', '.join(other)}")
     return [s for s in chosen if s.game == game]
 
 
@@ -240,185 +214,74 @@ def _fftcg_config(decisions: dict[str, str]) -> Any:
     try:
         return RuleConfig.of(decisions)
     except ScenarioError as error:
-        raise SmtInputError(str(error)) from None
-
-
-def _explored_states(game: Any, root: Any, scenario: Any, limit: int | None) -> tuple[list[Any], str]:
-    """The states of the scenario's exploration within its own bounds (the whole exploration), or the
-    first ``limit`` of them; and a note on what was left out (empty: nothing)."""
-    from cardrules.properties.engines.explore import Bounds, explore
-
-    cap = scenario.max_states if limit is None else min(limit, scenario.max_states or limit)
-    bounds = Bounds(max_depth=scenario.max_depth, max_states=cap, max_turns=scenario.max_turns)
-    result = explore(game, [root], [], bounds, progress=False)
-    states = result.states
-    note = ""
-    if limit is not None and len(states) >= limit:
-        note = f"first {limit:,} states (--states)"
-    elif not getattr(result, "complete", True):
-        note = "within the scenario's bounds"
-    return states, note
-
-
-RunRecord = tuple[str, str, Any]
-"""(run label, what was compared, report)."""
-
-
-def _crosscheck_runs(args: argparse.Namespace, unknown: list[str], failures: list[str]) -> list[RunRecord]:
-    """(scenario, what was compared, report) for every scenario (and rule set) of the chosen game(s);
-    a comparison z3 could not decide is named in ``unknown``, one that could not be made (a state or
-    rule set outside what the encoding covers) in ``failures``."""
-    games = ("fftcg", "redemption") if args.game == "all" else (args.game,)
-    if args.game == "all" and (args.scenario or args.scenario_file):
-        raise SmtInputError("--game all checks every embedded scenario; name one game to select scenarios")
-    runs: list[RunRecord] = []
-    for game_name in games:
-        runs += _game_runs(args, game_name, unknown, failures)
-    return runs
-
-
-def _game_runs(args: argparse.Namespace, game_name: str, unknown: list[str], failures: list[str]) -> list[RunRecord]:
-    from cardrules.model.errors import ScenarioError
-    from cardrules.oracle.verify.runner import make_game
-    scenarios = _scenarios_of(game_name, args.scenario, args.scenario_file)
-    decisions = parse_decisions(args.decision or [])
-    runs: list[RunRecord] = []
-    for scenario in scenarios:
-        rule_sets = scenario.rule_sets if not decisions else scenario.rule_sets[:1]
-        for rule_set in rule_sets:
-            if decisions:
-                from cardrules.properties.scenarios import RuleSetSpec
-
-                rule_set = RuleSetSpec("custom", rule_set.versions, {**rule_set.decisions, **decisions})
-            try:
-                game = make_game(scenario.game, rule_set)
-            except ScenarioError as error:
-                raise SmtInputError(str(error)) from None
-            states, partial = _explored_states(game, game.state_from_json(scenario.state), scenario, args.states)
-            config = game.config  # type: ignore[attr-defined]  # both adapters carry their RuleConfig
-            label = f"{scenario.name} / {rule_set.name}" + (f" ({partial})" if partial else "")
-            if game_name == "fftcg":
-                from cardrules.oracle.crosscheck.fftcg import crosscheck_many
-
-                _run(runs, unknown, failures, label, "legal actions and successors",
-                     lambda: crosscheck_many(states, config), ValueError)
-                continue
-            from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
-            from cardrules.oracle.crosscheck.redemption import battle as smt_redemption_battle
-
-            _run(runs, unknown, failures, label, "rule decisions", lambda: smt_redemption.crosscheck_many(states, config),
-                 smt_redemption.OutOfScope)
-            in_fragment = [s for s in states if smt_redemption_battle.in_scope(s)]
-            if in_fragment:
-                _run(runs, unknown, failures, label, "legal actions and successors (battle fragment)",
-                     lambda: smt_redemption_battle.crosscheck_many(in_fragment, config), smt_redemption_battle.OutOfScope)
-    return runs
-
-
-_PROGRESS: list[Any] = []
-"""The progress display of the running crosscheck (set by :func:`cmd_crosscheck`)."""
-
-
-def _run(runs: list[RunRecord], unknown: list[str], failures: list[str], label: str, what: str,
-         check: Callable[[], Any], out_of_scope: type[Exception]) -> None:
-    """Append ``check()``'s report to ``runs``; if z3 could not decide, a line to ``unknown``; if the
-    encoding does not cover the run (``out_of_scope``), a line to ``failures``: not compared is a failure."""
-    from contextlib import nullcontext
-
-    phase_of = _PROGRESS[-1].phase(f"{label}: {what}") if _PROGRESS else nullcontext(None)
-    with phase_of as phase:
-        try:
-            report = check()
-            runs.append((label, what, report))
-            if phase is not None:
-                phase.result = f"{report.states:,} states, {len(report.disagreements)} disagreement(s)"
-        except SolverUnknown as error:
-            unknown.append(f"{label}: {what}: UNKNOWN ({error})")
-            if phase is not None:
-                phase.result = "UNKNOWN"
-        except out_of_scope as reason:
-            failures.append(f"{label}: {what}: NOT COMPARED: {reason}")
-            if phase is not None:
-                phase.result = "NOT COMPARED"
-
-
-def _pairs(report: Any) -> int:
-    """(state, action) pairs or rule decisions compared in a run."""
-    return report.actions if hasattr(report, "actions") else report.transitions
-
-
-def _total_counts(runs: list[RunRecord]) -> dict[str, int]:
-    from collections import Counter
-
-    total: Counter[str] = Counter()
-    for _, _, r in runs:
-        total.update(r.clauses)
-    return dict(sorted(total.items()))
-
-
-def _run_json(label: str, what: str, r: Any) -> dict[str, Any]:
-    return {"run": label, "compared": what, "states": r.states, "pairs": _pairs(r), "seconds": round(r.seconds, 2),
-            "clauses": dict(sorted(r.clauses.items())), "out_of_scope": list(r.out_of_scope),
-            "disagreements": [{"what": d.what, "action": d.action, "smt": str(d.smt), "model": str(d.model),
-                               "clause_ids": list(d.clause_ids), "state": d.state} for d in r.disagreements]}
-
-
-def _write_counts(path: Path, runs: list[RunRecord], args: argparse.Namespace) -> None:
-    from cardrules.oracle.crosscheck.counts import counts_document
-
-    command = f"cardrules smt crosscheck --game {args.game} --states {args.states or 'all'} --write-counts {path}"
-    document = counts_document([{"run": label, "compared": what, "states": r.states, "clauses": dict(sorted(r.clauses.items()))}
-                                for label, what, r in runs], command)
-    try:
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-        tmp.replace(path)
-    except OSError as error:
-        raise SmtInputError(f"--write-counts {path}: {error.strerror or error}") from None
+        raise InputError(str(error)) from None
 
 
 def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
     """The model and the z3 encoding on every state of each scenario's exploration (whole, or the
     first ``--states``), with the comparisons per clause."""
+    from cardrules.oracle.crosscheck.run import crosscheck_scenarios, total_counts, write_counts
     from cardrules.oracle.progress import RunProgress
 
-    unknown: list[str] = []
-    failures: list[str] = []
+    games = GAME_NAMES if args.game == "all" else (args.game,)
+    if args.game == "all" and (args.scenario or args.scenario_file):
+        raise InputError("--game all checks every embedded scenario; name one game to select scenarios")
+    scenarios = [s for game in games for s in _scenarios_of(game, args.scenario, args.scenario_file)]
+    decisions = parse_decisions(args.decision or [])
     with using(budget_of(args)), RunProgress("crosscheck", None, quiet=args.quiet) as progress:
-        _PROGRESS.append(progress)
-        try:
-            runs = _crosscheck_runs(args, unknown, failures)
-        finally:
-            _PROGRESS.pop()
-    for label, what, r in runs:
-        shown = [f"{label}: {what}: OUT OF SCOPE: {line}" for line in r.out_of_scope]
-        if args.json:
-            failures += shown
-        else:  # a few, shortened: the JSON has them all
-            failures += [line[:400] + ("..." if len(line) > 400 else "") for line in shown[:3]]
-            if len(shown) > 3:
-                failures.append(f"{label}: {what}: OUT OF SCOPE: and {len(shown) - 3:,} more states (--json lists them)")
-    total = _total_counts(runs)
+        result = crosscheck_scenarios(scenarios, decisions, args.states, progress)
+    failures = result.failures + _out_of_scope_lines(result.runs, full=args.json)
+    total = total_counts(result.runs)
     if args.write_counts:
-        _write_counts(args.write_counts, runs, args)
+        command = (f"cardrules smt crosscheck --game {args.game} --states {args.states or 'all'} "
+                   f"--write-counts {args.write_counts}")
+        write_counts(args.write_counts, result.runs, command)
     if args.json:
-        json.dump([_run_json(label, what, r) for label, what, r in runs] + [{"unknown": line} for line in unknown]
-                  + [{"failure": line} for line in failures] + [{"clauses": total}], out, indent=2)
-        print(file=out)
+        _print_crosscheck_json(result, failures, total, out)
     else:
-        for label, what, r in runs:
-            rate = _pairs(r) / r.seconds if r.seconds else 0.0
-            print(f"{label}: {what}: {r.states:,} states, {_pairs(r):,} compared ({rate:,.0f}/s), "
-                  f"{len(r.clauses)} clauses, {len(r.disagreements)} disagreement(s), {r.seconds:.1f}s", file=out)
-            for d in r.disagreements[:5]:
-                print("  " + str(d).replace("\n", "\n  "), file=out)
-        for line in unknown + failures:
-            print(line, file=out)
-        print(f"\ncomparisons per clause ({len(total)} clauses compared at least once):", file=out)
-        width = max((len(c) for c in total), default=6)
-        for clause_id, count in total.items():
-            print(f"  {clause_id:<{width}}  {count:>9,}", file=out)
-    return _verdict_exit(any(r.disagreements for _, _, r in runs) or bool(failures), bool(unknown))
+        _print_crosscheck(result, failures, total, out)
+    return _verdict_exit(result.disagreed or bool(failures), bool(result.unknown))
+
+
+def _out_of_scope_lines(runs: Sequence[Any], *, full: bool) -> list[str]:
+    """The states each run's encoding left out, as failure lines: all of them (``full``), or a few, shortened."""
+    lines: list[str] = []
+    for run in runs:
+        shown = [f"{run.label}: {run.what}: OUT OF SCOPE: {line}" for line in run.report.out_of_scope]
+        if full:
+            lines += shown
+        else:  # a few, shortened: the JSON has them all
+            lines += [line[:400] + ("..." if len(line) > 400 else "") for line in shown[:3]]
+            if len(shown) > 3:
+                lines.append(f"{run.label}: {run.what}: OUT OF SCOPE: and {len(shown) - 3:,} more states "
+                             "(--json lists them)")
+    return lines
+
+
+def _print_crosscheck_json(result: Any, failures: list[str], total: dict[str, int], out: TextIO) -> None:
+    from cardrules.oracle.crosscheck.run import run_json
+
+    json.dump([run_json(run) for run in result.runs] + [{"unknown": line} for line in result.unknown]
+              + [{"failure": line} for line in failures] + [{"clauses": total}], out, indent=2)
+    print(file=out)
+
+
+def _print_crosscheck(result: Any, failures: list[str], total: dict[str, int], out: TextIO) -> None:
+    from cardrules.oracle.crosscheck.run import pairs
+
+    for run in result.runs:
+        r = run.report
+        rate = pairs(r) / r.seconds if r.seconds else 0.0
+        print(f"{run.label}: {run.what}: {r.states:,} states, {pairs(r):,} compared ({rate:,.0f}/s), "
+              f"{len(r.clauses)} clauses, {len(r.disagreements)} disagreement(s), {r.seconds:.1f}s", file=out)
+        for d in r.disagreements[:5]:
+            print("  " + str(d).replace("\n", "\n  "), file=out)
+    for line in result.unknown + failures:
+        print(line, file=out)
+    print(f"\ncomparisons per clause ({len(total)} clauses compared at least once):", file=out)
+    width = max((len(c) for c in total), default=6)
+    for clause_id, count in total.items():
+        print(f"  {clause_id:<{width}}  {count:>9,}", file=out)
 
 
 def cmd_bmc(args: argparse.Namespace, out: TextIO) -> int:
@@ -428,9 +291,9 @@ def cmd_bmc(args: argparse.Namespace, out: TextIO) -> int:
 
     known = smt_properties()
     if args.property not in known:
-        raise SmtInputError(f"no registered property {args.property!r} with a z3 form; known: {', '.join(sorted(known))}")
+        raise InputError(f"no registered property {args.property!r} with a z3 form; known: {', '.join(sorted(known))}")
     if args.induction and args.depth < 1:
-        raise SmtInputError("--induction needs --depth 1 or more (the largest k to try)")
+        raise InputError("--induction needs --depth 1 or more (the largest k to try)")
     config = _fftcg_config(parse_decisions(args.decision or []))
     failed = unknown = False
     records = []
@@ -493,7 +356,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                           "the exact set of legal actions and the unique successor of each, model against z3; "
                           "Redemption, every rule decision (side battle control, resolution, redirect), and legal "
                           "actions and successors for states inside the battle fragment.")
-    p.add_argument("--game", choices=("fftcg", "redemption", "all"), default="fftcg",
+    p.add_argument("--game", choices=(*GAME_NAMES, "all"), default="fftcg",
                    help="which game (default fftcg; all: every embedded scenario of both)")
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
     p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",

@@ -13,7 +13,7 @@ import sys
 from typing import Any, TextIO
 
 from cardrules.model.errors import IllegalAction, ScenarioError
-from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.games import make_game
 from cardrules.properties.engines.explore import Game
 from cardrules.properties.scenarios import RuleSetSpec
 

@@ -27,7 +27,7 @@ from cardrules.model.errors import IllegalAction, ScenarioError
 from cardrules.oracle.conformance.plan import SuitePlan
 from cardrules.oracle.conformance.targeted import TARGETED, TARGETED_STATES, Derive, kept_plays
 from cardrules.oracle.trace.coverage import outcomes_exercised
-from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.games import make_game
 from cardrules.properties.engines.explore import Bounds, Exploration, Game, explore
 from cardrules.properties.scenarios import Scenario
 

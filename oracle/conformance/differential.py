@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from cardrules.oracle.trace.coverage import clauses_exercised
-from cardrules.oracle.conformance.jsondiff import first_difference as _first_difference
+from cardrules.oracle.jsondiff import first_difference as _first_difference
 
 
 class PythonEngine(Protocol):
@@ -98,7 +98,7 @@ def differential_machine(
     ...}`` (default: the scenario's first rule set, else the catalogue's
     defaults).
     """
-    from cardrules.oracle.verify.runner import make_game
+    from cardrules.properties.games import make_game
     from cardrules.properties.scenarios import load_scenarios, parse_rule_set
 
     if (scenario is None) == (initial_state is None):

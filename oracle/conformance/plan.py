@@ -4,7 +4,7 @@ One suite per game and rule version (Redemption heal ``revised`` and
 ``previous``; FFTCG ``default``), plus one per selectable decision option
 whose behaviour may differ from the default, so an engine can declare which
 reading it implements. ``all`` options (the default): every option the
-executable model can select (:func:`cardrules.oracle.cli.listing.model_options`)
+executable model can select (:attr:`cardrules.model.games.GameModel.modelled_options`)
 other than the chosen one (broken variants, :mod:`cardrules.specs.catalogue.broken`, are
 no options and get no suite); an option of a clause in a versioned area (heal)
 is paired with each version in which its clause is in force, any other with
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from cardrules.oracle.conformance import OPTION_SETS
-from cardrules.oracle.cli.listing import model_options
+from cardrules.model.games import game_model
 from cardrules.properties.scenarios.rulesets import parse_rule_set_expression
 from cardrules.properties.scenarios import RuleSetSpec, load_scenarios
 from cardrules.specs.catalogue import default_catalogue
@@ -94,7 +94,7 @@ def _option_plans_all(game: str | None) -> list[SuitePlan]:
     for decision_id, (clause, decision) in sorted(catalogue.decisions.items()):
         if game not in (None, clause.game):
             continue
-        options = model_options(clause.game, decision_id, [o.id for o in decision.options])
+        options = game_model(clause.game).modelled_options(decision_id, [o.id for o in decision.options])
         for option in options:
             if option == decision.chosen:
                 continue

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from cardrules.oracle.conformance import FORMAT_V1
-from cardrules.oracle.conformance.jsondiff import first_difference
+from cardrules.oracle.jsondiff import first_difference
 from cardrules.oracle.conformance.process import AdapterCommandError, AdapterFault, AdapterProcess
 
 PROCESS_VERDICTS = ("crashed", "timeout", "garbage")

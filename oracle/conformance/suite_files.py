@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Sequence
 
-from cardrules.oracle.cli.common import InputError
+from cardrules.oracle.errors import InputError
 
 DEFAULT_DIR = Path("conformance")
 """The folder ``cardrules conformance generate`` writes by default."""

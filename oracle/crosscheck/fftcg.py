@@ -32,7 +32,7 @@ from cardrules.oracle.crosscheck.transitions import TransitionChecker, compare_t
 from cardrules.oracle.crosscheck.transitions import crosscheck_many as transitions_crosscheck_many
 from cardrules.model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
 from cardrules.model.fftcg.config import DEFAULT, RuleConfig
-from cardrules.model.fftcg.engine import _candidates, legal_actions, step, why_illegal
+from cardrules.model.fftcg.engine import candidates, legal_actions, step, why_illegal
 from cardrules.model.fftcg.state import Attack, Event, Forward, Outcome, Player, State, Step
 from cardrules.specs.catalogue.registry import clauses_of
 from cardrules.specs.smt.budget import BMC_ARITH_SOLVER, Budget, current
@@ -41,7 +41,7 @@ from cardrules.specs.smt.fftcg import actions as smt_actions
 from cardrules.specs.smt.fftcg import rules as smt_rules
 from cardrules.specs.smt.fftcg.bmc import SmtResult, Verdict, bmc, k_induction
 from cardrules.properties.core import Property
-from cardrules.properties.core import smt_properties as registered_smt_properties
+from cardrules.properties.games import smt_properties as registered_smt_properties
 from cardrules.specs.smt.fftcg.properties import PROPERTIES as Z3_FORMS
 from cardrules.specs.smt.fftcg.properties import StateProperty
 from cardrules.specs.smt.fftcg.system import TransitionSystem
@@ -363,18 +363,16 @@ class BmcResult:
 
 
 def smt_properties() -> dict[str, Property]:
-    """Every registered FFTCG property with a z3 face, by its registry name (the one property list,
-    :mod:`properties.core`; the faces are given in :mod:`properties.fftcg.smt_faces`), in the order of
+    """Every FFTCG property with a z3 face, by name (the one property list,
+    :mod:`properties.games`; the faces are given in :mod:`properties.fftcg.smt_faces`), in the order of
     the z3 forms."""
-    import cardrules.properties.fftcg.smt_faces  # noqa: F401  (registers the z3 faces)
-
     order = list(Z3_FORMS)
     faces = sorted(registered_smt_properties("fftcg"), key=lambda p: order.index(p.smt) if p.smt in order else len(order))
     return {p.name: p for p in faces}
 
 
 def z3_form(name: str) -> StateProperty:
-    """The z3 formula of the registered property ``name``; :class:`KeyError` if it has no z3 face."""
+    """The z3 formula of the property ``name``; :class:`KeyError` if it has no z3 face."""
     smt = smt_properties()[name].smt
     assert smt is not None
     return Z3_FORMS[smt]
@@ -428,7 +426,7 @@ def is_legal(state: State, action: Action, config: RuleConfig = DEFAULT) -> bool
     has thousands of splits, each judged by listing them all again: a replay asks this instead."""
     if state.outcome is not None:
         return False
-    return action in _candidates(state, config) and why_illegal(state, action, config) is None
+    return action in candidates(state, config) and why_illegal(state, action, config) is None
 
 
 def replay(start: State, trace: Sequence[tuple[Action | None, State]], config: RuleConfig = DEFAULT) -> list[str]:

@@ -19,7 +19,6 @@ a whole run.
 
 from __future__ import annotations
 
-import io
 import json
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
@@ -59,7 +58,9 @@ class InProcessAdapter:
 
 def games_of(game: str) -> tuple[str, ...]:
     """The games a mutant of this part of the model can affect (``common``: both)."""
-    return (game,) if game in ("fftcg", "redemption") else ("fftcg", "redemption")
+    from cardrules.model.games import GAME_NAMES
+
+    return (game,) if game in GAME_NAMES else GAME_NAMES
 
 
 def conformance_check(suites: Sequence[dict[str, Any]], game: str) -> Verdict:
@@ -80,10 +81,9 @@ def conformance_check(suites: Sequence[dict[str, Any]], game: str) -> Verdict:
 
 
 def verify_check(game: str) -> Verdict:
-    from cardrules.oracle.verify.runner import _reconcile_mutant, _run_rows, load_property_modules, plan_runs
+    from cardrules.oracle.verify.runner import plan_runs, reconcile_mutant, run_rows
     from cardrules.properties.scenarios import load_scenarios
 
-    load_property_modules()
     scenarios = [s for s in load_scenarios() if s.game in games_of(game)]
     groups: dict[tuple[str, str], list[Any]] = {}
     for run in plan_runs(scenarios):
@@ -92,8 +92,8 @@ def verify_check(game: str) -> Verdict:
     for runs in groups.values():
         rows: list[Any] = []
         for run in runs:
-            rows += _run_rows(run, 60, 40, None)
-        _reconcile_mutant(rows)
+            rows += run_rows(run, 60, 40, None)
+        reconcile_mutant(rows)
         checked += len(rows)
         failed = [r for r in rows if r.failed]
         if failed:
@@ -103,27 +103,26 @@ def verify_check(game: str) -> Verdict:
 
 
 def crosscheck_check(game: str) -> Verdict:
-    import argparse
-
+    """The whole-exploration cross-check of every embedded scenario of the games a mutant can affect,
+    as ``cardrules smt crosscheck --game G`` runs it: killed by a disagreement, a state or rule set the
+    encoding does not cover, an undecided comparison, or a scenario the mutated model refuses to load."""
     from cardrules.model.errors import ScenarioError
-    from cardrules.oracle.cli import smt as smt_commands
-    from cardrules.oracle.cli.common import EXIT_INPUT, InputError
-    from cardrules.oracle.cli.smt import SmtInputError
+    from cardrules.oracle.crosscheck.run import crosscheck_scenarios
+    from cardrules.oracle.errors import InputError
+    from cardrules.properties.scenarios import load_scenarios
 
-    parser = argparse.ArgumentParser(prog="cardrules")
-    smt_commands.add_parser(parser.add_subparsers())  # the crosscheck command itself, not the whole CLI above it
     for one in games_of(game):
-        out = io.StringIO()
-        args = parser.parse_args(["smt", "crosscheck", "--game", one, "--quiet"])
+        scenarios = [s for s in load_scenarios() if s.game == one]
         try:
-            code = args.handler(args, out)
-        except (InputError, SmtInputError, ScenarioError) as error:  # as the CLI reports bad input: exit 3
-            out.write(f"{error}\n")
-            code = EXIT_INPUT
-        if code != 0:
-            lines = [line for line in out.getvalue().splitlines() if line.strip()]
-            first = next((line for line in lines if "0 disagreement" not in line), lines[0] if lines else "")
-            return Verdict(True, f"smt crosscheck --game {one} exit {code}: {first.strip()}"[:400])
+            result = crosscheck_scenarios(scenarios, {}, None)
+        except (InputError, ScenarioError) as error:  # as the CLI reports bad input: exit 3
+            return Verdict(True, f"smt crosscheck --game {one}: {error}"[:400])
+        problems = [f"{r.label}: {r.what}: {len(r.report.disagreements)} disagreement(s)"
+                    for r in result.runs if r.report.disagreements]
+        problems += result.failures + result.unknown
+        problems += [f"{r.label}: {r.what}: OUT OF SCOPE: {line}" for r in result.runs for line in r.report.out_of_scope]
+        if problems:
+            return Verdict(True, f"smt crosscheck --game {one}: {problems[0]}"[:400])
     return Verdict(False, "no disagreement")
 
 

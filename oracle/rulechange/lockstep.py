@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Hashable, Literal, Sequence
 
 from cardrules.oracle.trace.coverage import clauses_exercised
-from cardrules.oracle.conformance.differential import first_difference
+from cardrules.oracle.jsondiff import first_difference
 from cardrules.properties.engines.explore import Bounds, Game
 from cardrules.properties.scenarios import RuleSetSpec, Scenario
 
@@ -239,7 +239,7 @@ def narrative(example: Example, game: Game[Any, Any]) -> list[str]:
         lines.append(f"'{example.action}' is legal under both, with different results:")
         lines.append(f"  A -> {game.summary(game.state_from_json(example.result_a))}")
         lines.append(f"  B -> {game.summary(game.state_from_json(example.result_b))}")
-        found = first_difference(example.result_a, example.result_b)
+        found = first_difference(example.result_a, example.result_b, "state")
         if found is not None:
             path, under_a, under_b = found
             lines.append(f"  first difference at {path}: A {under_a!r}, B {under_b!r}")

@@ -18,7 +18,7 @@ import builtins
 import contextlib
 import io
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence, TextIO
 
 from hypothesis import strategies as st
@@ -28,7 +28,8 @@ from cardrules.oracle.verify.jobs import run_jobs
 from cardrules.oracle.progress import Phase, RunProgress
 from cardrules.oracle.verify.report import print_table, rows_to_json  # noqa: F401  (re-exported)
 from cardrules.oracle.verify.rows import Row  # noqa: F401  (Row is part of this module's API)
-from cardrules.properties.core import Property, properties_for
+from cardrules.properties.core import Property
+from cardrules.properties.games import checked_game, make_game, properties_for, version_map
 from cardrules.properties.engines.explore import Bounds, Exploration, Game, explore, narrative
 from cardrules.properties.engines.machines import run_machine
 from cardrules.properties.scenarios import RuleSetSpec, Scenario, load_scenarios
@@ -40,43 +41,6 @@ SMT_DEPTH = 6
 SMT_INDUCTION_K = 2
 
 
-def load_property_modules() -> None:
-    """Import the modules that register properties."""
-    import cardrules.properties.fftcg.invariants  # noqa: F401
-    import cardrules.properties.fftcg.smt_faces  # noqa: F401  (the z3 faces)
-    import cardrules.properties.redemption.heal_invariants  # noqa: F401
-    import cardrules.properties.redemption.invariants  # noqa: F401
-
-
-def make_game(scenario_game: Any, rule_set: RuleSetSpec,
-              hooks: tuple[tuple[str, Callable[..., Any]], ...] = ()) -> Game[Any, Any]:
-    """The game adapter for a scenario's game under one rule set (raises ScenarioError if invalid).
-
-    ``hooks``: extension point overrides from a proposal's model code.
-    """
-    if scenario_game not in ("fftcg", "redemption"):
-        raise ScenarioError("game", f"unknown game {scenario_game!r}; known: fftcg, redemption")
-    if scenario_game == "fftcg":
-        from cardrules.model.fftcg.config import RuleConfig as FfConfig
-        from cardrules.properties.fftcg.game import FftcgGame
-
-        if rule_set.versions:
-            raise ScenarioError(f"rule set {rule_set.name}", "FFTCG areas have one version; use decisions")
-        return FftcgGame(replace(FfConfig.of(rule_set.decisions, broken=rule_set.broken), hooks=hooks))
-    from cardrules.model.redemption.config import ConfigError, RuleConfig as RedConfig
-    from cardrules.properties.redemption.game import RedemptionGame
-
-    heal = rule_set.versions.get("heal", ("revised",))
-    unknown = sorted(set(rule_set.versions) - {"heal"})
-    if unknown or len(heal) != 1:
-        raise ScenarioError(f"rule set {rule_set.name}", "the Redemption model selects one heal version")
-    try:
-        return RedemptionGame(replace(RedConfig.of(dict(rule_set.decisions), heal_version=heal[0],
-                                              broken=rule_set.broken), hooks=hooks))
-    except ConfigError as error:
-        raise ScenarioError(f"rule set {rule_set.name}", str(error)) from None
-
-
 def game_of_decision(decision_id: str) -> str:
     """The game whose catalogue clause records this decision (ScenarioError if none)."""
     from cardrules.specs.catalogue import default_catalogue
@@ -85,12 +49,6 @@ def game_of_decision(decision_id: str) -> str:
     if found is None:
         raise ScenarioError(f"--decision {decision_id}", "unknown decision")
     return found[0].game
-
-
-def version_map(scenario: Scenario, rule_set: RuleSetSpec) -> dict[str, frozenset[str]]:
-    if scenario.game == "redemption":
-        return {"heal": frozenset(rule_set.versions.get("heal", ("revised",)))}
-    return {}
 
 
 def _verdict(violated: bool, mutant: RuleSetSpec | None, prop: Property, complete: bool) -> str:
@@ -251,12 +209,12 @@ def plan_runs(
             rule_sets += [(m, True) for m in scenario.mutants]
         for rule_set, mutant in rule_sets:
             for engine in ENGINES:
-                if engine in engines and (engine != "smt" or scenario.game == "fftcg"):
+                if engine in engines and (engine != "smt" or checked_game(scenario.game).smt_engine):
                     runs.append(Run(scenario, rule_set, mutant, engine))
     return runs
 
 
-def _run_rows(run: Run, examples: int, steps: int, phase: Phase | None) -> list[Row]:
+def run_rows(run: Run, examples: int, steps: int, phase: Phase | None) -> list[Row]:
     scenario, rule_set, mutant = run.scenario, run.rule_set, run.mutant
     game = make_game(scenario.game, rule_set)
     root = game.state_from_json(scenario.state)
@@ -268,7 +226,7 @@ def _run_rows(run: Run, examples: int, steps: int, phase: Phase | None) -> list[
     return _smt_rows(scenario, rule_set, mutant, root)
 
 
-def _reconcile_mutant(rows: Sequence[Row]) -> None:
+def reconcile_mutant(rows: Sequence[Row]) -> None:
     """A mutant caught by any engine (or on any expected property) is not MISSED by the others."""
     if any(r.verdict == "caught" for r in rows):
         for row in rows:
@@ -299,7 +257,7 @@ def _run_job(job: tuple[Run, int, int]) -> RunDone:
     """One run, timed (the work of a ``--jobs`` worker process, or of this one)."""
     run, examples, steps = job
     wall, cpu = time.perf_counter(), time.process_time()
-    rows = _run_rows(run, examples, steps, None)
+    rows = run_rows(run, examples, steps, None)
     return RunDone(run, rows, time.perf_counter() - wall, time.process_time() - cpu)
 
 
@@ -338,7 +296,6 @@ def verify(
     their seconds differ). ``on_run``: told of each run as it finishes (its wall
     and CPU seconds: the benchmark's breakdown).
     """
-    load_property_modules()
     runs = plan_runs(scenarios if scenarios is not None else load_scenarios(), engines,
                      include_mutants=include_mutants, extra_decisions=extra_decisions)
     by_rule_set: dict[tuple[str, str], list[Row]] = {}
@@ -347,7 +304,7 @@ def verify(
         """Reconcile the run's mutant verdicts with the runs of its rule set finished so far; its summary."""
         same_rule_set = by_rule_set.setdefault((result.run.scenario.name, result.run.rule_set.name), [])
         same_rule_set.extend(result.rows)
-        _reconcile_mutant(same_rule_set)
+        reconcile_mutant(same_rule_set)
         return _phase_result(result.rows)
 
     progress = RunProgress("verify", len(runs), quiet=quiet, stream=progress_stream)
@@ -381,7 +338,7 @@ def _run_here(run: Run, examples: int, steps: int, progress: RunProgress,
     """One run in this process, its live count (states explored) on the progress display."""
     wall, cpu = time.perf_counter(), time.process_time()
     with progress.phase(run.label) as phase:
-        produced = _run_rows(run, examples, steps, phase)
+        produced = run_rows(run, examples, steps, phase)
         result = RunDone(run, produced, time.perf_counter() - wall, time.process_time() - cpu)
         phase.result = reconciled(result)
     return result

@@ -7,7 +7,7 @@ from typing import Any, Hashable
 
 from cardrules.model.fftcg.actions import Action, parse_action
 from cardrules.model.fftcg.config import DEFAULT, RuleConfig
-from cardrules.model.fftcg.engine import _apply, legal_actions, settle, step
+from cardrules.model.fftcg.engine import apply_action, legal_actions, settle, step
 from cardrules.model.fftcg.state import Event, Forward, Player, State, replace
 from cardrules.model.fftcg.validate import load_state
 
@@ -44,7 +44,7 @@ class FftcgGame:
         result is ``step``'s, without judging the action a second time (the
         explorer's inner loop; every other caller uses ``step``).
         """
-        return settle(_apply(state, action, self.config), self.config)
+        return settle(apply_action(state, action, self.config), self.config)
 
     def codec(self) -> StateCodec[State]:
         """A fresh compact codec for one exploration: a state's parts are its two players, its

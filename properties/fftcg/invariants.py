@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardrules.model.fftcg.actions import Action
 from cardrules.model.fftcg.state import ELEMENTS, State, Step
-from cardrules.properties.core import state_property, transition_property
+from cardrules.properties.core import Property, declared, state_property, transition_property
 from cardrules.properties.fftcg.game import FftcgGame
 from cardrules.properties.fftcg.strategies import split_violations, zone_violations
 
@@ -274,3 +274,23 @@ def declared_in_declaration_step(game: FftcgGame, before: State, action: Action,
     if old is not None and new is not None and not set(new.attackers) <= set(old.attackers):
         return False
     return True
+
+
+PROPERTIES: tuple[Property, ...] = declared(
+    party_min_two,
+    party_composition,
+    members_on_field,
+    party_gone_after_combat,
+    blocker_split,
+    preemptive_all_or_nothing,
+    break_credit,
+    unblocked_one,
+    seven_damage,
+    one_zone,
+    conserved,
+    damage_monotone,
+    deterministic,
+    deals_damage_once,
+    declared_in_declaration_step,
+)
+"""This module's properties, in the order they are stated above."""

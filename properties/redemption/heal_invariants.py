@@ -12,7 +12,7 @@ from __future__ import annotations
 from cardrules.model.redemption.actions import Action, Heal, Play
 from cardrules.model.redemption.numbers import gain_counts, numbers
 from cardrules.model.redemption.state import HEAL_EFFECTS, Effect, PromptKind, RecordStatus, State, Status
-from cardrules.properties.core import state_property, transition_property
+from cardrules.properties.core import Property, declared, state_property, transition_property
 from cardrules.properties.redemption.game import RedemptionGame
 
 GAME = "redemption"
@@ -170,3 +170,16 @@ def redirect_only_interrupted(game: RedemptionGame, before: State, action: Actio
             if target.status is not RecordStatus.PENDING:
                 return False
     return True
+
+
+PROPERTIES: tuple[Property, ...] = declared(
+    healed_clean,
+    no_heal_from_pile,
+    window_before_discard,
+    numbers_conserved,
+    numbers_expire,
+    numbers_last_the_phase,
+    numbers_move_the_amount,
+    redirect_only_interrupted,
+)
+"""This module's properties, in the order they are stated above."""

@@ -11,7 +11,7 @@ from cardrules.model.redemption.state import (
     Battle, BattleKind, Effect, OriginKind, PlayRecord, PromptKind, RecordStatus, State, all_locations,
 )
 from cardrules.model.redemption.validate import problems
-from cardrules.properties.core import state_property, transition_property
+from cardrules.properties.core import Property, declared, state_property, transition_property
 from cardrules.properties.redemption.game import RedemptionGame
 
 GAME = "redemption"
@@ -342,3 +342,20 @@ def survivor_home_territory(game: RedemptionGame, before: State, action: Action,
 )
 def deterministic(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
     return game.step(before, action) == after
+
+
+PROPERTIES: tuple[Property, ...] = declared(
+    main_battle_at_bottom,
+    one_battle_per_character,
+    one_side_battle_per_turn,
+    side_battle_control,
+    resolution_order,
+    cards_conserved,
+    survivors_return,
+    interrupt_scope,
+    sides_by_case,
+    survivors_return_to_side,
+    survivor_home_territory,
+    deterministic,
+)
+"""This module's properties, in the order they are stated above."""

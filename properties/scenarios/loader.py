@@ -36,9 +36,10 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from cardrules.model.errors import ScenarioError, describe, json_from_bytes
+from cardrules.model.games import GAME_NAMES, game_model
 
 SCENARIO_DIR = Path(__file__).parent
-GAMES = ("fftcg", "redemption")
+GAMES = GAME_NAMES
 
 TOP_FIELDS = ("name", "game", "description", "bounds", "rule_sets", "mutants", "state")
 BOUND_FIELDS = ("max_turns", "max_depth", "max_states")
@@ -198,42 +199,16 @@ def _read_rule_sets(data: dict[str, Any], where: str) -> tuple[tuple[RuleSetSpec
 
 def check_rule_set(game: str, rule_set: RuleSetSpec, where: str) -> None:
     """The rule set's versions and decisions exist for ``game`` (ScenarioError naming ``where`` otherwise)."""
-    if game == "fftcg":
-        from cardrules.model.fftcg.config import RuleConfig as FfConfig
-
-        if rule_set.versions:
-            raise ScenarioError(f"{where}.versions", "FFTCG areas have one version; use decisions")
-        try:
-            FfConfig.of(rule_set.decisions, broken=rule_set.broken)
-        except ScenarioError as error:
-            if error.where == "config.broken":
-                raise ScenarioError(f"{where}.broken", error.problem) from None
-            raise ScenarioError(f"{where}.decisions", str(error)) from None
-        return
-    from cardrules.model.redemption.config import ConfigError, RuleConfig as RedConfig
-
-    heal = rule_set.versions.get("heal", ("revised",))
-    if set(rule_set.versions) - {"heal"} or len(heal) != 1:
-        raise ScenarioError(f"{where}.versions", "the Redemption model selects one heal version: {\"heal\": [V]}")
     try:
-        RedConfig.of(dict(rule_set.decisions), heal_version=heal[0], broken=rule_set.broken)
-    except ConfigError as error:
-        field_name = "broken" if "broken variant" in str(error) else "decisions"
-        raise ScenarioError(f"{where}.{field_name}", str(error)) from None
+        game_model(game).config_for(rule_set.versions, rule_set.decisions, rule_set.broken)
+    except ScenarioError as error:
+        raise ScenarioError(f"{where}.{error.where}", error.problem) from None
 
 
 def check_state(game: str, state: Any, where: str) -> None:
     """The start position reads as a state of ``game``; errors name ``where`` and the path inside the state."""
-    if game == "fftcg":
-        from cardrules.model.fftcg.validate import load_state as load_ff_state
-
-        parse: Any = load_ff_state
-    else:
-        from cardrules.model.redemption.validate import load_state as load_red_state
-
-        parse = load_red_state
     try:
-        parse(state)
+        game_model(game).load_state(state)
     except ScenarioError as error:
         inner = f"state.{error.where}" if error.where else "state"
         raise ScenarioError(f"{where}: {inner}", error.problem) from None

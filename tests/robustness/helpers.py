@@ -11,7 +11,7 @@ from typing import Any
 
 from cardrules.model.errors import IllegalAction, ScenarioError
 from cardrules.oracle.cli import main
-from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import SCENARIO_DIR, parse_rule_set
 from cardrules.properties.engines.trace_json import read_trace, replay
 from cardrules.specs.catalogue import CATALOGUE_DIR

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardrules.model.errors import ScenarioError
-from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import RuleSetSpec, load_scenario
 from cardrules.specs.catalogue import CatalogueError, load
 

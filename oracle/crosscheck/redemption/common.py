@@ -138,7 +138,7 @@ are encoded at their chosen option only."""
 
 
 @lru_cache(maxsize=64)
-def _unread_variants(variants: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+def unread_variants(variants: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     """The non-chosen options in ``variants`` of decisions on clauses of :data:`ENCODED_AREAS`
     that the encodings do not read. Decisions of other areas are not encoded at all and reach the
     comparison only through the inputs read off the model's states: the base rules'
@@ -153,34 +153,34 @@ def _unread_variants(variants: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
 
 
 Key = tuple[str, tuple[tuple[str, str], ...], Budget, tuple[str, ...]]
-"""A configuration's heal version and variants, the z3 budget, and its broken variants (:func:`_key`;
+"""A configuration's heal version and variants, the z3 budget, and its broken variants (:func:`config_key`;
 the rule-level encodings implement the Redemption model's only one, ``two-side-battles-per-turn``)."""
 
 
-def _key(config: RuleConfig) -> Key:
+def config_key(config: RuleConfig) -> Key:
     """The cache key of a configuration's solvers (with the budget in force); :class:`OutOfScope`
     for a variant the encodings do not read (they would run the chosen reading while the model
     runs the variant)."""
-    unread = _unread_variants(config.variants)
+    unread = unread_variants(config.variants)
     if unread:
         raise OutOfScope(f"the Redemption encodings do not read {', '.join(unread)} (only the chosen options)")
     return config.heal_version, config.variants, current(), config.broken
 
 
 @lru_cache(maxsize=32)
-def _sb_query(key: Key) -> Query:
+def sb_query(key: Key) -> Query:
     rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1], broken=key[3]))
     return Query(sb.side_battle_situation(rs), (*clauses_in_force("side-battle", rs), *sb.BASE_CLAUSES), key[2])
 
 
 @lru_cache(maxsize=32)
-def _br_query(key: Key) -> Query:
+def br_query(key: Key) -> Query:
     rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1], broken=key[3]))
     return Query(br.resolution_situation(rs, k=br.K), clauses_in_force("battle-resolution", rs), key[2])
 
 
 @lru_cache(maxsize=32)
-def _rd_query(key: Key) -> Query:
+def rd_query(key: Key) -> Query:
     rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1], broken=key[3]))
     return Query(rd.redirect_situation(rs), clauses_in_force("redirect", rs), key[2])
 
@@ -205,11 +205,11 @@ class CrosscheckReport:
         self.decisions[what] = self.decisions.get(what, 0) + n
 
 
-def _characters(state: State) -> list[str]:
+def characters_in(state: State) -> list[str]:
     return [c.id for c in state.cards if c.type is CardType.CHARACTER]
 
 
-def _refused_by_base_rules(state: State, user: int, card_id: str) -> bool:
+def refused_by_base_rules(state: State, user: int, card_id: str) -> bool:
     """Whether ``user`` cannot play the enhancement ``card_id`` now for a reason no Redemption
     encoding reads: no character of theirs in the active battle to play it on (RED-BASE-ENHANCEMENTS,
     decision ``red-base-enhancement-timing``), or a special initiative prompt, which admits only

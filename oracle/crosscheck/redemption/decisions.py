@@ -62,7 +62,7 @@ battle to play the enhancement on, RED-BASE-ENHANCEMENTS, or a special initiativ
 are counted as ``sb-refused-base-rule`` / ``rd-refused-base-rule``. ``out-of-scope`` counts only
 resolutions the BR situation has no room for (more than :data:`specs.smt.redemption.resolution.K`
 fighters a side, or an ability's heal window met while resolving). A decision variant the
-encodings do not read raises :class:`OutOfScope` (:func:`_key`).
+encodings do not read raises :class:`OutOfScope` (:func:`config_key`).
 """
 
 from __future__ import annotations
@@ -77,30 +77,30 @@ from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
 from cardrules.model.redemption.state import State
 from cardrules.oracle.crosscheck.redemption.common import (
-    ENCODED_AREAS, READ_DECISIONS, CrosscheckReport, EncodingNoAnswer, OutOfScope, Query, _key, _unread_variants,
-    _br_query, _rd_query, _sb_query, rule_set_of,
+    ENCODED_AREAS, READ_DECISIONS, CrosscheckReport, EncodingNoAnswer, OutOfScope, Query, config_key, unread_variants,
+    br_query, rd_query, sb_query, rule_set_of,
 )
 from cardrules.oracle.crosscheck.redemption.position import Logs
 from cardrules.oracle.crosscheck.redemption.redirect import (
-    _transfer, card_numbers, crosscheck_phase_change, crosscheck_redirect_plays, fighter_numbers,
+    transfer, card_numbers, crosscheck_phase_change, crosscheck_redirect_plays, fighter_numbers,
 )
 from cardrules.oracle.crosscheck.redemption.heal import clear_heal_caches, crosscheck_heals, heal_logs
 from cardrules.oracle.crosscheck.redemption.resolution import crosscheck_resolution, resolution_starts
 from cardrules.oracle.crosscheck.redemption.side_battles import (
-    SideBattleAnswer, _sb_answer, crosscheck_side_battle_plays, side_battle_answer, side_battle_counter,
+    SideBattleAnswer, sb_answer, crosscheck_side_battle_plays, side_battle_answer, side_battle_counter,
 )
 
 __all__ = [
     "ENCODED_AREAS", "READ_DECISIONS", "CrosscheckReport", "EncodingNoAnswer", "OutOfScope", "Query", "SideBattleAnswer",
     "card_numbers", "clear_caches", "crosscheck_many", "crosscheck_phase_change", "crosscheck_redirect_plays",
     "crosscheck_resolution", "crosscheck_side_battle_plays", "crosscheck_state", "fighter_numbers",
-    "resolution_starts", "rule_set_of", "side_battle_answer", "_unread_variants",
+    "resolution_starts", "rule_set_of", "side_battle_answer", "unread_variants",
 ]
 
 
 def clear_caches() -> None:
     """Forget every solver (after monkeypatching an encoding, in tests)."""
-    for cached in (_sb_query, _br_query, _rd_query, _sb_answer, _transfer):
+    for cached in (sb_query, br_query, rd_query, sb_answer, transfer):
         cached.cache_clear()
     clear_heal_caches()
 
@@ -116,7 +116,7 @@ def crosscheck_state(state: State, config: RuleConfig = DEFAULT, report: Crossch
     ``logs``: the encoding's logs of the play so far (:class:`~oracle.crosscheck.redemption.position.Logs`),
     which this extends to every successor; without them ``state`` is a starting position."""
     report = report if report is not None else CrosscheckReport()
-    _key(config)  # a variant the encodings do not read is an error here, not a silent default
+    config_key(config)  # a variant the encodings do not read is an error here, not a silent default
     logs = logs if logs is not None else Logs(side_battle_counter(config))
     log = logs.of(state)
     discards = heal_logs(logs)

@@ -39,7 +39,7 @@ from cardrules.model.redemption.healable import holder as model_holder
 from cardrules.model.redemption.state import Card, CardType, PromptKind, RecordStatus, State
 from cardrules.oracle.crosscheck.counts import cached_with_notes, comparison
 from cardrules.oracle.crosscheck.disagreement import Disagreement
-from cardrules.oracle.crosscheck.redemption.common import CrosscheckReport, Key, Query, _key, rule_set_of
+from cardrules.oracle.crosscheck.redemption.common import CrosscheckReport, Key, Query, config_key, rule_set_of
 from cardrules.oracle.crosscheck.redemption.position import Log, Logs, initial_log, raw_card, raw_stack
 from cardrules.specs.catalogue.rulesets import clauses_in_force
 from cardrules.specs.smt.redemption import heal as h
@@ -239,7 +239,7 @@ def crosscheck_heals(state: State, config: RuleConfig = DEFAULT, report: Crossch
     """Compare the heals allowed in ``state`` and what each does (see the module docstring). ``log``
     and ``discards``: the encodings' logs of the play so far (by default a starting position)."""
     log = initial_log(state) if log is None else log
-    key = _key(config)
+    key = config_key(config)
     found: list[Disagreement] = []
     legal = legal_actions(state, config)
     model = _model_heals(state, legal)

@@ -19,7 +19,7 @@ import z3
 from cardrules.specs.smt.redemption import position as pos
 from cardrules.specs.smt.redemption import redirect as rd
 from cardrules.oracle.crosscheck.redemption.common import (
-    CrosscheckReport, EncodingNoAnswer, Key, _characters, _key, _rd_query, _refused_by_base_rules,
+    CrosscheckReport, EncodingNoAnswer, Key, characters_in, config_key, rd_query, refused_by_base_rules,
 )
 from cardrules.oracle.crosscheck.redemption.position import Log, Raw, played_in_of, raw_card, raw_stack
 
@@ -28,7 +28,7 @@ from cardrules.oracle.crosscheck.redemption.position import Log, Raw, played_in_
 
 
 @cached_with_notes(maxsize=100_000)
-def _transfer(key: Key, printed: tuple[int, int], stated: tuple[int, int] | None, target0: tuple[int, int],
+def transfer(key: Key, printed: tuple[int, int], stated: tuple[int, int] | None, target0: tuple[int, int],
               card0: tuple[int, int], where: Raw,
               card_where: Raw) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     """One active numbers redirect: (moved, target after, redirecting card after), forced by the clauses;
@@ -36,7 +36,7 @@ def _transfer(key: Key, printed: tuple[int, int], stated: tuple[int, int] | None
     (raw card data, ``None``: none; z3 decides what it moves, decisions ``rd-amount`` and
     ``rd-stated-exceeds``); ``where``/``card_where``: the target's and the redirecting card's raw
     places, from which z3 derives whether the target is still in a battle, and in the redirecting card's."""
-    query, v = _rd_query(key), rd.RDVars.make()
+    query, v = rd_query(key), rd.RDVars.make()
     given = [v.stated == False] if stated is None else [v.stated, v.stated_s == stated[0], v.stated_t == stated[1]]  # noqa: E712
     fixed = [v.what == rd.NUMBERS, v.both == False, v.place == rd.ACTIVE_BATTLE, *given,  # noqa: E712
              v.printed_s == printed[0], v.printed_t == printed[1], v.target_s0 == target0[0], v.target_t0 == target0[1],
@@ -56,13 +56,13 @@ def _transfer(key: Key, printed: tuple[int, int], stated: tuple[int, int] | None
 def card_numbers(state: State, config: RuleConfig = DEFAULT) -> dict[str, tuple[int, int]]:
     """Every card's strength and toughness: printed, then each active numbers redirect in play order."""
     numbers = {c.id: (c.strength, c.toughness) for c in state.cards}
-    key = _key(config)
+    key = config_key(config)
     for record in state.records:
         if record.effect is not Effect.REDIRECT_NUMBERS or record.status is not RecordStatus.ACTIVE:
             continue
         target = record.targets[0]
         printed = (state.card(target).strength, state.card(target).toughness)
-        _, numbers[target], card_after = _transfer(key, printed, state.card(record.card).stated_amount,
+        _, numbers[target], card_after = transfer(key, printed, state.card(record.card).stated_amount,
                                                    numbers[target], numbers[record.card],
                                                    _raw(state, target), _raw(state, record.card))
         numbers[record.card] = card_after
@@ -113,14 +113,14 @@ def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
         return found
     user = state.prompt.player
     legal = legal_actions(state, config)
-    v, query = rd.RDVars.make(), _rd_query(_key(config))
+    v, query = rd.RDVars.make(), rd_query(config_key(config))
     data: dict[str, Any] | None = None
     for card_id in sorted(state.zones[user].hand):
         effect = state.card(card_id).ability
         if effect not in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH):
             continue
         plays = [a for a in legal if isinstance(a, Play) and a.card == card_id]
-        if not plays and _refused_by_base_rules(state, user, card_id):
+        if not plays and refused_by_base_rules(state, user, card_id):
             if report:
                 report.count("rd-refused-base-rule")
             continue
@@ -204,7 +204,7 @@ def _new_targets(state: State, user: int, plays: list[Play], data: dict[str, Any
     """New targets of a redirected discard-opposing ability (read from the redirector's side), and
     who carries it out after the redirect."""
     found: list[Disagreement] = []
-    v, query = rd.RDVars.make(), _rd_query(_key(config))
+    v, query = rd.RDVars.make(), rd_query(config_key(config))
     by_record: dict[int, set[str]] = {}
     for play in plays:
         if len(play.targets) >= 2:
@@ -215,7 +215,7 @@ def _new_targets(state: State, user: int, plays: list[Play], data: dict[str, Any
             if report:
                 report.count("rd-new-targets")
             smt_targets = set()
-            for c in _characters(state):
+            for c in characters_in(state):
                 carrier = pos.carried_by(z3.IntVal(record.player), z3.IntVal(record.carrier))
                 fixed = [v.what == rd.ABILITY, v.allowed, v.ability_state == rd.PENDING, v.place == rd.ACTIVE_BATTLE,
                          v.new_is_old == (c in record.targets), v.legal_for_redirector == _opposing(state, z3.IntVal(user), c),
@@ -289,7 +289,7 @@ def _numbers_played(state: State, plays: list[Play], effect: Effect, data: dict[
         if report:
             report.count("rd-amount")
         card = state.card(target)
-        (moved, _, _) = _transfer(_key(config), (card.strength, card.toughness), state.card(play.card).stated_amount,
+        (moved, _, _) = transfer(config_key(config), (card.strength, card.toughness), state.card(play.card).stated_amount,
                                   (0, 0), (0, 0), _IN_A_BATTLE, _IN_A_BATTLE)
         model = [r.amount for r in new if r.status is RecordStatus.ACTIVE]
         if model != [moved]:
@@ -305,7 +305,7 @@ def _numbers_target(state: State, play: Play, target: str, after: State, new: li
     gets them (the redirecting card, RED-RD-PURPOSE). The model's beneficiary is read off its own
     numbers: the card whose numbers rose by the amount moved (with nothing moved, or with a gain
     the model does not count now, the card its ongoing record credits)."""
-    v, query = rd.RDVars.make(), _rd_query(_key(config))
+    v, query = rd.RDVars.make(), rd_query(config_key(config))
     if report:
         report.count("rd-numbers-target")
     smt = query.allowed([v.what == rd.NUMBERS, v.allowed, v.both == (state.card(play.card).ability is Effect.REDIRECT_BOTH)],
@@ -339,7 +339,7 @@ def crosscheck_phase_change(before: State, action: Action, after: State, config:
     active = [r for r in before.records if r.effect is Effect.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE]
     if not active:
         return found
-    v, query = rd.RDVars.make(), _rd_query(_key(config))
+    v, query = rd.RDVars.make(), rd_query(config_key(config))
     data = None
     played_in = played_in_of(log if log is not None else {}, before)
     for record in active:

@@ -20,7 +20,7 @@ from cardrules.specs.smt.redemption import position as pos
 from cardrules.specs.smt.redemption import resolution as br
 from cardrules.specs.smt.redemption import side_battle as sb
 from cardrules.specs.smt.redemption.common import NONE
-from cardrules.oracle.crosscheck.redemption.common import (CrosscheckReport, OutOfScope, _br_query, _key, _sb_query)
+from cardrules.oracle.crosscheck.redemption.common import (CrosscheckReport, OutOfScope, br_query, config_key, sb_query)
 from cardrules.oracle.crosscheck.redemption.position import Log, entry, initial_log, raw_stack
 from cardrules.oracle.crosscheck.redemption.redirect import card_numbers, fighter_numbers
 
@@ -74,7 +74,7 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
     resolving = after.battles[len(before.battles) - 1] if len(after.battles) >= len(before.battles) else None
     final, windows = _run_resolution(after, battle.id, config) if resolving is not None else (after, [])
     data, text, found = before.to_json(), action.text(), []
-    v, query = br.BRVars.make(br.K), _br_query(_key(config))
+    v, query = br.BRVars.make(br.K), br_query(config_key(config))
     attached = {e for _, f in battle.fighters() for e in f.enhancements}
     end_records = [r for r in before.records if r.effect is Effect.DRAW_ON_SUCCESS and r.status is RecordStatus.ACTIVE
                    and r.battle == battle.id and r.card in attached]
@@ -185,7 +185,7 @@ def _survivors(before: State, battle: Battle, final: State, doomed: set[str], sm
     RED-SB-RETURN-TO-TERRITORY), read with the survivor's inputs when selected as the encoding's
     log holds them (never the model's ``origins``), and the battle below resumes (RED-SB-RESUME)."""
     found: list[Disagreement] = []
-    w, sbq = sb.SBVars.make(), _sb_query(_key(config))
+    w, sbq = sb.SBVars.make(), sb_query(config_key(config))
     for s, fighter in battle.fighters():
         card = fighter.card
         if report:
@@ -260,7 +260,7 @@ def _side_defeat(before: State, card: str, defeated: bool, final: State, data: d
     """Whether a side battle fighter is discarded, given whether normal Battle Resolution defeats it
     (the resolution encoding's answer) and no heal (heal windows are declined):
     RED-SB-DEFEAT-NORMAL, through the side battle encoding."""
-    w, sbq = sb.SBVars.make(), _sb_query(_key(config))
+    w, sbq = sb.SBVars.make(), sb_query(config_key(config))
     smt = sbq.allowed([w.takes_effect, w.ended, w.defeated_x == defeated, w.healed_x == False],  # noqa: E712
                       [w.discarded_x])
     if report:

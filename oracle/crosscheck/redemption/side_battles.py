@@ -20,7 +20,7 @@ from cardrules.specs.smt.redemption import position as pos
 from cardrules.specs.smt.redemption import side_battle as sb
 from cardrules.specs.smt.redemption.common import NONE
 from cardrules.oracle.crosscheck.redemption.common import (
-    CrosscheckReport, EncodingNoAnswer, Key, _characters, _key, _refused_by_base_rules, _sb_query, rule_set_of,
+    CrosscheckReport, EncodingNoAnswer, Key, characters_in, config_key, refused_by_base_rules, sb_query, rule_set_of,
 )
 from cardrules.oracle.crosscheck.redemption.position import (
     Log, Raw, SideBattleCounter, initial_log, raw_card, raw_stack, side_battles_of,
@@ -81,8 +81,8 @@ class SideBattleAnswer:
 
 
 @cached_with_notes(maxsize=100_000)
-def _sb_answer(key: Key, fixed: SBKey) -> SideBattleAnswer:
-    query, v = _sb_query(key), sb.SBVars.make()
+def sb_answer(key: Key, fixed: SBKey) -> SideBattleAnswer:
+    query, v = sb_query(key), sb.SBVars.make()
     rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1]))
     inputs = _sb_constraints(v, fixed)
     base = inputs + [v.takes_effect]
@@ -107,7 +107,7 @@ def side_battle_answer(state: State, user: int, x: str, y: str, config: RuleConf
                        log: Log | None = None) -> SideBattleAnswer:
     """The encoding's answer for ``user`` using a side battle ability on ``x`` and ``y`` in ``state``
     (``log``: the encoding's log of the play so far; by default ``state`` is a starting position)."""
-    return _sb_answer(_key(config), _sb_fixed(state, user, x, y, initial_log(state) if log is None else log))
+    return sb_answer(config_key(config), _sb_fixed(state, user, x, y, initial_log(state) if log is None else log))
 
 
 SB_INTERRUPTIBLE: frozenset[Effect] = frozenset({Effect.DISCARD, Effect.DISCARD_OPPOSING, Effect.PARALYZE,
@@ -157,7 +157,7 @@ def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
         if state.card(card_id).ability is not Effect.SIDE_BATTLE:
             continue
         plays: list[Play | Use] = [a for a in legal if isinstance(a, Play) and a.card == card_id]
-        if not plays and _refused_by_base_rules(state, user, card_id):
+        if not plays and refused_by_base_rules(state, user, card_id):
             if report:
                 report.count("sb-refused-base-rule")
             continue
@@ -206,7 +206,7 @@ def _compare_card(state: State, user: int, card_id: str, plays: list[Play | Use]
     take effect, whether it may be played (unless ``playability`` is false), and for each pair the
     control, count, players, suspension and origins of the side battle the model opens."""
     found: list[Disagreement] = []
-    characters = _characters(state)
+    characters = characters_in(state)
     data = state.to_json()
     if report:
         report.count("sb-pairs")
@@ -217,7 +217,7 @@ def _compare_card(state: State, user: int, card_id: str, plays: list[Play | Use]
     smt_pairs = {(x, y) for i, x in enumerate(characters) for y in characters[i:]
                  if side_battle_answer(state, user, x, y, config, log).takes_effect}
     if playability:
-        found += _playable(state, user, card_id, plays, characters, data, config, report, log, verb)
+        found += _playable(state, user, card_id, plays, characters_in, data, config, report, log, verb)
     if model_pairs != smt_pairs:
         found.append(Disagreement("sb-pairs", data, f"{verb} {card_id}", sorted(smt_pairs - model_pairs),
                                   sorted(model_pairs - smt_pairs), SB_PAIR_CLAUSES))
@@ -307,11 +307,11 @@ def crosscheck_interrupt_plays(state: State, config: RuleConfig = DEFAULT,
         return found
     on_stack = {b.id for b in state.battles}
     top = state.battles[-1].id
-    v, query = sb.SBVars.make(), _sb_query(_key(config))
+    v, query = sb.SBVars.make(), sb_query(config_key(config))
     legal = legal_actions(state, config)
     for card_id in cards:
         plays = [a for a in legal if isinstance(a, Play) and a.card == card_id]
-        if not plays and _refused_by_base_rules(state, user, card_id):
+        if not plays and refused_by_base_rules(state, user, card_id):
             continue
         offered = {a.targets[0] for a in plays if a.targets}
         for record in state.records:
@@ -342,7 +342,7 @@ def crosscheck_paused_victims(state: State, config: RuleConfig = DEFAULT,
     if state.prompt is None or state.prompt.kind is not PromptKind.PLAY or len(state.battles) < 2:
         return found
     below = {f.card for b in state.battles[:-1] for _, f in b.fighters()}
-    v, query = sb.SBVars.make(), _sb_query(_key(config))
+    v, query = sb.SBVars.make(), sb_query(config_key(config))
     for play in legal_actions(state, config):
         if (not isinstance(play, Play) or state.card(play.card).ability not in (Effect.DISCARD, Effect.DISCARD_OPPOSING)
                 or not play.targets or play.targets[0] not in below):
@@ -379,7 +379,7 @@ def crosscheck_side_battle_negation(state: State, config: RuleConfig = DEFAULT,
     found: list[Disagreement] = []
     if state.prompt is None or state.prompt.kind not in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE):
         return found
-    v, query = sb.SBVars.make(), _sb_query(_key(config))
+    v, query = sb.SBVars.make(), sb_query(config_key(config))
     for play in legal_actions(state, config):
         if not isinstance(play, Play) or state.card(play.card).ability is not Effect.NEGATE or not play.targets:
             continue
@@ -413,7 +413,7 @@ def side_battle_counter(config: RuleConfig = DEFAULT) -> SideBattleCounter:
     for every side battle card that player used in the step (read off the play log: a new play
     record of a card printing a side battle ability, with its two selected characters), with the
     inputs of the position before (RED-SB-ONCE-PER-TURN); a new turn starts every count at 0."""
-    key = _key(config)
+    key = config_key(config)
 
     def count(before: State, log: Log, after: State) -> tuple[int, ...]:
         if after.turn != before.turn:
@@ -425,7 +425,7 @@ def side_battle_counter(config: RuleConfig = DEFAULT) -> SideBattleCounter:
             if len(record.targets) != 2:
                 continue  # no selection: the ability takes no effect, the count stays (count_after = count)
             x, y = sorted(record.targets)
-            answer = _sb_answer(key, _sb_fixed(before, record.player, x, y, log))
+            answer = sb_answer(key, _sb_fixed(before, record.player, x, y, log))
             if answer.takes_effect:
                 if len(answer.count_after) != 1:
                     raise EncodingNoAnswer(f"the side battle encoding gives {len(answer.count_after)} counts after "

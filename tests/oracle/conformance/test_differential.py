@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from cardrules.oracle.conformance.differential import Divergence, differential_machine, first_difference
-from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import parse_rule_set
 
 

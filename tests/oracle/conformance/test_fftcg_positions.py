@@ -13,7 +13,7 @@ from cardrules.oracle.conformance.candidates import explore_scenario, kept_play_
 from cardrules.oracle.conformance.generate import generate_suite
 from cardrules.oracle.conformance.plan import clauses_for, make_plan
 from cardrules.oracle.conformance.targeted import KEPT_PLAYS, KeptPlay, load_positions
-from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.games import make_game
 
 DEFAULT = make_plan("fftcg", {}, {})
 

@@ -187,7 +187,7 @@ def test_the_targeted_redemption_positions_reach_a_fifth_soul_and_a_challenge_wh
     from cardrules.oracle.conformance.targeted import load_positions
     from cardrules.oracle.conformance.runner import run_vector
     from cardrules.oracle.mutation.checks import InProcessAdapter
-    from cardrules.oracle.verify.runner import make_game
+    from cardrules.properties.games import make_game
 
     positions = {p.name: p for p in load_positions() if p.game == "redemption"}
     rescue = positions["conformance-redemption-rescue-wins-game"]
@@ -215,7 +215,7 @@ def test_the_heal_outside_battle_position_lists_heals_of_the_target_with_the_ter
     wordings; RED-HEAL-PREV-HEALABLE: under the previous wording h0, discarded earlier in the turn, is too (by
     hand from the rules text). The heal names its target first, then its source."""
     from cardrules.oracle.conformance.targeted import load_positions
-    from cardrules.oracle.verify.runner import make_game
+    from cardrules.properties.games import make_game
 
     [position] = [p for p in load_positions() if p.name == "conformance-redemption-heal-outside-battle"]
     heals = {}

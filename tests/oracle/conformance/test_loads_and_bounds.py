@@ -14,7 +14,7 @@ from cardrules.oracle.conformance.invalid import at_bounds, invalid_candidates
 from cardrules.oracle.conformance.loads import choose_loads, load_features
 from cardrules.oracle.conformance.targeted import load_positions
 from cardrules.oracle.conformance.vectors import perft_from
-from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.games import make_game
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.scenarios import load_scenarios
 

@@ -16,7 +16,7 @@ from cardrules.oracle.conformance.candidates import explore_scenario, targeted_c
 from cardrules.oracle.conformance.invalid import _redemption_problems, corruptions, invalid_candidates
 from cardrules.oracle.conformance.plan import clauses_for, make_plan
 from cardrules.oracle.conformance.targeted import load_positions
-from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import load_scenarios
 
 REVISED: dict[str, tuple[str, ...]] = {"heal": ("revised",)}

@@ -90,9 +90,9 @@ def test_a_selective_verify_run_records_nothing(tmp_path: Path, monkeypatch: pyt
 ])
 def test_only_a_run_of_everything_counts_as_complete(argv: list[str], complete: bool) -> None:
     from cardrules.oracle.cli import build_parser
-    from cardrules.oracle.cli.runs import _complete_selection
+    from cardrules.oracle.cli.verify import complete_selection
 
-    assert _complete_selection(build_parser().parse_args(argv)) is complete
+    assert complete_selection(build_parser().parse_args(argv)) is complete
 
 
 def test_the_traceability_page_shows_a_recorded_score_per_area_and_warns_when_stale() -> None:

@@ -11,8 +11,9 @@ import pytest
 
 from cardrules.model.errors import IllegalAction
 from cardrules.oracle.cli import main
-from cardrules.oracle.verify.runner import make_game, verify
-from cardrules.properties.core import PROPERTIES
+from cardrules.oracle.verify.runner import verify
+from cardrules.properties.games import make_game
+from cardrules.properties.games import ALL_PROPERTIES as PROPERTIES
 from cardrules.properties.scenarios import SCENARIO_DIR, RuleSetSpec, load_scenarios
 from cardrules.properties.engines.trace_json import replay
 from cardrules.specs.catalogue import default_catalogue
@@ -31,12 +32,10 @@ def party_basics_rows() -> list:
 
 @pytest.mark.infrastructure("verify, explore and replay: commands, traces and verdicts")
 def test_every_property_names_known_clauses_and_reads_like_a_rule() -> None:
-    from cardrules.oracle.verify.runner import load_property_modules
 
-    load_property_modules()
     known = default_catalogue().ids
     assert len(PROPERTIES) >= 20
-    for prop in PROPERTIES.values():
+    for prop in PROPERTIES:
         assert prop.clause_ids and set(prop.clause_ids) <= known, prop.name
         assert prop.statement.endswith(".") and len(prop.statement) > 30, prop.name
 
@@ -267,13 +266,15 @@ def test_random_play_shrinks_a_violation_to_a_shortest_game_and_counts_what_it_p
 def test_each_game_checks_its_own_step_determinism() -> None:
     """Both games declare a determinism property; neither may replace the other (before, the
     Redemption one silently replaced the FFTCG one, which verify then never checked)."""
-    from cardrules.properties.core import PropertyError, properties_for, transition_property
+    from dataclasses import replace
+
+    from cardrules.properties.core import PropertyError
+    from cardrules.properties.games import ALL_PROPERTIES, properties_for, property_named, unique_properties
 
     assert "fftcg-step-deterministic" in {p.name for p in properties_for("fftcg")}
     assert "step-deterministic" in {p.name for p in properties_for("redemption")}
 
-    def deterministic(game: object, before: object, action: object, after: object) -> bool:
-        return True
-
+    redemption = property_named("step-deterministic")
+    assert redemption is not None and redemption.game == "redemption"
     with pytest.raises(PropertyError, match="declared twice"):
-        transition_property("step-deterministic", "another game's", "FF-BASE-ATTACK-STEPS", game="fftcg")(deterministic)
+        unique_properties(ALL_PROPERTIES + (replace(redemption, game="fftcg"),))

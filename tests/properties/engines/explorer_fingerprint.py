@@ -16,14 +16,13 @@ import json
 import sys
 from typing import Any
 
-from cardrules.oracle.verify.runner import load_property_modules, make_game, version_map
-from cardrules.properties.core import properties_for
+from cardrules.properties.games import make_game, version_map
+from cardrules.properties.games import properties_for
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.scenarios import RuleSetSpec, Scenario, load_scenarios
 
 
 def fingerprint(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, **options: Any) -> dict[str, Any]:
-    load_property_modules()
     game = make_game(scenario.game, rule_set)
     props = properties_for(scenario.game, version_map(scenario, rule_set))
     bounds = Bounds(max_depth=scenario.max_depth, max_states=scenario.max_states, max_turns=scenario.max_turns)

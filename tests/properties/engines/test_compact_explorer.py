@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 
 from cardrules.model.fftcg.validate import load_state
-from cardrules.properties.core import properties_for
+from cardrules.properties.games import properties_for
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.fftcg.game import FftcgGame
 from cardrules.properties.scenarios import load_scenarios

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from cardrules.oracle.verify.runner import load_property_modules, make_game, version_map
-from cardrules.properties.core import properties_for
+from cardrules.properties.games import make_game, version_map
+from cardrules.properties.games import properties_for
 from cardrules.properties.engines.explore import Bounds, Exploration, explore
 from cardrules.properties.engines.parallel import explore_parallel
 from cardrules.properties.scenarios import load_scenarios
@@ -37,7 +37,6 @@ CASES = [
 
 
 def _run(scenario_name: str, rule_set_name: str, max_states: int | None, workers: int) -> tuple[Any, Exploration]:
-    load_property_modules()
     scenario = next(s for s in load_scenarios() if s.name == scenario_name)
     rule_set = next(r for r in (*scenario.rule_sets, *scenario.mutants) if r.name == rule_set_name)
     game = make_game(scenario.game, rule_set)

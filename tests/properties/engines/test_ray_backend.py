@@ -14,8 +14,8 @@ from typing import Iterator
 
 import pytest
 
-from cardrules.oracle.verify.runner import load_property_modules, make_game, version_map
-from cardrules.properties.core import properties_for
+from cardrules.properties.games import make_game, version_map
+from cardrules.properties.games import properties_for
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.engines.parallel import explore_parallel
 from cardrules.properties.scenarios import load_scenarios
@@ -40,7 +40,6 @@ def local_ray() -> Iterator[None]:
 ])
 def test_ray_partitions_find_the_sequential_graph_and_counterexamples(local_ray: None, scenario: str,
                                                                       rule_set: str) -> None:
-    load_property_modules()
     found = next(s for s in load_scenarios() if s.name == scenario)
     chosen = next(r for r in (*found.rule_sets, *found.mutants) if r.name == rule_set)
     game = make_game(found.game, chosen)

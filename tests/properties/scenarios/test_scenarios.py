@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardrules.model.errors import ScenarioError
-from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import load_scenario, load_scenarios
 
 pytestmark = pytest.mark.infrastructure("the embedded scenario files and their loader")

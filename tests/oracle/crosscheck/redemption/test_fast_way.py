@@ -15,7 +15,7 @@ from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
 from cardrules.oracle.crosscheck.redemption import battle as smt_redemption_battle
 from cardrules.oracle.crosscheck.redemption import resolution as smt_redemption_resolution
 from cardrules.oracle.crosscheck import transitions as smt_transitions
-from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.games import make_game
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.scenarios import load_scenarios
 

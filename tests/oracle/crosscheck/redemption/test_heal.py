@@ -20,7 +20,7 @@ from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
 from cardrules.oracle.crosscheck.redemption.heal import crosscheck_heals
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.scenarios import load_scenarios
-from cardrules.oracle.verify.runner import make_game
+from cardrules.properties.games import make_game
 
 pytestmark = pytest.mark.clause("RED-HEAL-AT-RESOLUTION", "RED-BR-HEAL-WINDOW", "RED-HEAL-WINDOW-MEANS",
                                 "RED-HEAL-CHARACTER-TC", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")

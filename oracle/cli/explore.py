@@ -1,0 +1,142 @@
+"""``cardrules explore``: one scenario explored exhaustively: statistics, violations, graph export."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from cardrules.oracle.cli.argtypes import MAX_DEPTH, MAX_STATES, MAX_TURNS, int_at_least
+from cardrules.oracle.cli.itf import write_itf_or_fail
+from cardrules.oracle.errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
+from cardrules.oracle.selection import select_scenarios
+
+
+def add_parser(sub: Any) -> None:
+    """The ``explore`` subcommand."""
+    p = sub.add_parser("explore", help="explore one scenario exhaustively: statistics, violations, graph export",
+                       description="Breadth-first exploration of one embedded scenario under one of its rule sets, "
+                       "checking every property; prints statistics and shortest counterexamples; exports the graph.")
+    p.add_argument("scenario", nargs="?", help="a scenario name (see 'cardrules list scenarios')")
+    p.add_argument("--scenario-file", type=Path, metavar="PATH", help="explore this scenario file of yours instead")
+    p.add_argument("--rule-set", metavar="NAME", help="one of the scenario's rule sets or mutants (default: the first)")
+    p.add_argument("--max-states", type=int_at_least(1, MAX_STATES), metavar="N",
+                   help=f"override the scenario's state bound (at most {MAX_STATES:,})")
+    p.add_argument("--max-turns", type=int_at_least(0, MAX_TURNS), metavar="T",
+                   help=f"override the scenario's turn bound (at most {MAX_TURNS})")
+    p.add_argument("--max-depth", type=int_at_least(0, MAX_DEPTH), metavar="D",
+                   help=f"override the scenario's depth bound (at most {MAX_DEPTH:,})")
+    p.add_argument("--dot", type=Path, metavar="FILE", help="write the explored graph as Graphviz DOT")
+    p.add_argument("--graphml", type=Path, metavar="FILE", help="write the explored graph as GraphML")
+    p.add_argument("--workers", type=int_at_least(1, 64), metavar="N", default=1,
+                   help="explore on N partitions, hash-partitioned (same counts and counterexamples; default 1)")
+    p.add_argument("--backend", choices=("processes", "ray"), default="processes",
+                   help="where the partitions run: forked processes (default) or Ray actors (cardrules[distributed])")
+    p.add_argument("--address", metavar="ADDR", help="with --backend ray: an existing Ray cluster (default: a local one)")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.add_argument("--json", action="store_true", help="print JSON (statistics and counterexample traces)")
+    p.add_argument("--itf", type=Path, metavar="FILE",
+                   help="write the counterexamples in the Informal Trace Format (Apalache, Quint)")
+    p.set_defaults(handler=cmd_explore)
+
+
+def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.model.errors import ScenarioError
+    from cardrules.properties.games import make_game, version_map
+    from cardrules.properties.games import properties_for
+    from cardrules.properties.engines.explore import Bounds, explore, narrative, write_dot, write_graphml
+    from cardrules.oracle.progress import RunProgress
+    from cardrules.properties.engines.trace_json import trace_to_json
+
+    if (args.scenario is None) == (args.scenario_file is None):
+        raise InputError("give a scenario name or --scenario-file PATH (one of them)")
+    (scenario,) = select_scenarios([args.scenario] if args.scenario else None,
+                                   [args.scenario_file] if args.scenario_file else None)
+    rule_sets = {r.name: r for r in (*scenario.rule_sets, *scenario.mutants)}
+    name = args.rule_set or scenario.rule_sets[0].name
+    if name not in rule_sets:
+        raise InputError(f"scenario {scenario.name} has no rule set {name!r}; known: {', '.join(rule_sets)}")
+    rule_set = rule_sets[name]
+    try:
+        game = make_game(scenario.game, rule_set)
+        root = game.state_from_json(scenario.state)
+    except ScenarioError as error:
+        raise InputError(str(error)) from None
+    parallel = args.workers > 1 or args.backend == "ray"
+    if parallel and (args.dot or args.graphml):
+        raise InputError("--workers and --backend ray cannot be combined with --dot or --graphml "
+                         "(only the sequential search keeps edges)")
+    if args.address and args.backend != "ray":
+        raise InputError("--address names a Ray cluster: give it with --backend ray")
+    for path in (args.dot, args.graphml):
+        if path is not None and not path.resolve().parent.is_dir():
+            raise InputError(f"{path}: its folder does not exist")
+    bounds = Bounds(
+        max_depth=args.max_depth if args.max_depth is not None else scenario.max_depth,
+        max_states=args.max_states if args.max_states is not None else scenario.max_states,
+        max_turns=args.max_turns if args.max_turns is not None else scenario.max_turns,
+    )
+    with RunProgress("explore", 1, quiet=args.quiet) as progress, \
+            progress.phase(f"{scenario.name} / {name}") as phase:
+        props = properties_for(scenario.game, version_map(scenario, rule_set))
+        if parallel:
+            from cardrules.properties.engines.parallel import explore_parallel
+
+            pool = None
+            if args.backend == "ray":
+                from cardrules.properties.engines.ray_backend import RayPool, RayUnavailable
+
+                try:
+                    pool = RayPool(args.workers, game, props, bounds, address=args.address)
+                except RayUnavailable as error:
+                    raise InputError(str(error)) from None
+            result = explore_parallel(game, [root], props, bounds, workers=args.workers, pool=pool)
+        else:
+            result = explore(game, [root], props, bounds, keep_edges=bool(args.dot or args.graphml), progress=False,
+                             on_progress=lambda states: phase.count(states, "states"))
+        phase.result = f"{result.stats.states:,} states, {len(result.violations)} violation(s)"
+    try:
+        if args.dot:
+            write_dot(result, str(args.dot), game)
+        if args.graphml:
+            write_graphml(result, str(args.graphml))
+    except OSError as error:
+        raise InputError(f"cannot write the graph: {error}") from None
+    stats = result.stats
+    summary = {
+        "scenario": scenario.name, "rule_set": name, "states": stats.states, "transitions": stats.transitions,
+        "depth": stats.depth, "seconds": round(stats.seconds, 3), "states_per_second": round(stats.states_per_second),
+        "peak_rss_mib": round(stats.peak_rss_mib, 1), "complete": stats.complete,
+        "turn_bounded": stats.turn_bounded,
+        "terminal_states": len(result.terminals), "deadlocks": len(result.deadlocks),
+        "violations": {p: trace_to_json(result, p, game, rule_set.to_json()) for p in sorted(result.violations)},
+    }
+    if args.itf:
+        if summary["violations"]:
+            write_itf_or_fail(list(summary["violations"].values()), args.itf)
+        else:
+            print("cardrules explore: no counterexample to write as ITF", file=sys.stderr)
+    if args.json:
+        print(json.dumps(summary, indent=2), file=out)
+    else:
+        print(f"{scenario.name} / {name}: {stats.states:,} states, {stats.transitions:,} transitions, depth {stats.depth}, "
+              f"{stats.seconds:.2f}s ({stats.states_per_second:,.0f} states/s), peak {stats.peak_rss_mib:.0f} MiB, "
+              f"{_bound_text(stats, bounds)}", file=out)
+        print(f"terminal states: {len(result.terminals)}; deadlocks (no action, not terminal): {len(result.deadlocks)}", file=out)
+        for index in result.deadlocks[:3]:
+            print(f"  deadlock: {game.summary(result.states[index])}", file=out)
+        for prop in sorted(result.violations):
+            print("\n" + narrative(result, prop, game), file=out)
+        if not result.violations:
+            print("every property holds", file=out)
+    return EXIT_CHECK_FAILED if result.violations or result.deadlocks else EXIT_OK
+
+
+def _bound_text(stats: Any, bounds: Any) -> str:
+    if stats.complete:
+        return "complete: every reachable state explored"
+    if stats.truncated:
+        return "stopped at the depth or state bound"
+    return f"complete within {bounds.max_turns} turn(s): later turns not explored"

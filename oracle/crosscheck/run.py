@@ -1,0 +1,176 @@
+"""The model against the z3 encoding on every state of each scenario's exploration, per game.
+
+:func:`crosscheck_scenarios` explores each scenario under each of its rule sets
+(within its own bounds, or its first ``states_limit`` states) and hands every
+state to the comparisons its game has (:data:`COMPARISONS`). A comparison z3
+cannot decide is listed as unknown; a state or rule set outside what an
+encoding covers is a failure (not compared is never a pass). The result says
+which clauses took part in how many comparisons (:func:`total_counts`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from cardrules.model.errors import ScenarioError
+from cardrules.oracle.crosscheck.solutions import SolverUnknown
+from cardrules.oracle.errors import InputError
+from cardrules.properties.engines.explore import Bounds, explore
+from cardrules.properties.games import make_game
+from cardrules.properties.scenarios import RuleSetSpec, Scenario
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One kind of comparison a game's bridge makes on a list of explored states."""
+
+    what: str
+    """What is compared, as the report names it."""
+    run: Callable[[list[Any], Any], Any]
+    """(states, rule configuration) -> the bridge's report (states, comparisons, clauses, disagreements)."""
+    out_of_scope: type[Exception]
+    """What the bridge raises for a state or rule set its encoding does not cover."""
+    in_scope: Callable[[Any], bool] = lambda state: True
+    """The states this comparison takes (the others are another comparison's)."""
+
+
+def _fftcg() -> tuple[Comparison, ...]:
+    from cardrules.oracle.crosscheck.fftcg import crosscheck_many
+
+    return (Comparison("legal actions and successors", crosscheck_many, ValueError),)
+
+
+def _redemption() -> tuple[Comparison, ...]:
+    from cardrules.oracle.crosscheck.redemption import battle, decisions
+
+    return (
+        Comparison("rule decisions", decisions.crosscheck_many, decisions.OutOfScope),
+        Comparison("legal actions and successors (battle fragment)", battle.crosscheck_many, battle.OutOfScope,
+                   battle.in_scope),
+    )
+
+
+COMPARISONS: Mapping[str, Callable[[], tuple[Comparison, ...]]] = {"fftcg": _fftcg, "redemption": _redemption}
+"""Game -> its comparisons, in the order they run and are reported."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One comparison on one scenario and rule set."""
+
+    label: str
+    what: str
+    report: Any
+
+
+@dataclass
+class CrosscheckResult:
+    """Every run, and what could not be decided or compared."""
+
+    runs: list[Run] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def disagreed(self) -> bool:
+        return any(r.report.disagreements for r in self.runs)
+
+
+def explored_states(game: Any, root: Any, scenario: Scenario, limit: int | None) -> tuple[list[Any], str]:
+    """The states of the scenario's exploration within its own bounds (the whole exploration), or the
+    first ``limit`` of them; and a note on what was left out (empty: nothing)."""
+    cap = scenario.max_states if limit is None else min(limit, scenario.max_states or limit)
+    bounds = Bounds(max_depth=scenario.max_depth, max_states=cap, max_turns=scenario.max_turns)
+    result = explore(game, [root], [], bounds, progress=False)
+    states = result.states
+    note = ""
+    if limit is not None and len(states) >= limit:
+        note = f"first {limit:,} states (--states)"
+    elif not getattr(result, "complete", True):
+        note = "within the scenario's bounds"
+    return states, note
+
+
+def _compare(result: CrosscheckResult, label: str, comparison: Comparison, states: list[Any], config: Any,
+             progress: Any) -> None:
+    """Run one comparison into ``result``: its report, or a line under unknown or failures."""
+    phase_of = progress.phase(f"{label}: {comparison.what}") if progress is not None else nullcontext(None)
+    with phase_of as phase:
+        try:
+            report = comparison.run(states, config)
+            result.runs.append(Run(label, comparison.what, report))
+            if phase is not None:
+                phase.result = f"{report.states:,} states, {len(report.disagreements)} disagreement(s)"
+        except SolverUnknown as error:
+            result.unknown.append(f"{label}: {comparison.what}: UNKNOWN ({error})")
+            if phase is not None:
+                phase.result = "UNKNOWN"
+        except comparison.out_of_scope as reason:
+            result.failures.append(f"{label}: {comparison.what}: NOT COMPARED: {reason}")
+            if phase is not None:
+                phase.result = "NOT COMPARED"
+
+
+def crosscheck_scenarios(scenarios: Sequence[Scenario], decisions: Mapping[str, str], states_limit: int | None,
+                         progress: Any = None) -> CrosscheckResult:
+    """Every comparison of each scenario's game on each of its rule sets (with ``decisions``: the
+    first rule set only, those decisions changed); a rule set the model refuses is an :class:`InputError`."""
+    result = CrosscheckResult()
+    for scenario in scenarios:
+        comparisons = COMPARISONS[scenario.game]()
+        for rule_set in (scenario.rule_sets if not decisions else scenario.rule_sets[:1]):
+            if decisions:
+                rule_set = RuleSetSpec("custom", rule_set.versions, {**rule_set.decisions, **decisions})
+            try:
+                game = make_game(scenario.game, rule_set)
+            except ScenarioError as error:
+                raise InputError(str(error)) from None
+            states, partial = explored_states(game, game.state_from_json(scenario.state), scenario, states_limit)
+            config = game.config  # type: ignore[attr-defined]  # both adapters carry their RuleConfig
+            label = f"{scenario.name} / {rule_set.name}" + (f" ({partial})" if partial else "")
+            for comparison in comparisons:
+                chosen = [s for s in states if comparison.in_scope(s)]
+                if chosen:
+                    _compare(result, label, comparison, chosen, config, progress)
+    return result
+
+
+def pairs(report: Any) -> int:
+    """(state, action) pairs or rule decisions compared in a run."""
+    return report.actions if hasattr(report, "actions") else report.transitions
+
+
+def total_counts(runs: Sequence[Run]) -> dict[str, int]:
+    """Clause -> comparisons it took part in, over every run, by clause ID."""
+    total: Counter[str] = Counter()
+    for run in runs:
+        total.update(run.report.clauses)
+    return dict(sorted(total.items()))
+
+
+def run_json(run: Run) -> dict[str, Any]:
+    """One run as ``smt crosscheck --json`` prints it."""
+    r = run.report
+    return {"run": run.label, "compared": run.what, "states": r.states, "pairs": pairs(r), "seconds": round(r.seconds, 2),
+            "clauses": dict(sorted(r.clauses.items())), "out_of_scope": list(r.out_of_scope),
+            "disagreements": [{"what": d.what, "action": d.action, "smt": str(d.smt), "model": str(d.model),
+                               "clause_ids": list(d.clause_ids), "state": d.state} for d in r.disagreements]}
+
+
+def write_counts(path: Path, runs: Sequence[Run], command: str) -> None:
+    """Write the comparisons per clause of ``runs`` to ``path`` (atomically), stamped with ``command``."""
+    from cardrules.oracle.crosscheck.counts import counts_document
+
+    document = counts_document([{"run": r.label, "compared": r.what, "states": r.report.states,
+                                 "clauses": dict(sorted(r.report.clauses.items()))} for r in runs], command)
+    try:
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(path)
+    except OSError as error:
+        raise InputError(f"--write-counts {path}: {error.strerror or error}") from None
