@@ -60,7 +60,7 @@ def describe(value: object) -> str:
     if isinstance(value, str):
         shown = value if len(value) <= MAX_SHOWN else value[:MAX_SHOWN] + "..."
         return repr(shown)
-    kinds = {list: "an array", tuple: "an array", dict: "an object"}
+    kinds: dict[type, str] = {list: "an array", tuple: "an array", dict: "an object"}
     return kinds.get(type(value), f"a {type(value).__name__}")
 
 

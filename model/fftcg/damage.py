@@ -157,7 +157,7 @@ def deal_combat_damage(state: State, split: Split | None, config: RuleConfig) ->
     assert attack is not None
     attackers_deal, blocker_deal = dealing_sides(state, config)
     damage: dict[str, int] = {}
-    credits: dict[str, tuple[str, ...]] = {}
+    credited: dict[str, tuple[str, ...]] = {}
     events: list[Event] = []
     if attackers_deal:
         assert attack.blocker is not None
@@ -171,7 +171,7 @@ def deal_combat_damage(state: State, split: Split | None, config: RuleConfig) ->
         credit = attack.attackers
         if attack.party and config.is_("party-preemptive-broken-member", "all-declared"):
             credit = attack.declared
-        credits[attack.blocker] = credit
+        credited[attack.blocker] = credit
     if blocker_deal:
         assert attack.blocker is not None
         blocker = state.forward(attack.blocker)
@@ -185,7 +185,7 @@ def deal_combat_damage(state: State, split: Split | None, config: RuleConfig) ->
             if amount > 0:
                 damage[fid] = amount
                 events.append(Event("damage", (blocker.id,), fid, amount))
-            credits[fid] = (blocker.id,)
+            credited[fid] = (blocker.id,)
     for fid, amount in damage.items():
         forward = state.forward(fid)
         state = state.with_forward(replace(forward, damage=forward.damage + amount))
@@ -197,7 +197,7 @@ def deal_combat_damage(state: State, split: Split | None, config: RuleConfig) ->
             blocker_dealt=attack.blocker_dealt or blocker_deal,
         ),
     ).log(*events)
-    return check_breaks(state, credits, config)
+    return check_breaks(state, credited, config)
 
 
 @extension_point("fftcg", "unblocked-damage", "How many points of damage an unblocked attack deals to the "
@@ -254,14 +254,14 @@ def to_break_zone(state: State, forward_id: str) -> State:
 
 
 @implements("FF-BASE-BREAK-DAMAGE", "FF-BASE-BREAK-ZERO-POWER", "FF-PARTY-LEAVE-FIELD")
-def check_breaks(state: State, credits: Mapping[str, tuple[str, ...]], config: RuleConfig) -> State:
-    """Break, all at once, every Forward that should be; credit ``credits[id]``.
+def check_breaks(state: State, credited: Mapping[str, tuple[str, ...]], config: RuleConfig) -> State:
+    """Break, all at once, every Forward that should be; credit ``credited[id]``.
 
     Each broken Forward then leaves the attack and party (FF-PARTY-LEAVE-FIELD).
     """
     broken = sorted(f.id for _, f in state.on_field() if is_broken(f))
     for fid in broken:
-        state = to_break_zone(state, fid).log(Event("break", tuple(credits.get(fid, ())), fid))
+        state = to_break_zone(state, fid).log(Event("break", tuple(credited.get(fid, ())), fid))
     for fid in broken:
         state = forward_left_field(state, fid, config)
     return state

@@ -65,11 +65,13 @@ import re
 import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Iterator, Literal
+from typing import Any, Callable, Iterator, Literal, TypeVar
 
 
 _REPLACERS: dict[tuple[Any, ...], Any] = {}
 _BUILDERS: dict[type, type | None] = {}
+
+T = TypeVar("T")
 
 
 def _builder_class(cls: type) -> type | None:
@@ -80,7 +82,7 @@ def _builder_class(cls: type) -> type | None:
     the way), then made a ``cls``: from then on it is as frozen as any ``cls`` instance."""
     if cls not in _BUILDERS:
         slots = cls.__dict__.get("__slots__")
-        builder: type | None = None
+        builder: type[Any] | None = None
         if isinstance(slots, tuple) and cls.__bases__ == (object,):
             builder = type(f"_{cls.__name__}Builder", (), {"__slots__": slots})
             try:
@@ -118,7 +120,7 @@ def _make_replacer(cls: type, changed: tuple[str, ...]) -> Any:
     return namespace["copy"]
 
 
-def replace(obj: Any, /, **changes: Any) -> Any:
+def replace(obj: T, /, **changes: Any) -> T:
     """``dataclasses.replace`` for the model's frozen, slotted values, without its overhead.
 
     The search loop makes millions of these; the generic version inspects the
@@ -128,8 +130,8 @@ def replace(obj: Any, /, **changes: Any) -> Any:
     that then becomes an instance of the class (:func:`_builder_class`).
     Unknown field names raise TypeError as there; the copy's cached hash is reset.
     """
-    key = (obj.__class__, *changes)
-    copy = _REPLACERS.get(key)
+    key: tuple[Any, ...] = (obj.__class__, *changes)
+    copy: Callable[[T, dict[str, Any]], T] | None = _REPLACERS.get(key)
     if copy is None:
         copy = _REPLACERS[key] = _make_replacer(obj.__class__, key[1:])
     return copy(obj, changes)

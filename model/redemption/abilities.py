@@ -352,7 +352,7 @@ def undo_effect(state: State, record: PlayRecord) -> State:
         home = fighter.permanent
         return edit_zones(state, home, territory=state.zones[home].territory | {fighter.card})
     if record.effect in STATUS_OF and record.undo.status_added:
-        status = STATUS_OF[record.effect]  # type: ignore[index]
+        status = STATUS_OF[record.effect]
         return replace(state, statuses=state.statuses - {(record.targets[0], status)})
     if record.effect is Effect.DECREASE and record.undo.status_added:
         return replace(state, decreased=state.decreased - {record.targets[0]})

@@ -116,9 +116,9 @@ def from_jsonable(tp: Any, data: JSON, path: str = "") -> Any:
         missing = [n for n in names if n not in data and n not in optional]
         if missing:
             raise ScenarioError(_join(path, missing[0]), "missing field")
-        values = {n: from_jsonable(hints[n], data[n], _join(path, n)) for n in names if n in data}
+        read = {n: from_jsonable(hints[n], data[n], _join(path, n)) for n in names if n in data}
         try:
-            return tp(**values)
+            return tp(**read)
         except ScenarioError:
             raise
         except (TypeError, ValueError) as exc:  # __post_init__ checks

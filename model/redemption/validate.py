@@ -84,8 +84,8 @@ def problems(state: State) -> list[tuple[str, str]]:
             out.append((f"battles[{b}].players", "needs two distinct players of the game"))
         for side, fighters in enumerate(battle.sides):
             for f, fighter in enumerate(fighters):
-                card = by_id.get(fighter.card)
-                if card is not None and card.type is not CardType.CHARACTER:
+                fighting = by_id.get(fighter.card)
+                if fighting is not None and fighting.type is not CardType.CHARACTER:
                     out.append((f"battles[{b}].sides[{side}][{f}].card", f"{fighter.card!r} is not a character"))
                 for enh in fighter.enhancements:
                     if enh in by_id and by_id[enh].type is not CardType.ENHANCEMENT:

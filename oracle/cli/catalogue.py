@@ -142,7 +142,6 @@ def _clause_json(catalogue: Catalogue, clause: Clause) -> dict[str, object]:
 
 
 def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
-    from cardrules.oracle.trace.pytest_plugin import CollectionFailed, collect_tests
     from cardrules.oracle.trace.matrix import TraceError, build_matrix, default_tests_dir
 
     catalogue = catalogue_of(args)
@@ -157,6 +156,11 @@ def cmd_trace(args: argparse.Namespace, out: TextIO) -> int:
         elif not tests_dir.is_dir():
             raise InputError(f"--tests {tests_dir}: not a directory")
         else:
+            try:
+                from cardrules.oracle.trace.pytest_plugin import CollectionFailed, collect_tests
+            except ImportError:
+                raise InputError("collecting the tests' clause links needs pytest (pip install pytest), "
+                                 "or pass --no-tests") from None
             try:
                 collected = collect_tests(tests_dir)
                 test_links, unexplained = collected.links, collected.unexplained

@@ -74,7 +74,7 @@ from cardrules.model.redemption.actions import Play  # noqa: E402
 from cardrules.model.redemption.state import (  # noqa: E402
     Effect, PlayRecord, Prompt, PromptKind, RecordStatus, State as RedState,
 )
-from cardrules.properties.games import make_game
+from cardrules.properties.games import make_game  # noqa: E402
 from cardrules.properties.redemption.invariants import interrupt_scope  # noqa: E402
 from cardrules.properties.scenarios import load_scenarios  # noqa: E402
 

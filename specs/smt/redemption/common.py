@@ -1,5 +1,5 @@
-"""Shared plumbing of the Redemption situations: a per-area constraint registry,
-typed variable bundles and readers of z3 models.
+"""Shared plumbing of the Redemption situations: typed variable bundles and readers of z3 models
+(each area's constraints register in a :class:`~cardrules.specs.smt.clauses.Registry`, re-exported here).
 
 Nothing here knows a rule; the rules are in the area modules
 (:mod:`.side_battle`, :mod:`.resolution`, :mod:`.redirect`).
@@ -8,39 +8,16 @@ Nothing here knows a rule; the rules are in the area modules
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any, Callable, Generic, TypeVar
+from typing import Any, Callable, TypeVar
 
 import z3
 
-from cardrules.specs.catalogue.registry import implements
-from cardrules.specs.catalogue.rulesets import RuleSet
-from cardrules.specs.smt.consistency import ClauseConstraint
+from cardrules.specs.smt.clauses import ConstraintFactory, Registry  # noqa: F401  (re-exported for the area modules)
 
 V = TypeVar("V")
-ConstraintFactory = Callable[[V, RuleSet], ClauseConstraint]
 
 NONE = -1
 """A player-valued output that names nobody (for example: nobody chooses)."""
-
-
-class Registry(Generic[V]):
-    """Clause ID -> constraint factory, for one situation (one per area)."""
-
-    def __init__(self) -> None:
-        self.factories: dict[str, ConstraintFactory[V]] = {}
-
-    def clause(self, clause_id: str) -> Callable[[ConstraintFactory[V]], ConstraintFactory[V]]:
-        """Register a factory for ``clause_id`` and link it (SMT link) in the traceability registry."""
-
-        def register(factory: ConstraintFactory[V]) -> ConstraintFactory[V]:
-            implements(clause_id)(factory)
-            self.factories[clause_id] = factory
-            return factory
-
-        return register
-
-    def build(self, v: V, rule_set: RuleSet) -> dict[str, ClauseConstraint]:
-        return {cid: make(v, rule_set) for cid, make in self.factories.items()}
 
 
 _MADE: dict[tuple[type, str, frozenset[str]], tuple[z3.Context, Any]] = {}

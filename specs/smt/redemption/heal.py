@@ -24,8 +24,8 @@ from typing import Callable, Mapping
 
 import z3
 
-from cardrules.specs.catalogue.registry import implements
 from cardrules.specs.catalogue.rulesets import RuleSet
+from cardrules.specs.smt.clauses import Registry
 from cardrules.specs.smt.consistency import ClauseConstraint, Situation
 
 # places of the target card
@@ -128,19 +128,10 @@ def _out_of_battle(v: HealVars) -> z3.BoolRef:
     return v.phase != BATTLE
 
 
-ConstraintFactory = Callable[[HealVars, RuleSet], ClauseConstraint]
-FACTORIES: dict[str, ConstraintFactory] = {}
-
-
-def clause_constraint(clause_id: str) -> Callable[[ConstraintFactory], ConstraintFactory]:
-    """Register a constraint factory for a clause and link it in the traceability registry."""
-
-    def register(factory: ConstraintFactory) -> ConstraintFactory:
-        implements(clause_id)(factory)
-        FACTORIES[clause_id] = factory
-        return factory
-
-    return register
+REGISTRY: Registry[HealVars] = Registry()
+"""The heal clauses' constraint factories, in declaration order."""
+clause_constraint = REGISTRY.clause
+"""Register a constraint factory for a clause and link it in the traceability registry."""
 
 
 # --- both wordings ---------------------------------------------------------------
@@ -464,7 +455,7 @@ def heal_situation(rule_set: RuleSet | None = None) -> Situation:
     inputs, outputs = _inputs_and_outputs(v)
     # outputs' ranges; a card worded 'heal' is a heal (restore: RED-HEAL-RESTORE-IS-HEAL)
     domain = z3.And(v.destination >= 0, v.destination <= 1, z3.Implies(v.worded_heal, v.is_heal))
-    constraints: Mapping[str, ClauseConstraint] = {cid: make(v, rule_set) for cid, make in FACTORIES.items()}
+    constraints: Mapping[str, ClauseConstraint] = REGISTRY.build(v, rule_set)
     return Situation(
         name="heal",
         inputs=inputs,
