@@ -4,7 +4,7 @@ For each embedded Redemption scenario with interchangeable cards, explores its
 first rule set twice with the same bounds: with the explorer's key (the state
 read directly, :func:`cardrules.properties.engines.symmetry.canonical_dataclass_key`)
 and with the JSON-form key it replaced (``canonical_json_key`` over
-``state.to_json()``, issue 17). Prints states, seconds and states per second
+``state.to_json()``). Prints states, seconds and states per second
 for both, checks that both searches find the same number of distinct states,
 and the speed-up.
 
@@ -28,7 +28,7 @@ from cardrules.properties.engines.symmetry import canonical_json_key
 
 @dataclass(frozen=True)
 class JsonKeyGame(RedemptionGame):
-    """The explorer's Redemption game with the JSON-form key of before issue 17's change."""
+    """The explorer's Redemption game keyed by the JSON form, as before the symmetry key."""
 
     def canonical_key(self, state: State) -> Hashable:
         classes = _classes(state.cards)

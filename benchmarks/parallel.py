@@ -1,4 +1,4 @@
-"""Speed-up of ``--workers N`` (hash-partitioned parallel exploration, issue 17) on the FFTCG benchmark.
+"""Speed-up of ``--workers N`` (hash-partitioned parallel exploration) on the FFTCG benchmark.
 
 For each size of ``benchmarks/explore.py``'s party scenario, explores once
 sequentially and once per worker count, checks that every run finds the same

@@ -15,8 +15,7 @@ hypothesis examples by default) and prints:
 
 On a machine other jobs share, wall seconds also count the waiting (and CPU seconds vary a
 little with cache contention): compare CPU seconds between versions, and wall seconds only
-on a quiet machine. The goal of issue 17 is the whole job in at most 20 s of wall time on 2
-cores.
+on a quiet machine. The goal is the whole job in at most 20 s of wall time on 2 cores.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import Iterator, TextIO
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 
 class Phase:
@@ -44,7 +44,7 @@ class RunProgress:
         self._stream = stream if stream is not None else sys.stderr
         self._live = not quiet and self._stream.isatty()
         self._bar: Progress | None = None
-        self._task: int | None = None
+        self._task: TaskID | None = None
         self._last_draw = 0.0
 
     def __enter__(self) -> "RunProgress":
@@ -84,7 +84,7 @@ class RunProgress:
         terminal, print its line; ``running``: what is still running, shown on the terminal's bar."""
         self.done += 1
         if self._bar is not None and self._task is not None:
-            self._bar.update(self._task, completed=self.done, **({"description": running} if running else {}))
+            self._bar.update(self._task, completed=self.done, description=running or None)  # None: description unchanged
         elif not self.quiet:
             shown = f": {result}" if result else ""
             count = f"{self.done}/{self.total}" if self.total is not None else f"{self.done}"

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Mapping
 from cardrules.model.errors import ScenarioError
 from cardrules.model.games import GameModel, game_model
 from cardrules.properties.core import Property, PropertyError
-from cardrules.properties.engines.explore import Game
+from cardrules.properties.engines.exploration import Game
 from cardrules.properties.fftcg import invariants as fftcg_invariants
 from cardrules.properties.fftcg import smt_faces as fftcg_smt_faces
 from cardrules.properties.fftcg.game import FftcgGame

@@ -7,10 +7,9 @@ can never disagree.
 
 from __future__ import annotations
 
-import importlib.util
+import ast
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from docutils import nodes
 from docutils.statemachine import StringList
@@ -19,17 +18,36 @@ from sphinx.util.docutils import SphinxDirective
 LAYER_TEST = Path(__file__).resolve().parents[2] / "tests" / "project" / "test_layers.py"
 
 
-def _layer_test() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("cardrules_layer_test", LAYER_TEST)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+class Feature(NamedTuple):
+    """One ``Feature(name, prefixes, purpose)`` of the layer test's table."""
+
+    name: str
+    prefixes: tuple[str, ...]
+    purpose: str
+
+
+def read_layers(source: Path = LAYER_TEST) -> list[list[Feature]]:
+    """The ``LAYERS`` table of the layer test, read from its syntax tree (the test is not imported:
+    building the site needs neither pytest nor the test package)."""
+    for node in ast.parse(source.read_text()).body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "LAYERS":
+            assert isinstance(node.value, ast.Tuple), f"{source}: LAYERS is not a tuple literal"
+            layers = [layer for layer in node.value.elts if isinstance(layer, ast.Tuple)]
+            assert len(layers) == len(node.value.elts), f"{source}: a layer of LAYERS is not a tuple literal"
+            return [[_feature(call, source) for call in layer.elts] for layer in layers]
+    raise LookupError(f"{source} declares no LAYERS table")
+
+
+def _feature(call: ast.expr, source: Path) -> Feature:
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "Feature"):
+        raise ValueError(f"{source}, line {call.lineno}: a layer holds something other than Feature(...)")
+    name, prefixes, purpose = (ast.literal_eval(arg) for arg in call.args)
+    return Feature(name, tuple(prefixes), purpose)
 
 
 def layer_rows() -> list[str]:
     """The layer map as reStructuredText list-table rows, top layer first."""
-    layers = _layer_test().LAYERS
+    layers = read_layers()
     rows: list[str] = []
     for level in range(len(layers) - 1, -1, -1):
         for feature in layers[level]:

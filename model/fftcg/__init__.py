@@ -3,6 +3,8 @@
 Modules:
 
 - :mod:`model.fftcg.state`: immutable game state and its JSON form.
+- :mod:`model.fftcg.jsonform`: reading the JSON form (types and ranges).
+- :mod:`model.fftcg.validate`: the consistency rules and ``load_state``.
 - :mod:`model.fftcg.actions`: action values and their canonical text form.
 - :mod:`model.fftcg.config`: :class:`RuleConfig`, the rule variant selector.
 - :mod:`model.fftcg.party`: party composition and disbanding (FF-PARTY-*).

@@ -5,12 +5,15 @@ and redirect abilities (:mod:`model.redemption.redirect`).
 
 Entry points: :func:`model.redemption.engine.legal_actions`,
 :func:`model.redemption.engine.step`, :class:`model.redemption.state.State`,
+:func:`model.redemption.validate.load_state`,
 :class:`model.redemption.config.RuleConfig`, :func:`model.redemption.actions.parse`.
 
 Modules, in layers that only import downwards (checked by
 ``tests/project/test_layers.py``):
 
-1. state and pure edits and reads: :mod:`state`, :mod:`jsonform`, :mod:`config`,
+1. state and pure edits and reads: :mod:`pieces` (cards, zones, battles), :mod:`records`
+   (play records, prompts, the turn's memory), :mod:`state`, :mod:`jsonform` (the JSON
+   reader), :mod:`validate` (consistency rules, ``load_state``), :mod:`config`,
    :mod:`actions`, :mod:`wording`, :mod:`ops`, :mod:`numbers`, :mod:`scenario`,
    :mod:`standing` (strength, defeat, outcome), :mod:`healable` (heal targets);
 2. who may act next: :mod:`initiative`; what an area hands back to the

@@ -5,8 +5,8 @@ states (see :mod:`model.redemption.state` for the field list):
 
 - a dataclass is an object with exactly its field names as keys (written
   always; on reading, a field that has a default may be left out, so states
-  written before a field was added, such as the heal and redirect fields of
-  issue 5, still read);
+  written before a field was added, such as the heal and redirect fields,
+  still read);
 - an :class:`enum.Enum` is its ``value`` (a string);
 - ``tuple[X, ...]`` and fixed ``tuple[X, Y]`` are arrays;
 - ``frozenset[X]`` is an array sorted by the JSON text of its elements, so

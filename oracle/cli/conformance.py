@@ -1,4 +1,4 @@
-"""``cardrules conformance schema|generate|run|score|adapter`` (issue 10, parts 5 and 6).
+"""``cardrules conformance schema|generate|run|score|adapter``.
 
 :func:`add_parser` registers the command group; ``oracle/cli/parser.py`` calls it.
 Exit codes: 0 ok (every vector passed; every clause in force covered or

@@ -78,7 +78,7 @@ def add_parser(sub: Any) -> None:
         "differ: tightened (B refuses an action A allows), relaxed (B allows more), changed (same action, another "
         "result), each with its shortest scenario; properties broken under one only; z3 contradictions. "
         "A rule set is 'default', items AREA=VERSION / DECISION=OPTION (comma-separated), or a proposal file "
-        "(*.toml, cardrules-proposal/1). "
+        "(a .toml file, cardrules-proposal/1). "
         "Exit 0 no difference found, 1 differences, 3 bad input, 4 undecided.",
     )
     p.add_argument("a", help="the rule set now (e.g. heal=previous, or default)")

@@ -43,12 +43,36 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
-    from cardrules.model.errors import ScenarioError
-    from cardrules.properties.games import make_game, version_map
-    from cardrules.properties.games import properties_for
-    from cardrules.properties.engines.explore import Bounds, explore, narrative, write_dot, write_graphml
+    """Explore one scenario under one rule set; exit 1 on a violation or a deadlock."""
     from cardrules.oracle.progress import RunProgress
-    from cardrules.properties.engines.trace_json import trace_to_json
+    from cardrules.properties.games import properties_for, version_map
+
+    scenario, name, rule_set, game, root = _chosen(args)
+    _check_outputs(args)
+    bounds = _bounds(args, scenario)
+    with RunProgress("explore", 1, quiet=args.quiet) as progress, \
+            progress.phase(f"{scenario.name} / {name}") as phase:
+        props = properties_for(scenario.game, version_map(scenario, rule_set))
+        result = _search(args, game, root, props, bounds, phase)
+        phase.result = f"{result.stats.states:,} states, {len(result.violations)} violation(s)"
+    _write_graph(args, result, game)
+    summary = _summary(scenario.name, name, result, game, rule_set)
+    if args.itf:
+        if summary["violations"]:
+            write_itf_or_fail(list(summary["violations"].values()), args.itf)
+        else:
+            print("cardrules explore: no counterexample to write as ITF", file=sys.stderr)
+    if args.json:
+        print(json.dumps(summary, indent=2), file=out)
+    else:
+        _print_summary(f"{scenario.name} / {name}", result, game, bounds, out)
+    return EXIT_CHECK_FAILED if result.violations or result.deadlocks else EXIT_OK
+
+
+def _chosen(args: argparse.Namespace) -> tuple[Any, str, Any, Any, Any]:
+    """The scenario, the rule set's name and itself, the game under it and the start position."""
+    from cardrules.model.errors import ScenarioError
+    from cardrules.properties.games import make_game
 
     if (args.scenario is None) == (args.scenario_file is None):
         raise InputError("give a scenario name or --scenario-file PATH (one of them)")
@@ -64,8 +88,16 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
         root = game.state_from_json(scenario.state)
     except ScenarioError as error:
         raise InputError(str(error)) from None
-    parallel = args.workers > 1 or args.backend == "ray"
-    if parallel and (args.dot or args.graphml):
+    return scenario, name, rule_set, game, root
+
+
+def _parallel(args: argparse.Namespace) -> bool:
+    return bool(args.workers > 1 or args.backend == "ray")
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Options that cannot go together, and output files whose folder is missing, are bad input."""
+    if _parallel(args) and (args.dot or args.graphml):
         raise InputError("--workers and --backend ray cannot be combined with --dot or --graphml "
                          "(only the sequential search keeps edges)")
     if args.address and args.backend != "ray":
@@ -73,30 +105,42 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
     for path in (args.dot, args.graphml):
         if path is not None and not path.resolve().parent.is_dir():
             raise InputError(f"{path}: its folder does not exist")
-    bounds = Bounds(
+
+
+def _bounds(args: argparse.Namespace, scenario: Any) -> Any:
+    """The scenario's bounds, with those given on the command line instead."""
+    from cardrules.properties.engines.explore import Bounds
+
+    return Bounds(
         max_depth=args.max_depth if args.max_depth is not None else scenario.max_depth,
         max_states=args.max_states if args.max_states is not None else scenario.max_states,
         max_turns=args.max_turns if args.max_turns is not None else scenario.max_turns,
     )
-    with RunProgress("explore", 1, quiet=args.quiet) as progress, \
-            progress.phase(f"{scenario.name} / {name}") as phase:
-        props = properties_for(scenario.game, version_map(scenario, rule_set))
-        if parallel:
-            from cardrules.properties.engines.parallel import explore_parallel
 
-            pool = None
-            if args.backend == "ray":
-                from cardrules.properties.engines.ray_backend import RayPool, RayUnavailable
 
-                try:
-                    pool = RayPool(args.workers, game, props, bounds, address=args.address)
-                except RayUnavailable as error:
-                    raise InputError(str(error)) from None
-            result = explore_parallel(game, [root], props, bounds, workers=args.workers, pool=pool)
-        else:
-            result = explore(game, [root], props, bounds, keep_edges=bool(args.dot or args.graphml), progress=False,
-                             on_progress=lambda states: phase.count(states, "states"))
-        phase.result = f"{result.stats.states:,} states, {len(result.violations)} violation(s)"
+def _search(args: argparse.Namespace, game: Any, root: Any, props: Any, bounds: Any, phase: Any) -> Any:
+    """The sequential search, or the partitioned one on forked processes or Ray actors."""
+    from cardrules.properties.engines.explore import explore
+
+    if not _parallel(args):
+        return explore(game, [root], props, bounds, keep_edges=bool(args.dot or args.graphml), progress=False,
+                       on_progress=lambda states: phase.count(states, "states"))
+    from cardrules.properties.engines.parallel import explore_parallel
+
+    pool = None
+    if args.backend == "ray":
+        from cardrules.properties.engines.ray_backend import RayPool, RayUnavailable
+
+        try:
+            pool = RayPool(args.workers, game, props, bounds, address=args.address)
+        except RayUnavailable as error:
+            raise InputError(str(error)) from None
+    return explore_parallel(game, [root], props, bounds, workers=args.workers, pool=pool)
+
+
+def _write_graph(args: argparse.Namespace, result: Any, game: Any) -> None:
+    from cardrules.properties.engines.explore import write_dot, write_graphml
+
     try:
         if args.dot:
             write_dot(result, str(args.dot), game)
@@ -104,34 +148,37 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
             write_graphml(result, str(args.graphml))
     except OSError as error:
         raise InputError(f"cannot write the graph: {error}") from None
+
+
+def _summary(scenario: str, rule_set_name: str, result: Any, game: Any, rule_set: Any) -> dict[str, Any]:
+    """The run as ``--json`` prints it: statistics, and a trace per violated property."""
+    from cardrules.properties.engines.trace_json import trace_to_json
+
     stats = result.stats
-    summary = {
-        "scenario": scenario.name, "rule_set": name, "states": stats.states, "transitions": stats.transitions,
+    return {
+        "scenario": scenario, "rule_set": rule_set_name, "states": stats.states, "transitions": stats.transitions,
         "depth": stats.depth, "seconds": round(stats.seconds, 3), "states_per_second": round(stats.states_per_second),
         "peak_rss_mib": round(stats.peak_rss_mib, 1), "complete": stats.complete,
         "turn_bounded": stats.turn_bounded,
         "terminal_states": len(result.terminals), "deadlocks": len(result.deadlocks),
         "violations": {p: trace_to_json(result, p, game, rule_set.to_json()) for p in sorted(result.violations)},
     }
-    if args.itf:
-        if summary["violations"]:
-            write_itf_or_fail(list(summary["violations"].values()), args.itf)
-        else:
-            print("cardrules explore: no counterexample to write as ITF", file=sys.stderr)
-    if args.json:
-        print(json.dumps(summary, indent=2), file=out)
-    else:
-        print(f"{scenario.name} / {name}: {stats.states:,} states, {stats.transitions:,} transitions, depth {stats.depth}, "
-              f"{stats.seconds:.2f}s ({stats.states_per_second:,.0f} states/s), peak {stats.peak_rss_mib:.0f} MiB, "
-              f"{_bound_text(stats, bounds)}", file=out)
-        print(f"terminal states: {len(result.terminals)}; deadlocks (no action, not terminal): {len(result.deadlocks)}", file=out)
-        for index in result.deadlocks[:3]:
-            print(f"  deadlock: {game.summary(result.states[index])}", file=out)
-        for prop in sorted(result.violations):
-            print("\n" + narrative(result, prop, game), file=out)
-        if not result.violations:
-            print("every property holds", file=out)
-    return EXIT_CHECK_FAILED if result.violations or result.deadlocks else EXIT_OK
+
+
+def _print_summary(label: str, result: Any, game: Any, bounds: Any, out: TextIO) -> None:
+    from cardrules.properties.engines.explore import narrative
+
+    stats = result.stats
+    print(f"{label}: {stats.states:,} states, {stats.transitions:,} transitions, depth {stats.depth}, "
+          f"{stats.seconds:.2f}s ({stats.states_per_second:,.0f} states/s), peak {stats.peak_rss_mib:.0f} MiB, "
+          f"{_bound_text(stats, bounds)}", file=out)
+    print(f"terminal states: {len(result.terminals)}; deadlocks (no action, not terminal): {len(result.deadlocks)}", file=out)
+    for index in result.deadlocks[:3]:
+        print(f"  deadlock: {game.summary(result.states[index])}", file=out)
+    for prop in sorted(result.violations):
+        print("\n" + narrative(result, prop, game), file=out)
+    if not result.violations:
+        print("every property holds", file=out)
 
 
 def _bound_text(stats: Any, bounds: Any) -> str:

@@ -1,4 +1,4 @@
-"""``cardrules mutate`` (issue 16's mutation probe) and the options it shares with ``cardrules conformance score``.
+"""``cardrules mutate`` (the mutation probe) and the options it shares with ``cardrules conformance score``.
 
 Exit codes: 0 every area reaches the goal (``mutate``: no non-equivalent
 mutant survives every check), 1 it does not, 3 bad input (an unknown mutant

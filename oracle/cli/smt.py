@@ -150,8 +150,8 @@ def cmd_consistency(args: argparse.Namespace, out: TextIO) -> int:
                 print(f"  {number}. these clauses cannot all hold:", file=out)
                 for clause_id in contradiction.clause_ids:
                     print(f"       {clause_id}: {catalogue.clause(clause_id).title}", file=out)
-                situation = "; ".join(f"{k}: {v}" for k, v in contradiction.situation.items())
-                print(f"     when: {situation}", file=out)
+                when = "; ".join(f"{k}: {v}" for k, v in contradiction.situation.items())
+                print(f"     when: {when}", file=out)
     failed = any(report.contradictions for _, report in reports)
     return _verdict_exit(failed, any(report.verdict is Verdict.UNKNOWN for _, report in reports))
 
@@ -324,7 +324,7 @@ def cmd_bmc(args: argparse.Namespace, out: TextIO) -> int:
     return _verdict_exit(failed, unknown)
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     smt = sub.add_parser(
         "smt",
         help="SMT checks: consistency, vacuity, cross-check with the model, bounded model checking",

@@ -1,4 +1,4 @@
-"""Conformance suites for other engines (issue 10): test vectors tagged by rule clause.
+"""Conformance suites for other engines: test vectors tagged by rule clause.
 
 Modules:
 
@@ -21,7 +21,7 @@ Modules:
 from __future__ import annotations
 
 FORMAT = "cardrules-vectors/3"
-"""The suite file format this package writes. Version 3 (issue 10, suite quality): ``invalid`` vectors, states
+"""The suite file format this package writes. Version 3: ``invalid`` vectors, states
 that break the state format's consistency rules, whose ``load`` the engine must refuse (``bad-request``)."""
 
 FORMAT_V2 = "cardrules-vectors/2"

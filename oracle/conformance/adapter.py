@@ -1,4 +1,4 @@
-"""The reference model as a conformance adapter (issue 10, part 4).
+"""The reference model as a conformance adapter.
 
 ``cardrules conformance adapter`` reads one JSON request per line on stdin
 and writes one JSON reply per line on stdout (the protocol is described in
@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from cardrules.model.errors import IllegalAction, ScenarioError
 from cardrules.properties.games import make_game
-from cardrules.properties.engines.explore import Game
+from cardrules.properties.engines.exploration import Game
 from cardrules.properties.scenarios import RuleSetSpec
 
 

@@ -1,4 +1,4 @@
-"""Candidate vectors from the explored graphs of the embedded scenarios (issue 10, part 2).
+"""Candidate vectors from the explored graphs of the embedded scenarios.
 
 A *play* candidate is the shortest path from a scenario's start to a state,
 plus one step; a *refusal* candidate is the shortest path to a state plus an
@@ -178,13 +178,13 @@ def kept_play_edges(graph: ScenarioGraph, expression: str) -> dict[tuple[int, in
     for number, kept in enumerate(kept_plays(graph.scenario.name, expression)):
         state = 0
         for step, text in enumerate(kept.actions):
-            target = out_of.get(state, {}).get(text)
-            if target is None:
+            reached = out_of.get(state, {}).get(text)
+            if reached is None:
                 raise ValueError(f"kept play {number} of {graph.scenario.name}: {text!r} (step {step + 1}) is not "
                                  f"an explored move under {expression}")
             if step == len(kept.actions) - 1:
-                found[(state, target)] = f"kept:{graph.scenario.name}:{number}"
-            state = target
+                found[(state, reached)] = f"kept:{graph.scenario.name}:{number}"
+            state = reached
     return found
 
 

@@ -1,4 +1,4 @@
-"""Generating conformance suites: candidates, greedy set cover, coverage report (issue 10, part 2).
+"""Generating conformance suites: candidates, greedy set cover, coverage report.
 
 For each :class:`~cardrules.oracle.conformance.plan.SuitePlan` the scenarios
 of its game are explored (bounded), candidates listed
@@ -69,7 +69,9 @@ def option_excuses(decisions: Mapping[str, str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for decision_id, option_id in sorted(decisions.items()):
         excuse = found[decision_id][1].option(option_id).conformance_excuse if decision_id in found else None
-        for clause in excuse.clauses if excuse else ():
+        if excuse is None:
+            continue
+        for clause in excuse.clauses:
             out.setdefault(clause, f"under {decision_id}={option_id}: {excuse.reason}")
     return out
 

@@ -1,4 +1,4 @@
-"""Invalid-state vectors: positions an engine must refuse to load (issue 10, suite quality).
+"""Invalid-state vectors: positions an engine must refuse to load.
 
 toml-test ships "invalid" documents a decoder must reject beside the valid
 ones; here an ``invalid`` vector is a state in the model's JSON form that is

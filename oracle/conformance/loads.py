@@ -1,4 +1,4 @@
-"""Valid loads: explored states chosen so that every shape of valid state is loaded by some vector (issue 10).
+"""Valid loads: explored states chosen so that every shape of valid state is loaded by some vector.
 
 An engine's ``load`` must refuse every invalid state (:mod:`.invalid`) and accept every valid one. The play,
 refusal and perft vectors load only the scenarios' start positions (and each scenario's richest explored

@@ -1,4 +1,4 @@
-"""Writing generated suites: byte-identical files, a manifest, an atomic swap (issue 10, part 2).
+"""Writing generated suites: byte-identical files, a manifest, an atomic swap.
 
 Suite files are ``<suite id>.json`` (indented JSON, keys in a fixed order,
 one trailing newline); ``manifest.json`` lists every file with its sha256

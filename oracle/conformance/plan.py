@@ -1,4 +1,4 @@
-"""Which conformance suites exist (issue 10, part 2).
+"""Which conformance suites exist.
 
 One suite per game and rule version (Redemption heal ``revised`` and
 ``previous``; FFTCG ``default``), plus one per selectable decision option

@@ -1,4 +1,4 @@
-"""One adapter subprocess, spoken to in JSON lines, with deadlines and output limits (issue 10, part 3).
+"""One adapter subprocess, spoken to in JSON lines, with deadlines and output limits.
 
 The command is split with :func:`shlex.split` and started without a shell.
 Each request is one line on the adapter's stdin; the reply is the next line

@@ -1,4 +1,4 @@
-"""The runner's reports: per clause, per vector, JSON and JUnit XML (issue 10, part 3).
+"""The runner's reports: per clause, per vector, JSON and JUnit XML.
 
 Per clause: the vectors that exercise it and passed, the vectors whose first
 difference was at a step that exercises it (*failed*), and whether it is a

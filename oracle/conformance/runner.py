@@ -1,4 +1,4 @@
-"""Running conformance suites against any engine through an adapter (issue 10, part 3).
+"""Running conformance suites against any engine through an adapter.
 
 Protocol (JSON lines). The runner starts the adapter command (split with
 :func:`shlex.split`, never through a shell) and writes one JSON object per

@@ -1,4 +1,4 @@
-"""The ``cardrules-vectors/3`` suite format: its JSON Schema and validation (issue 10, part 1).
+"""The ``cardrules-vectors/3`` suite format: its JSON Schema and validation.
 
 A suite file is one JSON object: ``format``, ``suite`` (an id), ``game``,
 ``rule_set`` (expression, versions, decision options), ``cardrules_version``

@@ -1,4 +1,4 @@
-"""Targeted positions and refusals: what sampling the scenarios' graphs never reaches (issue 10, part 2).
+"""Targeted positions and refusals: what sampling the scenarios' graphs never reaches.
 
 Positions: ``positions/*.json`` beside this module are small starting
 positions in the embedded scenarios' format, written for the outcomes that

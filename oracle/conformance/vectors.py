@@ -1,4 +1,4 @@
-"""Building ``cardrules-vectors/2`` vectors from chosen candidates (issue 10, part 1).
+"""Building ``cardrules-vectors/2`` vectors from chosen candidates.
 
 A play vector replays the shortest path to its state plus one step on the
 model and records, at the start and after every step, the sorted legal
@@ -17,7 +17,7 @@ from typing import Any
 
 from cardrules.oracle.conformance.candidates import Candidate, ScenarioGraph, sorted_legal
 from cardrules.oracle.trace.coverage import clauses_exercised
-from cardrules.properties.engines.explore import Game
+from cardrules.properties.engines.exploration import Game
 
 PERFT_MAX_DEPTH = 3
 PERFT_MAX_NODES = 300

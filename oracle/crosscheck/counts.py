@@ -31,13 +31,24 @@ from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
 from types import CodeType
-from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar, cast
 
 import z3
 
 from cardrules.oracle.crosscheck.fast import plain
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class CachedWithNotes(Protocol[T_co]):
+    """A function made by :func:`cached_with_notes`: called as the function it wraps, with
+    ``lru_cache``'s ``cache_clear`` and ``cache_info``."""
+
+    cache_clear: Callable[[], None]
+    cache_info: Callable[[], "functools._CacheInfo"]
+
+    def __call__(self, *args: Any) -> T_co: ...
 
 COUNTS_PATH = Path(__file__).with_name("counts.json")
 """The checked-in comparison counts of the embedded scenarios."""
@@ -95,11 +106,11 @@ def note(clause_ids: Iterable[str]) -> None:
 _NOTE_LOGS: list[set[str]] = []
 
 
-def cached_with_notes(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
+def cached_with_notes(maxsize: int) -> Callable[[Callable[..., T]], CachedWithNotes[T]]:
     """``functools.lru_cache(maxsize)`` that also remembers the clauses a call noted and notes them
     again on every cache hit (``cache_clear`` as usual)."""
 
-    def wrap(func: Callable[..., T]) -> Callable[..., T]:
+    def wrap(func: Callable[..., T]) -> CachedWithNotes[T]:
         @functools.lru_cache(maxsize=maxsize)
         def inner(*args: Any) -> tuple[T, frozenset[str]]:
             log: set[str] = set()
@@ -116,9 +127,10 @@ def cached_with_notes(maxsize: int) -> Callable[[Callable[..., T]], Callable[...
             note(noted)
             return result
 
-        outer.cache_clear = inner.cache_clear  # type: ignore[attr-defined]
-        outer.cache_info = inner.cache_info  # type: ignore[attr-defined]
-        return outer
+        cached = cast(CachedWithNotes[T], outer)
+        cached.cache_clear = inner.cache_clear
+        cached.cache_info = inner.cache_info
+        return cached
 
     return wrap
 

@@ -1,4 +1,4 @@
-"""The fast way to the transition cross-check's verdict (issue 17), exact by construction.
+"""The fast way to the transition cross-check's verdict, exact by construction.
 
 :func:`oracle.crosscheck.transitions.compare_transitions` asks z3, for one state, which actions the
 guards allow and, for each action the model allows too, which successors the transition relation
@@ -107,7 +107,7 @@ def _py_value(x: z3.ExprRef) -> Value:
     if z3.is_false(x):
         return False
     if z3.is_int_value(x):
-        return x.as_long()  # type: ignore[attr-defined, no-any-return]
+        return x.as_long()
     raise NotAValue(f"not a value: {x}")
 
 
@@ -312,7 +312,7 @@ def int_of(m: z3.ModelRef | ValuesModel, x: z3.ExprRef) -> int:
     """The value of the Int variable ``x`` in ``m`` (with model completion)."""
     if isinstance(m, ValuesModel):
         return int(m.value(x))
-    return m.eval(x, model_completion=True).as_long()  # type: ignore[attr-defined, no-any-return]
+    return m.eval(x, model_completion=True).as_long()
 
 
 def bool_of(m: z3.ModelRef | ValuesModel, x: z3.ExprRef) -> bool:

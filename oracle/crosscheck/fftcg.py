@@ -102,7 +102,9 @@ def encode_cards(state: State, L: Layout, c: Cards) -> list[z3.BoolRef]:
 
 def _events(state: State) -> tuple[set[str], set[tuple[str, str]], set[str]]:
     """(broken this turn, (broken, credited) pairs, removed this turn) from the event log."""
-    broke, credit, removed = set(), set(), set()
+    broke: set[str] = set()
+    credit: set[tuple[str, str]] = set()
+    removed: set[str] = set()
     for e in state.events:
         if e.kind == "break":
             broke.add(e.target)
@@ -152,7 +154,8 @@ def decode_state(m: z3.ModelRef, L: Layout, c: Cards, s: Frame, names: dict[str,
     events: one ``break`` per broken Forward with its credits, then one ``remove`` each)."""
     players: list[Player] = []
     for p in (0, 1):
-        on, off = [], []
+        on: list[Forward] = []
+        off: list[Forward] = []
         for i in L.of_player(p):
             fid = L.ids[i]
             ub = _int(m, c.ub_cost[i]) if _bool(m, c.ub_cost_set[i]) else None
@@ -234,7 +237,8 @@ def decode_action(m: z3.ModelRef, L: Layout, a: ActionVars, s: Frame) -> Action:
     if kind == SPLIT:
         members = sorted(L.ids[i] for i in range(L.n) if _bool(m, s.attacker[i]))
         return Split(tuple((fid, _int(m, a.share[L.index(fid)])) for fid in members))
-    return {NO_BLOCK: NoBlock(), PASS: Pass(), END_TURN: EndTurn()}[kind]
+    others: dict[int, Action] = {NO_BLOCK: NoBlock(), PASS: Pass(), END_TURN: EndTurn()}
+    return others[kind]
 
 
 _KIND_OF = {DeclareAttack: ATTACK, Block: BLOCK_WITH, NoBlock: NO_BLOCK, Split: SPLIT, Remove: REMOVE,

@@ -81,7 +81,7 @@ class CrosscheckResult:
         return any(r.report.disagreements for r in self.runs)
 
 
-def explored_states(game: Any, root: Any, scenario: Scenario, limit: int | None) -> tuple[list[Any], str]:
+def explored_states(game: Any, root: Any, scenario: Scenario, limit: int | None) -> tuple[Sequence[Any], str]:
     """The states of the scenario's exploration within its own bounds (the whole exploration), or the
     first ``limit`` of them; and a note on what was left out (empty: nothing)."""
     cap = scenario.max_states if limit is None else min(limit, scenario.max_states or limit)

@@ -1,4 +1,4 @@
-"""Mutation testing of the reference model (issues 10 and 16).
+"""Mutation testing of the reference model.
 
 :mod:`.mutants` lists single-point mutants of ``model/`` (an AST mutator:
 comparison flips, ``and``/``or`` swaps, ``not`` removed, integer constants

@@ -1,4 +1,4 @@
-"""Activating a mutant in-process, and running work under a mutant in a forked child (issues 10 and 16).
+"""Activating a mutant in-process, and running work under a mutant in a forked child.
 
 A mutant is activated by giving the one function it changes the mutated
 code object (``function.__code__``): every caller, wherever it imported the

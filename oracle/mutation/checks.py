@@ -1,4 +1,4 @@
-"""The checks that may kill a mutant of the model (issue 16's probe; issue 10's score uses ``conformance``).
+"""The checks that may kill a mutant of the model: ``cardrules mutate`` runs them all; the conformance score uses ``conformance``.
 
 Each check runs for one game (a mutant of ``model/fftcg`` cannot change a
 Redemption answer: the two models never import each other) and returns a

@@ -11,9 +11,10 @@ Operators (each a plausible one-token misreading of a rule):
 * ``swap-args``: the two positional arguments of a call (both plain names or attributes) swapped.
 
 What is mutated: every function and method body of the model modules that
-implement clauses (a module with at least one ``@implements``), except the
-JSON form and value plumbing (``to_json``, ``from_json``, dunder methods,
-input readers), which no rule clause describes.
+implement clauses (a module with at least one ``@implements``) and of each
+game's state modules (:data:`STATE_MODULES`: the state and its consistency
+rules), except the JSON form and value plumbing (``to_json``, ``from_json``,
+dunder methods, input readers), which no rule clause describes.
 
 A mutant's ID is ``FILE:QUALNAME:OPERATOR:HASH`` (file relative to
 ``model/``, the qualified name of the function, the operator, and the first
@@ -32,8 +33,8 @@ to. The line and column (:attr:`Mutant.line`, :attr:`Mutant.col`) are where
 the fragment is today; they are shown, never part of the ID.
 
 Named mutants (:data:`NAMED`) are hand-written misreadings that the AST
-operators cannot express; the issue 16 review's two survivors are among
-them, and every probe includes them.
+operators cannot express (two survivors a review of the suites found);
+every probe includes them.
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ from __future__ import annotations
 import __future__
 import ast
 import copy
-import hashlib
 import importlib
 import random
 from collections import Counter
@@ -49,21 +49,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import CodeType, FunctionType
-from typing import Callable, Iterator, Sequence
+from typing import Iterator, Sequence, cast
+
+from cardrules.oracle.mutation.operators import Apply, Change, located_changes, node_key
 
 MODEL_PACKAGE = "cardrules.model"
 SKIPPED_FUNCTIONS = frozenset({"to_json", "from_json", "state_to_json", "state_from_json"})
 """The JSON form: no rule clause describes it."""
-SKIPPED_CLASSES = frozenset({"_Reader"})
+SKIPPED_CLASSES = frozenset({"JsonReader"})
 """Input readers (validation of files), not rules."""
 FLAGS = __future__.annotations.compiler_flag
-
-_COMPARE_FLIPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
-    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
-    ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
-}
-_NO_SWAP_CALLS = frozenset({"isinstance", "issubclass", "getattr", "hasattr", "setattr", "range", "replace"})
-
 
 class MutantError(ValueError):
     """A mutant ID, area or named mutant that does not exist or cannot be applied."""
@@ -147,139 +142,6 @@ def _skipped(qualname: str) -> bool:
     return name in SKIPPED_FUNCTIONS or (name.startswith("__") and name.endswith("__"))
 
 
-# --- the operators ----------------------------------------------------------------
-
-
-Change = Callable[[ast.AST], ast.AST]
-"""Returns the node that replaces the one given (a copy; the given one may be changed in place)."""
-
-
-def _key(node: ast.AST) -> tuple[int, int, int, int, str]:
-    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0), getattr(node, "end_lineno", 0),
-            getattr(node, "end_col_offset", 0), type(node).__name__)
-
-
-def _flip_compare(index: int, new_op: type[ast.cmpop]) -> Change:
-    def change(node: ast.AST) -> ast.AST:
-        assert isinstance(node, ast.Compare)
-        node.ops[index] = new_op()
-        return node
-    return change
-
-
-def _set_attr(name: str, value: object) -> Change:
-    def change(node: ast.AST) -> ast.AST:
-        setattr(node, name, value)
-        return node
-    return change
-
-
-def _operand(node: ast.AST) -> ast.AST:
-    assert isinstance(node, ast.UnaryOp)
-    return node.operand
-
-
-def _swap(node: ast.AST) -> ast.AST:
-    assert isinstance(node, ast.Call)
-    node.args = [node.args[1], node.args[0]]
-    return node
-
-
-def _flip_return(node: ast.AST) -> ast.AST:
-    assert isinstance(node, ast.Return) and isinstance(node.value, ast.Constant)
-    node.value.value = not node.value.value
-    return node
-
-
-def _simple(node: ast.expr) -> bool:
-    return isinstance(node, (ast.Name, ast.Attribute))
-
-
-def changes_of(node: ast.AST) -> Iterator[tuple[str, Change]]:
-    """(operator name, change) for each mutation the operators make of this one node."""
-    if isinstance(node, ast.Compare):
-        for index, op in enumerate(node.ops):
-            flipped = _COMPARE_FLIPS.get(type(op))
-            if flipped is not None:
-                suffix = f"#{index + 1}" if len(node.ops) > 1 else ""
-                yield f"{type(op).__name__}->{flipped.__name__}{suffix}", _flip_compare(index, flipped)
-    elif isinstance(node, ast.BoolOp):
-        if isinstance(node.op, ast.And):
-            yield "and->or", _set_attr("op", ast.Or())
-        else:
-            yield "or->and", _set_attr("op", ast.And())
-    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        yield "not-removed", _operand
-    elif isinstance(node, ast.Constant) and type(node.value) is int:
-        yield "const+1", _set_attr("value", node.value + 1)
-        yield "const-1", _set_attr("value", node.value - 1)
-    elif isinstance(node, ast.Return) and isinstance(node.value, ast.Constant) and type(node.value.value) is bool:
-        flag = node.value.value
-        yield f"return-{flag}->{not flag}", _flip_return
-    elif (isinstance(node, ast.Call) and len(node.args) == 2 and all(_simple(a) for a in node.args)
-          and ast.unparse(node.args[0]) != ast.unparse(node.args[1])
-          and not (isinstance(node.func, ast.Name) and node.func.id in _NO_SWAP_CALLS)):
-        yield "swap-args", _swap
-
-
-def _body_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
-    """Every node of the function's body, in a fixed order (decorators, defaults and annotations excluded)."""
-    for statement in fn.body:
-        for node in ast.walk(statement):
-            if not isinstance(node, (ast.arg, ast.arguments)):
-                yield node
-
-
-def _fragment(node: ast.AST, parents: dict[int, ast.AST]) -> str:
-    """The normalised source a mutant's ID hashes: the node, with some context when the node alone is
-    common (an integer constant: its enclosing expression; a literal ``return``: the test guarding it)."""
-    text = ast.unparse(node)
-    if isinstance(node, ast.Constant):
-        parent = parents.get(id(node))
-        if isinstance(parent, ast.expr):
-            return f"{ast.unparse(parent)}|{text}"
-        if isinstance(parent, ast.stmt) and not hasattr(parent, "body"):
-            return f"{ast.unparse(parent)}|{text}"
-    if isinstance(node, ast.Return):
-        parent = parents.get(id(node))
-        while parent is not None and not isinstance(parent, (ast.If, ast.While)):
-            parent = parents.get(id(parent))
-        if isinstance(parent, (ast.If, ast.While)):
-            return f"{ast.unparse(parent.test)}|{text}"
-    return text
-
-
-def located_changes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[str, ast.AST, str, Change]]:
-    """(ID suffix ``OPERATOR:HASH[.N]``, node, operator, change) of every mutation of the function's body,
-    in body order (see the module docstring for the stable ID)."""
-    parents: dict[int, ast.AST] = {}
-    for statement in fn.body:
-        for parent in ast.walk(statement):
-            for child in ast.iter_child_nodes(parent):
-                parents[id(child)] = parent
-    seen: Counter[str] = Counter()
-    for node in _body_nodes(fn):
-        for operator, change in changes_of(node):
-            digest = hashlib.sha256(_fragment(node, parents).encode()).hexdigest()[:8]
-            suffix = f"{operator}:{digest}"
-            seen[suffix] += 1
-            yield (suffix if seen[suffix] == 1 else f"{suffix}.{seen[suffix]}"), node, operator, change
-
-
-class _Apply(ast.NodeTransformer):
-    def __init__(self, key: tuple[int, int, int, int, str], operator: str) -> None:
-        self.key, self.operator, self.applied = key, operator, 0
-
-    def visit(self, node: ast.AST) -> ast.AST:
-        node = self.generic_visit(node)  # type: ignore[assignment]
-        if _key(node) == self.key:
-            for name, change in changes_of(node):
-                if name == self.operator:
-                    self.applied += 1
-                    return ast.copy_location(change(node), node)
-        return node
-
-
 # --- compiling a mutant -----------------------------------------------------------
 
 
@@ -324,8 +186,8 @@ def mutated_code(mutant: Mutant) -> CodeType:
     if target is None:
         raise MutantError(f"{mutant.id}: {mutant.function} has no such fragment any more (the source changed)")
     fn_copy = copy.deepcopy(fn)
-    applier = _Apply(_key(target), mutant.operator)
-    fn_copy.body = [applier.visit(statement) for statement in fn_copy.body]
+    applier = Apply(node_key(target), mutant.operator)
+    fn_copy.body = [cast(ast.stmt, applier.visit(statement)) for statement in fn_copy.body]  # a statement stays one
     if applier.applied != 1:
         raise MutantError(f"{mutant.id}: applied {applier.applied} times")
     tree.body = [fn_copy if node is fn else node for node in tree.body]
@@ -345,17 +207,17 @@ def _clause_area() -> dict[str, str]:
     return {c.id: c.area for c in default_catalogue().clauses}
 
 
-VALIDATION_MODULE = "validate"
-"""A game's ``validate`` module holds the consistency rules of a loaded state: no ``@implements`` of
-its own (they are no clause of the rules, but what every clause assumes of a position), so its
-functions are mutated under the game's base-rules area (:data:`BASE_AREA`)."""
+STATE_MODULES = frozenset({"pieces", "records", "state", "validate"})
+"""A game's modules that define its state and the consistency rules of a loaded one: what every
+clause assumes of a position rather than a clause of its own, so they may carry no ``@implements``;
+their functions are mutated all the same, under the game's base-rules area (:data:`BASE_AREA`)."""
 
 BASE_AREA = {"fftcg": "ff-base", "redemption": "red-base"}
 
 
 def _import_model() -> list[str]:
     """Import every model module; the dotted names of those with an ``@implements`` function, and of
-    each game's :data:`VALIDATION_MODULE`."""
+    each game's :data:`STATE_MODULES`."""
     modules = []
     for path in sorted(model_root().rglob("*.py")):
         parts = path.relative_to(model_root()).with_suffix("").parts
@@ -363,7 +225,7 @@ def _import_model() -> list[str]:
             continue
         name = ".".join((MODEL_PACKAGE, *parts))
         module = importlib.import_module(name)
-        if parts[-1] == VALIDATION_MODULE or any(
+        if parts[-1] in STATE_MODULES or any(
                 getattr(getattr(v, "__wrapped__", v), "__clauses__", None) and getattr(v, "__module__", "") == name
                 for v in _all_objects(module)):
             modules.append(name)
@@ -475,10 +337,10 @@ NAMED: tuple[Named, ...] = (
     Named("preemptive-attackers-deal-again", "cardrules.model.fftcg.damage", "dealing_sides",
           "return not attack.attackers_dealt, not attack.blocker_dealt",
           "return True, not attack.blocker_dealt",
-          "issue 16 (a): after Pre-emptive Strike the attackers deal their damage again in the ordinary part"),
+          "after Pre-emptive Strike the attackers deal their damage again in the ordinary part"),
     Named("interrupt-targets-suspended-battle", "cardrules.model.redemption.abilities", "interruptible_records",
           "\n        and r.battle == battle.id\n", "\n",
-          "issue 16 (b): an interrupt may target an ability of a suspended battle (any battle's record)"),
+          "an interrupt may target an ability of a suspended battle (any battle's record)"),
 )
 
 

@@ -1,4 +1,4 @@
-"""Running checks over mutants and scoring them per area and per check (issues 10 and 16).
+"""Running checks over mutants and scoring them per area and per check.
 
 For every selected mutant and every check, the check runs in a forked child
 with the mutant active (:func:`cardrules.oracle.mutation.apply.run_isolated`).
@@ -24,7 +24,7 @@ from cardrules.oracle.mutation.mutants import Mutant
 
 EQUIVALENT_PATH = Path(__file__).resolve().parents[1] / "conformance" / "equivalent.toml"
 GOAL = 0.95
-"""Share of non-equivalent mutants every area must kill (issue 10)."""
+"""Share of non-equivalent mutants every area must kill."""
 
 
 class ProbeInputError(ValueError):

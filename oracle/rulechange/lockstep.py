@@ -29,7 +29,7 @@ from typing import Any, Hashable, Literal, Sequence
 
 from cardrules.oracle.trace.coverage import clauses_exercised
 from cardrules.oracle.jsondiff import first_difference
-from cardrules.properties.engines.explore import Bounds, Game
+from cardrules.properties.engines.exploration import Bounds, Game
 from cardrules.properties.scenarios import RuleSetSpec, Scenario
 
 DiffKind = Literal["tightened", "relaxed", "changed"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from cardrules.oracle.rulechange.lockstep import KINDS, ScenarioDiff, changed_clauses, diff_scenario, example_to_json, narrative
+from cardrules.oracle.rulechange.lockstep import KINDS, DiffKind, ScenarioDiff, changed_clauses, diff_scenario, example_to_json, narrative
 from cardrules.properties.scenarios.rulesets import NamedRuleSet
 from cardrules.properties.engines.explore import Bounds
 from cardrules.properties.scenarios import Scenario
@@ -39,7 +39,7 @@ class DiffReport:
     scenarios: list[ScenarioDiff] = field(default_factory=list)
     traces: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Scenario -> its distinguishing traces (one per kind found)."""
-    narratives: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    narratives: dict[str, dict[DiffKind, list[str]]] = field(default_factory=dict)
     properties: list[PropertyChange] = field(default_factory=list)
     separate_seconds: float = 0.0
     separate_states: int = 0

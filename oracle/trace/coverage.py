@@ -7,7 +7,7 @@ this step", for blaming a divergence on clauses (:mod:`cardrules.oracle.conforma
 and for measuring what a conformance vector covers.
 
 :func:`outcomes_exercised` goes one level deeper for the conformance
-generator's set cover (issue 10): besides the clauses, the *outcomes* inside
+generator's set cover: besides the clauses, the *outcomes* inside
 the model's functions, as features: every line-to-line arc taken in a
 function of ``model/`` (which branch of a rule's test was taken, which guard
 refused), and the kind of value each such function returned (``True`` or

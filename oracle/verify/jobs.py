@@ -45,7 +45,7 @@ def run_jobs(
     jobs: int,
     *,
     cost: Callable[[J], float] | None = None,
-    on_start: Callable[[], None] | None = None,
+    on_start: Callable[[], object] | None = None,
     on_done: Callable[[int, R, list[int]], None] | None = None,
 ) -> list[R]:
     """``[work(item) for item in items]``, on up to ``jobs`` worker processes.

@@ -21,7 +21,7 @@ def _verdict_counts(rows: Sequence[Row]) -> str:
     return ", ".join(f"{n} {verdict}" for verdict, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def _print_columns(table: list[tuple[str, ...]], right_from: int, out: TextIO) -> None:
+def _print_columns(table: Sequence[tuple[str, ...]], right_from: int, out: TextIO) -> None:
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     for number, cells in enumerate(table):
         print("  ".join(cell.ljust(w) if i < right_from else cell.rjust(w)
@@ -44,13 +44,13 @@ def print_table(rows: Sequence[Row], out: TextIO, *, all_rows: bool = False, fai
     header = ("scenario", "rule set", "engine", "properties", "failed", "verdicts", "size", "seconds")
     table: list[tuple[str, ...]] = [header]
     for (scenario, rule_set, engine), members in groups.items():
-        failed = sum(1 for r in members if r.failed)
-        if failures_only and not failed:
+        failed_count = sum(1 for r in members if r.failed)
+        if failures_only and not failed_count:
             continue
         size = max(r.states for r in members)
         seconds = max(r.seconds for r in members)
         unit = SIZE_NAMES.get(engine, "size").split("_")[0]
-        table.append((scenario, rule_set, engine, str(len(members)), str(failed), _verdict_counts(members),
+        table.append((scenario, rule_set, engine, str(len(members)), str(failed_count), _verdict_counts(members),
                       f"{size:,} {unit}", f"{seconds:.2f}"))
     if len(table) > 1:
         _print_columns(table, 6, out)

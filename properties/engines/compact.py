@@ -1,4 +1,4 @@
-"""Compact storage of explored states: each state packed into a short byte string (issue 17).
+"""Compact storage of explored states: each state packed into a short byte string.
 
 A :class:`StateCodec` interns the parts of a state (each distinct part value
 gets a small integer, once per exploration) and packs a state as the
@@ -14,7 +14,7 @@ unpacked on access.
 from __future__ import annotations
 
 from array import array
-from typing import Any, Callable, Generic, Hashable, Iterator, Sequence, TypeVar, overload
+from typing import Any, Callable, Generic, Hashable, Iterator, Sequence, TypeVar, cast, overload
 
 S = TypeVar("S")
 
@@ -57,7 +57,7 @@ class StateCodec(Generic[S]):
                 numbers = [n if n is not None else number[part] for n, part in zip(numbers, parts)]
             except KeyError:  # a new value: numbered in order of first sight
                 numbers = [n if n is not None else intern(part) for n, part in zip(numbers, parts)]
-        return array("I", numbers).tobytes()
+        return array("I", cast("list[int]", numbers)).tobytes()  # every None was filled in above
 
     def unpack(self, packed: bytes) -> S:
         values = self.intern.values

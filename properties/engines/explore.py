@@ -12,173 +12,373 @@ edge records, by :meth:`Exploration.graph` (only when ``keep_edges``).
 Because the search is breadth-first, the first violation found of each
 property is at the smallest depth: its path from the root is a shortest
 counterexample.
+
+The search's types live in :mod:`cardrules.properties.engines.exploration`; they are importable from
+here too, beside the search that takes and returns them.
 """
 
 from __future__ import annotations
 
 import resource
-from array import array
 import sys
 import time
-from dataclasses import dataclass
-from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
+from array import array
+from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar, cast
 
-from cardrules.properties.engines.compact import PackedStates, PackedTable, StoredPacked
 from cardrules.properties.core import Property
+from cardrules.properties.engines.compact import PackedStates, PackedTable, StateCodec, StoredPacked
+from cardrules.properties.engines.exploration import (
+    Bounds,
+    Exploration,
+    Game,
+    Stats,
+    Violation,
+    game_codec,
+)
 
 S = TypeVar("S")
 A = TypeVar("A")
+K = TypeVar("K")
 
 
-class Game(Protocol[S, A]):
-    """What the explorer needs from a game's model under one rule set."""
+class _Progress:
+    """The progress display: a line on ``stream`` and/or a caller's ``on_progress``, about twice a second
+    (the first report after two seconds)."""
 
-    @property
-    def name(self) -> str:
-        """The game's id (``fftcg``, ``redemption``)."""
+    def __init__(self, stream: Any, show: bool, on_progress: Callable[[int], None] | None) -> None:
+        self.stream = stream
+        self.show = show
+        self.on_progress = on_progress
+        self.started = 0.0
+        self.next_report = float("inf")
+        self.shown = False  # whether a progress line was written (it is ended by :meth:`finish`)
+
+    def start(self) -> float:
+        """The search begins now: the time it began (the first report is due two seconds later)."""
+        self.started = time.perf_counter()
+        self.next_report = self.started + 2.0
+        return self.started
+
+    def tick(self, states: int, depth: int, frontier: int) -> None:
+        """Report, if it is time to: ``states`` stored so far, the level's depth and next frontier's size."""
+        if (self.show or self.on_progress) and time.perf_counter() >= self.next_report:
+            if self.on_progress is not None:
+                self.on_progress(states)
+            if self.show:
+                rate = states / max(time.perf_counter() - self.started, 1e-9)
+                self.stream.write(f"\r  {states:>10,} states  depth {depth:>3}  frontier {frontier:>9,}  "
+                                  f"{rate:>9,.0f} states/s")
+                self.stream.flush()
+                self.shown = True
+            self.next_report = time.perf_counter() + 0.5
+
+    def finish(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+
+
+class _Checks:
+    """The properties' checks and the violations found.
+
+    The checks of properties not violated yet are kept, with their check functions looked up once;
+    a property is reported at its first, shallowest violation and never checked again.
+    """
+
+    def __init__(self, game: Game[Any, Any], properties: Sequence[Property]) -> None:
+        self.game = game
+        self.violations: dict[str, Violation] = {}
+        self.pending_state = [(p, p.check) for p in properties if p.kind == "state"]
+        self.pending_transition = [(p, p.check) for p in properties if p.kind == "transition"]
+        self.known_violations = 0  # how many violations the pending lists have been trimmed for
+
+    def trim(self) -> None:
+        """Drop the checks of properties violated since the last trim (both lists, in place)."""
+        violations = self.violations
+        if len(violations) != self.known_violations:
+            self.pending_state[:] = [(p, c) for p, c in self.pending_state if p.name not in violations]
+            self.pending_transition[:] = [(p, c) for p, c in self.pending_transition if p.name not in violations]
+            self.known_violations = len(violations)
+
+    def check_state(self, state: Any, index: int) -> None:
+        """Check a newly stored state (index ``index``) against the pending state properties."""
+        if self.pending_state:
+            for prop, check in self.pending_state:
+                if not check(self.game, state):
+                    self.violations[prop.name] = Violation(prop, index)
+            self.trim()
+
+    def check_transition(self, state: Any, action: Any, successor: Any, index: int,
+                         target: Callable[[], int]) -> None:
+        """Check the transition from state ``index`` by ``action`` against the pending transition
+        properties; ``target()`` gives the index of the state it reaches (asked only on a violation)."""
+        for prop, check in self.pending_transition:
+            if not check(self.game, state, action, successor):
+                self.violations[prop.name] = Violation(prop, target(), via_parent=index, action=action,
+                                                       successor=successor)
+        if len(self.violations) != self.known_violations:
+            self.trim()
+
+
+class _Store(Protocol[S, K]):
+    """The visited set and the stored states, by index."""
+
+    def keyed(self, state: S) -> tuple[K, bool]:
+        """(the state's key, whether the state must be stored apart from its key)."""
         ...
 
-    def legal_actions(self, state: S) -> Sequence[A]: ...
+    def known(self, key: K) -> bool: ...
 
-    def step(self, state: S, action: A) -> S: ...
-
-    def is_terminal(self, state: S) -> bool: ...
-
-    def canonical_key(self, state: S) -> Hashable:
-        """Equal for states that differ only by interchangeable cards (symmetry reduction)."""
+    def index_for(self, key: K) -> int:
+        """The index of the stored state with ``key`` (a transition violation reaching a known state)."""
         ...
 
-    def turn(self, state: S) -> int:
-        """How many turns have begun (for the turn bound)."""
+    def add(self, key: K, apart: bool, state: S) -> tuple[int, bool]:
+        """Store ``state`` unless its key is known: (its index, or -1 for a known state when the store
+        keeps no key -> index map; whether it is new)."""
         ...
 
-    def action_text(self, action: A) -> str: ...
-
-    def summary(self, state: S) -> str:
-        """A one-line summary of a state, for narratives."""
+    def held(self, state: S) -> S | None:
+        """What the frontier holds for a new state (None: it is unpacked from the store when expanded)."""
         ...
 
-    def action_from_text(self, text: str) -> A: ...
+    def stored(self, index: int) -> S:
+        """The stored state ``index``."""
+        ...
 
-    def state_to_json(self, state: S) -> Any: ...
-
-    def state_from_json(self, data: Any) -> S: ...
-
-
-@dataclass(frozen=True)
-class Violation:
-    """The first (shallowest) state or transition that breaks a property."""
-
-    property: Property
-    state_index: int
-    """Index of the violating state (for a transition: the state after it)."""
-    via_parent: int | None = None
-    """For a transition property: the state before the transition."""
-    action: Any = None
-    successor: Any = None
-    """For a transition property: the real state after the transition (``states[state_index]``
-    may be an equivalent representative under symmetry, not the state the action produced)."""
+    def states(self) -> Sequence[S]:
+        """The stored states by index, as the exploration's result gives them."""
+        ...
 
 
-@dataclass(frozen=True)
-class Bounds:
-    """Where the search stops: depth (actions from the root), distinct states, turns begun."""
+class _PackedStore(Generic[S]):
+    """With a codec: the visited keys, packed, and their indices in a :class:`PackedTable`.
 
-    max_depth: int | None = None
-    max_states: int | None = 200_000
-    max_turns: int | None = None
+    A state whose canonical key is not its own packing is stored apart (``apart``). The frontier then
+    holds only indices (a state is unpacked from its interned parts when expanded), so no state is
+    kept as separate objects.
+    """
 
-    def __post_init__(self) -> None:
-        for name in ("max_depth", "max_states", "max_turns"):
-            value = getattr(self, name)
-            if value is not None and value < (1 if name == "max_states" else 0):
-                raise ValueError(f"{name} must be {'positive' if name == 'max_states' else 'zero or more'}, not {value}")
+    def __init__(self, game: Game[S, Any], codec: StateCodec[S]) -> None:
+        # A game with a codec gives a state (its class's representative) as the canonical key, which the
+        # codec packs; the Game protocol only promises a Hashable.
+        self.canonical = cast("Callable[[S], S]", game.canonical_key)
+        self.codec = codec
+        self.table = PackedTable()
+        self.apart: dict[int, bytes] = {}
 
+    def keyed(self, state: S) -> tuple[bytes, bool]:
+        canon = self.canonical(state)
+        return self.codec.pack(canon), canon is not state
 
-@dataclass
-class Stats:
-    states: int = 0
-    transitions: int = 0
-    depth: int = 0
-    seconds: float = 0.0
-    peak_rss_mib: float = 0.0
-    truncated: bool = False
-    """True when the depth or state bound (or an early stop) ended the search before the graph was complete."""
-    turn_bounded: bool = False
-    """True when states past the turn bound were left unexpanded."""
-    fallback: bool = False
-    """Parallel search only: a state bound would have cut it, so it was run again sequentially."""
-    worker_cpu_seconds: tuple[float, ...] = ()
-    """Parallel search only: each worker process's CPU seconds."""
-    coordinator_cpu_seconds: float = 0.0
-    """Parallel search only: the coordinating process's CPU seconds."""
-    critical_cpu_seconds: float = 0.0
-    """Parallel search only: per level, the slowest worker's expansion plus the slowest worker's
-    receiving, summed, plus the coordinator's CPU and the most CPU a worker spent outside the levels
-    (starting, answering the last queries): about what the search would take on idle cores."""
+    def known(self, key: bytes) -> bool:
+        return self.table.find(key) >= 0
 
-    @property
-    def complete(self) -> bool:
-        """The whole reachable graph was explored: no bound cut anything off."""
-        return not self.truncated and not self.turn_bounded
+    def index_for(self, key: bytes) -> int:
+        return self.table.find(key)
 
-    @property
-    def states_per_second(self) -> float:
-        return self.states / self.seconds if self.seconds > 0 else float("inf")
+    def add(self, key: bytes, apart: bool, state: S) -> tuple[int, bool]:
+        index, new = self.table.add(key)
+        if new and apart:
+            self.apart[index] = self.codec.pack(state)
+        return index, new
+
+    def held(self, state: S) -> S | None:
+        return None
+
+    def stored(self, index: int) -> S:
+        """What ``states()[index]`` reads, without its checks: the index is a stored state's."""
+        raw = self.apart.get(index)
+        return self.codec.unpack(raw if raw is not None else self.table.key(index))
+
+    def states(self) -> Sequence[S]:
+        """Each stored state's packed form by index (its key, or its entry in ``apart``), unpacked when read."""
+        return PackedStates(StoredPacked(self.table, self.apart), self.codec.unpack)
 
 
-@dataclass
-class Exploration(Generic[S, A]):
-    """The result of one exploration: states, parent records, violations, statistics."""
+class _ObjectStore(Generic[S]):
+    """Without a codec: the stored states themselves, and their canonical keys.
 
-    game_name: str
-    states: Sequence[S]
-    """The states by index (for a game with a codec, stored packed and unpacked when read)."""
-    parent: Sequence[int]
-    """Index of the state each state was first reached from (-1 for a root); a flat int array."""
-    via: list[Any]
-    depth: Sequence[int]
-    violations: dict[str, Violation]
-    deadlocks: list[int]
-    terminals: list[int]
-    stats: Stats
-    edges: list[tuple[int, int, Any]] | None = None
+    A key -> index map is kept only for the edges; without them the visited keys are a set (no index
+    object per state), and an index is looked up by :meth:`index_for` when rarely needed.
+    """
 
-    def path_to(self, index: int) -> list[tuple[Any, S]]:
-        """``[(None, root), (action1, s1), ...]`` from the root to state ``index``."""
-        steps: list[tuple[Any, S]] = []
-        while index >= 0:
-            steps.append((self.via[index], self.states[index]))
-            index = self.parent[index]
-        return steps[::-1]
+    def __init__(self, game: Game[S, Any], keep_edges: bool) -> None:
+        self.canonical = game.canonical_key
+        self.seen: set[Hashable] = set()
+        self.index_of: dict[Hashable, int] | None = {} if keep_edges else None
+        self.kept: list[S] = []
 
-    def counterexample(self, name: str) -> list[tuple[Any, S]]:
-        """The shortest path that breaks property ``name`` (the transition included)."""
-        violation = self.violations[name]
-        if violation.via_parent is None:
-            return self.path_to(violation.state_index)
-        return self.path_to(violation.via_parent) + [(violation.action, violation.successor)]
+    def keyed(self, state: S) -> tuple[Hashable, bool]:
+        return self.canonical(state), False
 
-    def graph(self) -> Any:
-        """The explored graph as a networkx DiGraph (needs ``keep_edges=True``)."""
-        import networkx as nx
+    def known(self, key: Hashable) -> bool:
+        return key in (self.seen if self.index_of is None else self.index_of)
 
-        if self.edges is None:
-            raise ValueError("this exploration kept no edges; explore with keep_edges=True")
-        graph = nx.DiGraph()
-        terminals = set(self.terminals)
-        deadlocks = set(self.deadlocks)
-        for index in range(len(self.states)):
-            graph.add_node(index, depth=self.depth[index], terminal=index in terminals, deadlock=index in deadlocks)
-        for source, target, action in self.edges:
-            graph.add_edge(source, target, action=str(action))
-        return graph
+    def index_for(self, key: Hashable) -> int:
+        """The key -> index map is built once from the stored states, and kept from then on."""
+        if self.index_of is None:
+            self.index_of = {self.canonical(state): i for i, state in enumerate(self.kept)}
+            self.seen.clear()
+        return self.index_of[key]
+
+    def add(self, key: Hashable, apart: bool, state: S) -> tuple[int, bool]:
+        if self.index_of is None:
+            if key in self.seen:
+                return -1, False
+            self.seen.add(key)
+        else:
+            found = self.index_of.get(key)
+            if found is not None:
+                return found, False
+            self.index_of[key] = len(self.kept)
+        self.kept.append(state)
+        return len(self.kept) - 1, True
+
+    def held(self, state: S) -> S | None:
+        return state
+
+    def stored(self, index: int) -> S:
+        return self.kept[index]
+
+    def states(self) -> Sequence[S]:
+        return self.kept
 
 
-def _progress(started: float, states: int, depth: int, frontier: int, out: Any) -> None:
-    rate = states / max(time.perf_counter() - started, 1e-9)
-    out.write(f"\r  {states:>10,} states  depth {depth:>3}  frontier {frontier:>9,}  {rate:>9,.0f} states/s")
-    out.flush()
+# (index, the state held, or None when it is read from the store) of each state to expand, by index
+Frontier = list[tuple[int, S | None]]
+
+
+class _Search(Generic[S, A]):
+    """One breadth-first search: the store, the per-state records and the statistics.
+
+    The records are flat machine-integer arrays (``parent``, ``depth``, 4 bytes each a state) and
+    ``via``, the action that reached each state as one shared (interned) object per distinct action.
+    """
+
+    def __init__(self, game: Game[S, A], properties: Sequence[Property], bounds: Bounds, keep_edges: bool,
+                 stop_when_violated: frozenset[str] | None, progress: _Progress) -> None:
+        self.game = game
+        self.bounds = bounds
+        self.stop_when_violated = stop_when_violated
+        self.progress = progress
+        codec = game_codec(game)
+        self.store: _Store[S, Any]
+        if codec is not None:
+            self.store = _PackedStore(game, codec)
+        else:
+            self.store = _ObjectStore(game, keep_edges)
+        self.checks = _Checks(game, properties)
+        self.parent = array("i")
+        self.via: list[Any] = []
+        self.depth = array("i")
+        interned: dict[Any, Any] = {}
+        self.intern_action = interned.setdefault  # one shared object per distinct action, for ``via`` and edges
+        self.successor_of = getattr(game, "successor", None) or game.step
+        self.deadlocks: list[int] = []
+        self.terminals: list[int] = []
+        self.edges: list[tuple[int, int, Any]] | None = [] if keep_edges else None
+        self.stats = Stats()
+        self.transitions = 0
+        self.max_states = bounds.max_states if bounds.max_states is not None else sys.maxsize
+        self.level = 0
+
+    def add(self, state: S, from_index: int, action: Any, depth: int, key: Hashable, apart: bool) -> tuple[int, bool]:
+        """Store ``state`` unless its key is known, and check it: (its index, or -1 for a known state
+        without the key -> index map; whether it is new)."""
+        index, new = self.store.add(key, apart, state)
+        if not new:
+            return index, False
+        self.parent.append(from_index)
+        self.via.append(self.intern_action(action, action))
+        self.depth.append(depth)
+        self.checks.check_state(state, index)
+        return index, True
+
+    def run(self, roots: Sequence[S]) -> None:
+        """Store the roots, then expand level by level until the frontier is empty or a bound stops it."""
+        frontier: Frontier[S] = []
+        for root in roots:
+            index, new = self.add(root, -1, None, 0, *self.store.keyed(root))
+            if new:
+                frontier.append((index, self.store.held(root)))
+        while frontier:
+            if self.bounds.max_depth is not None and self.level >= self.bounds.max_depth:
+                self.stats.truncated = True
+                break
+            frontier = self.expand_level(frontier)
+            if frontier:
+                self.level += 1
+
+    def expand_level(self, frontier: Frontier[S]) -> Frontier[S]:
+        """Expand one level's states in index order: the next level's frontier.
+
+        After each state expanded (terminal, turn-bounded and deadlocked ones aside) progress is
+        reported and the early stop checked; the level ends there once the search is truncated.
+        """
+        next_frontier: Frontier[S] = []
+        for index, held in frontier:
+            state = held if held is not None else self.store.stored(index)
+            actions = self.actions(index, state)
+            if actions is None:
+                continue
+            if not self.expand_state(index, state, actions, next_frontier):
+                next_frontier = []
+            self.progress.tick(len(self.parent), self.level, len(next_frontier))
+            if self.stop_when_violated and self.stop_when_violated & self.checks.violations.keys():
+                self.stats.truncated = True
+            if self.stats.truncated:
+                break
+        return next_frontier
+
+    def actions(self, index: int, state: S) -> Sequence[A] | None:
+        """The legal actions of state ``index``, or None when it is not expanded (terminal, past the turn
+        bound, or a deadlock: each recorded)."""
+        if self.game.is_terminal(state):
+            self.terminals.append(index)
+            return None
+        if self.bounds.max_turns is not None and self.game.turn(state) > self.bounds.max_turns:
+            self.stats.turn_bounded = True
+            return None
+        actions = self.game.legal_actions(state)
+        if not actions:
+            self.deadlocks.append(index)
+            return None
+        return actions
+
+    def expand_state(self, index: int, state: S, actions: Sequence[A], next_frontier: Frontier[S]) -> bool:
+        """Take each action from state ``index``: store and check its successors (new ones join
+        ``next_frontier``), record the edges, check the transitions. False when the state bound stopped
+        it: a new state would pass the bound, so the search stops before storing it."""
+        store, checks, edges, intern_action = self.store, self.checks, self.edges, self.intern_action
+        depth = self.level + 1
+        for action in actions:
+            successor = self.successor_of(state, action)
+            key, apart = store.keyed(successor)
+            if len(self.parent) >= self.max_states and not store.known(key):
+                self.stats.truncated = True
+                return False
+            self.transitions += 1
+            target, new = self.add(successor, index, action, depth, key, apart)
+            if edges is not None:
+                edges.append((index, target, intern_action(action, action)))
+            if checks.pending_transition:
+                checks.check_transition(state, action, successor, index,
+                                        lambda: target if target >= 0 else store.index_for(key))
+            if new:
+                next_frontier.append((target, store.held(successor)))
+        return True
+
+    def result(self, started: float) -> Exploration[S, A]:
+        """The exploration, with its statistics (``started``: when the search began)."""
+        stats = self.stats
+        stats.transitions = self.transitions
+        stats.states = len(self.parent)
+        stats.depth = max(self.depth, default=0)
+        stats.seconds = time.perf_counter() - started
+        stats.peak_rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        self.progress.finish()
+        return Exploration(self.game.name, self.store.states(), self.parent, self.via, self.depth,
+                           self.checks.violations, self.deadlocks, self.terminals, stats, self.edges)
 
 
 def explore(
@@ -204,188 +404,11 @@ def explore(
     """
     stream = progress_stream or sys.stderr
     show_progress = stream.isatty() if progress is None and on_progress is None else bool(progress)
-    state_checks = [p for p in properties if p.kind == "state"]
-    transition_checks = [p for p in properties if p.kind == "transition"]
-    codec = game.codec() if hasattr(game, "codec") else None
-    table = PackedTable() if codec is not None else None
-    """With a codec: the visited keys, packed, and their indices; a state whose canonical key is not
-    its own packing is stored apart (``apart``). The frontier then holds only indices (a state is
-    unpacked from its interned parts when expanded), so no state is kept as separate objects."""
-    apart: dict[int, bytes] = {}
-    packed = StoredPacked(table, apart) if table is not None else None
-    """With a codec: each stored state's packed form by index (its key, or its entry in ``apart``)."""
-    index_of: dict[Hashable, int] | None = {} if keep_edges and codec is None else None
-    """Without a codec: key -> index of each stored state, kept only for the edges; without them the
-    visited keys are a set (no index object per state), and an index is looked up by
-    :func:`index_for` when rarely needed."""
-    seen: set[Hashable] = set()
-    states: list[S] = []
-    """Without a codec: the stored states."""
-    parent = array("i")
-    via: list[Any] = []
-    depth = array("i")
-    interned: dict[Any, Any] = {}
-    intern_action = interned.setdefault
-    """One shared object per distinct action, for the records kept (``via``, edges)."""
-    successor_of = getattr(game, "successor", None) or game.step
-    canonical = game.canonical_key
-
-    def keyed(state: S) -> tuple[Hashable, Any]:
-        """(the state's key, what to store for it: None when that is its own packed form, still to make)."""
-        if codec is None:
-            return canonical(state), state
-        canon = canonical(state)
-        key = codec.pack(canon)
-        return key, (key if canon is state else None)
-    violations: dict[str, Violation] = {}
-    pending_state = [(p, p.check) for p in state_checks]
-    pending_transition = [(p, p.check) for p in transition_checks]
-    """The checks of properties not violated yet (a property is reported at its first, shallowest
-    violation and never checked again), with their check functions looked up once."""
-    known_violations = [0]
-    """How many violations the pending lists have been trimmed for."""
-
-    def trim_pending() -> None:
-        """Drop the checks of properties violated since the last trim (both lists, in place)."""
-        if len(violations) != known_violations[0]:
-            pending_state[:] = [(p, c) for p, c in pending_state if p.name not in violations]
-            pending_transition[:] = [(p, c) for p, c in pending_transition if p.name not in violations]
-            known_violations[0] = len(violations)
-    deadlocks: list[int] = []
-    terminals: list[int] = []
-    edges: list[tuple[int, int, Any]] | None = [] if keep_edges else None
-    stats = Stats()
-    started = time.perf_counter()
-    next_report = started + 2.0
-    shown = False
-
-    def index_for(key: Hashable) -> int:
-        """The index of the stored state with ``key`` (a transition violation reaching a known state):
-        the key -> index map is built once from the stored states, and kept from then on."""
-        nonlocal index_of
-        if table is not None:
-            return table.find(key)  # type: ignore[arg-type]
-        if index_of is None:
-            index_of = {canonical(state): i for i, state in enumerate(states)}
-            seen.clear()
-        return index_of[key]
-
-    def known(key: Hashable) -> bool:
-        if table is not None:
-            return table.find(key) >= 0  # type: ignore[arg-type]
-        return key in (seen if index_of is None else index_of)
-
-    def add(state: S, from_index: int, action: Any, d: int, key: Hashable, stored: Any) -> tuple[int, bool]:
-        """Store ``state`` unless its key is known: (its index, or -1 for a known state without the
-        key -> index map; whether it is new)."""
-        if table is not None:
-            index, new = table.add(key)  # type: ignore[arg-type]
-            if not new:
-                return index, False
-            if stored is None:
-                apart[index] = codec.pack(state)  # type: ignore[union-attr]
-        else:
-            if index_of is None:
-                if key in seen:
-                    return -1, False
-                seen.add(key)
-            else:
-                found = index_of.get(key)
-                if found is not None:
-                    return found, False
-                index_of[key] = len(states)
-            index = len(states)
-            states.append(stored)
-        parent.append(from_index)
-        via.append(intern_action(action, action))
-        depth.append(d)
-        if pending_state:
-            for prop, check in pending_state:
-                if not check(game, state):
-                    violations[prop.name] = Violation(prop, index)
-            trim_pending()
-        return index, True
-
-    max_states = bounds.max_states if bounds.max_states is not None else sys.maxsize
-    pack = codec.pack if codec is not None else None
-    unpack = codec.unpack if codec is not None else None
-    transitions = 0
-    frontier: list[tuple[int, S | None]] = []
-    for root in roots:
-        index, new = add(root, -1, None, 0, *keyed(root))
-        if new:
-            frontier.append((index, None if codec is not None else root))
-    level = 0
-    while frontier:
-        if bounds.max_depth is not None and level >= bounds.max_depth:
-            stats.truncated = True
-            break
-        next_frontier: list[tuple[int, S | None]] = []
-        for index, held in frontier:
-            if held is not None:
-                state: S = held
-            else:  # what ``packed[index]`` reads, without its checks: the index is a stored state's
-                raw = apart.get(index)
-                state = unpack(raw if raw is not None else table.key(index))  # type: ignore[union-attr]
-            if game.is_terminal(state):
-                terminals.append(index)
-                continue
-            if bounds.max_turns is not None and game.turn(state) > bounds.max_turns:
-                stats.turn_bounded = True
-                continue
-            actions = game.legal_actions(state)
-            if not actions:
-                deadlocks.append(index)
-                continue
-            for action in actions:
-                successor = successor_of(state, action)
-                if codec is not None:
-                    canon = canonical(successor)
-                    key = pack(canon)
-                    stored = key if canon is successor else None
-                else:
-                    key, stored = canonical(successor), successor
-                if len(parent) >= max_states and not known(key):
-                    stats.truncated = True  # a new state would pass the bound: stop before storing it
-                    next_frontier = []
-                    frontier = []
-                    break
-                transitions += 1
-                target, new = add(successor, index, action, level + 1, key, stored)
-                if edges is not None:
-                    edges.append((index, target, intern_action(action, action)))
-                for prop, check in pending_transition:
-                    if not check(game, state, action, successor):
-                        violations[prop.name] = Violation(prop, target if target >= 0 else index_for(key),
-                                                          via_parent=index, action=action,
-                                                          successor=successor)
-                if len(violations) != known_violations[0]:
-                    trim_pending()
-                if new:
-                    next_frontier.append((target, None if codec is not None else successor))
-            if (show_progress or on_progress) and time.perf_counter() >= next_report:
-                if on_progress is not None:
-                    on_progress(len(parent))
-                if show_progress:
-                    _progress(started, len(parent), level, len(next_frontier), stream)
-                    shown = True
-                next_report = time.perf_counter() + 0.5
-            if stop_when_violated and stop_when_violated & violations.keys():
-                stats.truncated = True
-            if stats.truncated:
-                break
-        frontier = next_frontier
-        if frontier:
-            level += 1
-    stats.transitions = transitions
-    stats.states = len(parent)
-    stats.depth = max(depth, default=0)
-    stats.seconds = time.perf_counter() - started
-    stats.peak_rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    if shown:
-        stream.write("\n")
-    stored: Sequence[S] = states if table is None else PackedStates(packed, codec.unpack)  # type: ignore[union-attr,arg-type]
-    return Exploration(game.name, stored, parent, via, depth, violations, deadlocks, terminals, stats, edges)
+    progress_display = _Progress(stream, show_progress, on_progress)
+    search: _Search[S, A] = _Search(game, properties, bounds, keep_edges, stop_when_violated, progress_display)
+    started = progress_display.start()
+    search.run(roots)
+    return search.result(started)
 
 
 def narrative(

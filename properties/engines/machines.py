@@ -6,7 +6,7 @@ drawn from the legal ones, and checks the same
 :data:`properties.core.PROPERTIES` every other engine reads. hypothesis
 shrinks a failing game to a short one. Shipped in the package so that
 authors of other engines can run the same checks: wrap their engine in a
-:class:`properties.engines.explore.Game` and call :func:`run_machine`.
+:class:`properties.engines.exploration.Game` and call :func:`run_machine`.
 
 The game is driven by one loop of draws rather than a rule-based state
 machine: the same random legal play at about a third of the CPU per action
@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from cardrules.properties.core import Property
-from cardrules.properties.engines.explore import Game
+from cardrules.properties.engines.exploration import Game
 
 
 class PropertyViolated(AssertionError):

@@ -1,6 +1,6 @@
-"""The partitioned search on a Ray cluster (``cardrules explore --backend ray [--address ADDR]``, issue 17).
+"""The partitioned search on a Ray cluster (``cardrules explore --backend ray [--address ADDR]``).
 
-Each partition of :mod:`cardrules.properties.engines.parallel` is a Ray actor that
+Each partition (:mod:`cardrules.properties.engines.partition`) is a Ray actor that
 owns a hash partition of the visited set. One breadth-first level: every
 actor expands its frontier and returns its successors as one batch per owner
 (``num_returns = workers + 1``); each owner receives its batches straight
@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardrules.properties.core import Property
-from cardrules.properties.engines.explore import Bounds, Game
-from cardrules.properties.engines.parallel import Partition
+from cardrules.properties.engines.exploration import Bounds, Game
+from cardrules.properties.engines.partition import Partition
 
 class RayUnavailable(RuntimeError):
     """Ray is not installed, or the cluster cannot be reached or is unfit."""
@@ -61,7 +61,7 @@ class RayPool:
         return self.ray.get([a.roots.remote(roots) for a in self.actors])
 
     def step(self, numbers: list[bytes], violated: list[str], expand: bool) -> list[tuple[Any, bytes]]:
-        """As :meth:`cardrules.properties.engines.parallel.ProcessPool.step`: each actor's successors for each
+        """As :meth:`cardrules.properties.engines.processes.ProcessPool.step`: each actor's successors for each
         owner are separate results, handed to the owner's ``receive_from`` as object references."""
         refs = [a.advance.options(num_returns=self.workers + 1).remote(n, violated, expand)
                 for a, n in zip(self.actors, numbers)]

@@ -60,7 +60,7 @@ def canonical_json_key(data: Any, classes: Sequence[Sequence[str]], unordered: f
     return best
 
 
-class _Unordered(tuple):  # type: ignore[type-arg]
+class _Unordered(tuple):
     """A frozen collection whose order the rules never read (sorted again after each renaming)."""
 
     __slots__ = ()
@@ -75,7 +75,7 @@ def _freeze_value(value: Any, unordered: frozenset[str], key: str = "") -> Any:
     """``value`` as nested tuples: a dataclass is the tuple of its fields in declaration order (one
     state type per place, so names are not needed); an enum its value; a frozenset, or a tuple held
     by a field named in ``unordered``, an :class:`_Unordered` of its items; scalars themselves."""
-    kind = type(value)
+    kind: type = type(value)
     if kind is str or kind is int or kind is bool or value is None:
         return value
     if kind is tuple:

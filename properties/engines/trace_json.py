@@ -32,7 +32,7 @@ from typing import Any, Mapping
 
 from cardrules.model.errors import ScenarioError, describe, json_from_bytes
 from cardrules.properties.core import Property
-from cardrules.properties.engines.explore import Exploration, Game
+from cardrules.properties.engines.exploration import Exploration, Game
 
 FORMAT = "cardrules-trace/1"
 MAX_STEPS = 10_000

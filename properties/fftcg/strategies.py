@@ -12,6 +12,8 @@ variant ``party-split-in-hundreds`` (a mutant) violates :func:`split_violations`
 
 from __future__ import annotations
 
+from typing import Callable
+
 from hypothesis import strategies as st
 
 from cardrules.model.fftcg.actions import Action, Split
@@ -68,13 +70,16 @@ def positions(draw: st.DrawFn, max_forwards: int = 4) -> State:
     )
 
 
+def _paired_with(decision_id: str) -> Callable[[str], tuple[str, str]]:
+    """``option -> (decision_id, option)``."""
+    return lambda option: (decision_id, option)
+
+
 def sound_configs() -> st.SearchStrategy[RuleConfig]:
     """Any combination of the recorded options the model implements (never a broken variant)."""
     decisions = fftcg_decisions()
     per_decision = [
-        st.sampled_from([o.id for o in d.options if (d.id, o.id) not in UNMODELLED_OPTIONS]).map(
-            lambda option, decision_id=d.id: (decision_id, option)
-        )
+        st.sampled_from([o.id for o in d.options if (d.id, o.id) not in UNMODELLED_OPTIONS]).map(_paired_with(d.id))
         for d in sorted(decisions.values(), key=lambda d: d.id)
     ]
     return st.tuples(*per_decision).map(lambda pairs: RuleConfig.of(dict(pairs)))

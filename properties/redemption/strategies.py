@@ -85,7 +85,7 @@ def runs(draw: Callable, steps: int = 40, config: RuleConfig = DEFAULT) -> list[
     return draw(play(start, steps, config))
 
 
-# --- heal and redirect (issue 5) -----------------------------------------------------------
+# --- heal and redirect -----------------------------------------------------------
 
 RICH_ABILITIES: tuple[Effect | None, ...] = (
     None,
@@ -161,7 +161,7 @@ def rich_positions(
         for i in range(draw(st.integers(2, 6))):
             maker = good_enh if (p == 0) == (draw(st.integers(0, 3)) > 0) else evil_enh
             ability = draw(st.sampled_from(abilities))
-            # a numbers redirect may state its amount (issue 15), at times more than its target prints
+            # a numbers redirect may state its amount, at times more than its target prints
             numbers_redirect = ability in (Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH)
             stated = draw(st.none() | st.tuples(st.integers(0, 4), st.integers(0, 4))) if numbers_redirect else None
             card = maker(f"p{p}n{i}", p, draw(st.integers(0, 3)), draw(st.integers(0, 2)), ability, stated_amount=stated)

@@ -219,9 +219,16 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
     data = _read_toml(path)
     top = _Reader(path.name, None, data)
     top.only(["area", "clause"])
-    a = _Reader(path.name, None, data.get("area"), prefix="area.") if "area" in data else None
-    if a is None:
-        raise CatalogueError(path.name, None, "area", "missing the [area] table")
+    area = _read_area(path.name, data)
+    clauses = [_read_clause(path.name, index, table, area, sources) for index, table in enumerate(top.tables("clause"))]
+    return area, clauses
+
+
+def _read_area(file: str, data: dict[str, Any]) -> Area:
+    """The file's ``[area]`` table: its id, code and game checked against the known ones, its versions."""
+    if "area" not in data:
+        raise CatalogueError(file, None, "area", "missing the [area] table")
+    a = _Reader(file, None, data["area"], prefix="area.")
     a.only(["id", "code", "game", "title", "summary", "default_version", "versions", *EXCUSE_WHAT])
     area_id = a.text("id")
     if area_id not in AREA_CODES:
@@ -232,90 +239,113 @@ def load_area(path: Path, sources: Mapping[str, Source]) -> tuple[Area, list[Cla
     game = a.text("game")
     if game not in GAMES:
         raise a.error("game", f"unknown game {game!r}; known: {sorted(GAMES)}")
-    versions: list[Version] = []
-    for index, table in enumerate(a.tables("versions")):
-        v = _Reader(path.name, None, table, prefix=f"area.versions[{index}].")
-        v.only(["id", "title", "description"])
-        version = Version(id=v.text("id", pattern=SLUG), title=v.text("title"), description=v.text("description"))
-        if any(existing.id == version.id for existing in versions):
-            raise v.error("id", f"version {version.id!r} is declared twice")
-        versions.append(version)
+    versions = _read_versions(a)
     default_version = a.text("default_version")
     if default_version not in {v.id for v in versions}:
         raise a.error("default_version", f"{default_version!r} is not a declared version")
-    area = Area(
+    return Area(
         id=area_id,
         code=code,
         game=game,
         title=a.text("title"),
         summary=_folded(a.text("summary")),
         default_version=default_version,
-        versions=tuple(versions),
-        file=path.name,
+        versions=versions,
+        file=file,
         crosscheck_excuse=_excuse(a),
         conformance_excuse=_excuse(a, "conformance_excuse"),
     )
-    prefix = f"{GAMES[game]}-{code}-"
-    clauses: list[Clause] = []
-    for index, table in enumerate(top.tables("clause")):
-        raw_id = table.get("id") if isinstance(table, dict) else None
-        label = raw_id if isinstance(raw_id, str) and raw_id else f"clause[{index}]"
-        r = _Reader(path.name, label, table)
-        r.only(["id", "title", "kind", "versions", "statement", "source", "refs", "notes", "decisions",
-                *EXCUSE_WHAT])
-        clause_id = r.text("id", pattern=CLAUSE_ID)
-        if not clause_id.startswith(prefix):
-            raise r.error("id", f"clauses of area {area_id!r} ({game}) must start with {prefix!r}")
-        kind = r.text("kind")
-        if kind not in KINDS:
-            raise r.error("kind", f"unknown kind {kind!r}; known: {list(KINDS)}")
-        if (kind == "assumption") != (area_id in BASE_AREAS):
-            raise r.error(
-                "kind",
-                "assumption clauses belong in the base files, and base files hold only assumptions",
-            )
-        clause_versions = r.texts("versions")
-        for version_id in clause_versions:
-            if version_id not in {v.id for v in versions}:
-                raise r.error("versions", f"{version_id!r} is not a version of area {area_id!r}")
-        if "source" not in table:
-            raise r.error("source", "missing required field")
-        s = _Reader(path.name, label, table["source"], prefix="source.")
-        s.only(["doc", "section"])
-        doc = s.text("doc")
-        if doc not in sources:
-            raise s.error("doc", f"unknown source {doc!r}; known: {sorted(sources)}")
-        section = s.text("section")
-        allowed_sections = sources[doc].sections
-        if allowed_sections is not None and section not in allowed_sections:
-            raise s.error("section", f"{section!r} is not a section of {doc}; known: {list(allowed_sections)}")
-        decisions = tuple(
-            _read_decision(_Reader(path.name, label, d, prefix=f"decisions[{i}]."))
-            for i, d in enumerate(r.tables("decisions", required=False))
+
+
+def _read_versions(a: _Reader) -> tuple[Version, ...]:
+    """The area's ``versions``, each declared once."""
+    versions: list[Version] = []
+    for index, table in enumerate(a.tables("versions")):
+        v = _Reader(a.file, None, table, prefix=f"area.versions[{index}].")
+        v.only(["id", "title", "description"])
+        version = Version(id=v.text("id", pattern=SLUG), title=v.text("title"), description=v.text("description"))
+        if any(existing.id == version.id for existing in versions):
+            raise v.error("id", f"version {version.id!r} is declared twice")
+        versions.append(version)
+    return tuple(versions)
+
+
+def _read_clause(file: str, index: int, table: Any, area: Area, sources: Mapping[str, Source]) -> Clause:
+    """The ``index``-th ``[[clause]]`` table of ``area``'s file; errors name it by its id when it has one."""
+    raw_id = table.get("id") if isinstance(table, dict) else None
+    label = raw_id if isinstance(raw_id, str) and raw_id else f"clause[{index}]"
+    r = _Reader(file, label, table)
+    r.only(["id", "title", "kind", "versions", "statement", "source", "refs", "notes", "decisions",
+            *EXCUSE_WHAT])
+    clause_id = _clause_id(r, area)
+    kind = _clause_kind(r, area)
+    clause_versions = r.texts("versions")
+    for version_id in clause_versions:
+        if version_id not in {v.id for v in area.versions}:
+            raise r.error("versions", f"{version_id!r} is not a version of area {area.id!r}")
+    source = _read_citation(r, sources)
+    decisions = tuple(
+        _read_decision(_Reader(file, label, d, prefix=f"decisions[{i}]."))
+        for i, d in enumerate(r.tables("decisions", required=False))
+    )
+    refs = r.texts("refs", required=False)
+    for ref in refs:
+        if not CLAUSE_ID.match(ref):
+            raise r.error("refs", f"{ref!r} is not a clause ID")
+    return Clause(
+        id=clause_id,
+        title=r.text("title"),
+        game=area.game,
+        area=area.id,
+        kind=kind,
+        versions=clause_versions,
+        statement=_folded(r.text("statement")),
+        source=source,
+        refs=refs,
+        notes=_folded(r.text("notes", required=False)),
+        decisions=decisions,
+        file=file,
+        crosscheck_excuse=_excuse(r) or area.crosscheck_excuse,
+        conformance_excuse=_excuse(r, "conformance_excuse") or area.conformance_excuse,
+    )
+
+
+def _clause_id(r: _Reader, area: Area) -> str:
+    """The clause's ``id``: a clause ID starting with its game's and area's prefix (``RED-SB-``)."""
+    clause_id = r.text("id", pattern=CLAUSE_ID)
+    prefix = f"{GAMES[area.game]}-{area.code}-"
+    if not clause_id.startswith(prefix):
+        raise r.error("id", f"clauses of area {area.id!r} ({area.game}) must start with {prefix!r}")
+    return clause_id
+
+
+def _clause_kind(r: _Reader, area: Area) -> str:
+    """The clause's ``kind``: a known kind; assumptions in the base areas' files and only there."""
+    kind = r.text("kind")
+    if kind not in KINDS:
+        raise r.error("kind", f"unknown kind {kind!r}; known: {list(KINDS)}")
+    if (kind == "assumption") != (area.id in BASE_AREAS):
+        raise r.error(
+            "kind",
+            "assumption clauses belong in the base files, and base files hold only assumptions",
         )
-        refs = r.texts("refs", required=False)
-        for ref in refs:
-            if not CLAUSE_ID.match(ref):
-                raise r.error("refs", f"{ref!r} is not a clause ID")
-        clauses.append(
-            Clause(
-                id=clause_id,
-                title=r.text("title"),
-                game=game,
-                area=area_id,
-                kind=kind,
-                versions=clause_versions,
-                statement=_folded(r.text("statement")),
-                source=Citation(doc=doc, section=section),
-                refs=refs,
-                notes=_folded(r.text("notes", required=False)),
-                decisions=decisions,
-                file=path.name,
-                crosscheck_excuse=_excuse(r) or area.crosscheck_excuse,
-                conformance_excuse=_excuse(r, "conformance_excuse") or area.conformance_excuse,
-            )
-        )
-    return area, clauses
+    return kind
+
+
+def _read_citation(r: _Reader, sources: Mapping[str, Source]) -> Citation:
+    """The clause's ``source = { doc, section }``: a declared source and, when it lists them, one of its sections."""
+    if "source" not in r.table:
+        raise r.error("source", "missing required field")
+    s = _Reader(r.file, r.clause, r.table["source"], prefix="source.")
+    s.only(["doc", "section"])
+    doc = s.text("doc")
+    if doc not in sources:
+        raise s.error("doc", f"unknown source {doc!r}; known: {sorted(sources)}")
+    section = s.text("section")
+    allowed_sections = sources[doc].sections
+    if allowed_sections is not None and section not in allowed_sections:
+        raise s.error("section", f"{section!r} is not a section of {doc}; known: {list(allowed_sections)}")
+    return Citation(doc=doc, section=section)
 
 
 def load(directory: Path = CATALOGUE_DIR) -> Catalogue:
@@ -349,6 +379,8 @@ def load(directory: Path = CATALOGUE_DIR) -> Catalogue:
             clauses.append(clause)
     for clause in clauses:
         for ref in clause.refs:
+            if ref == clause.id:
+                raise CatalogueError(clause.file, clause.id, "refs", "a clause cannot refer to itself")
             if ref not in seen_ids:
                 raise CatalogueError(clause.file, clause.id, "refs", f"{ref!r} is not a clause in the catalogue")
         for decision in clause.decisions:
@@ -357,8 +389,6 @@ def load(directory: Path = CATALOGUE_DIR) -> Catalogue:
                     if excused not in seen_ids:
                         raise CatalogueError(clause.file, clause.id, f"{decision.id}.{option.id}.conformance_excuse",
                                              f"{excused!r} is not a clause in the catalogue")
-            if ref == clause.id:
-                raise CatalogueError(clause.file, clause.id, "refs", "a clause cannot refer to itself")
     return Catalogue(sources=sources, areas=tuple(areas), clauses=tuple(clauses))
 
 

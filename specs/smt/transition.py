@@ -73,7 +73,8 @@ class Step(Protocol):
 
 
 class CaseLike(Protocol):
-    guard: z3.BoolRef
+    @property
+    def guard(self) -> z3.BoolRef: ...
 
     def formula(self, s: Any, s2: Any) -> z3.BoolRef: ...
 

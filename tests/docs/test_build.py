@@ -9,7 +9,7 @@ import pytest
 from cardrules.specs.catalogue import default_catalogue
 from tests.paths import REPO
 
-pytestmark = pytest.mark.infrastructure("the Sphinx site builds")
+pytestmark = [pytest.mark.infrastructure("the Sphinx site builds"), pytest.mark.slow]
 
 DOCS = REPO / "docs"
 

@@ -34,6 +34,7 @@ KEY_PAGES = ("index.html", "areas/side-battle.html", "areas/heal.html", "heal-re
 
 pytestmark = [
     pytest.mark.infrastructure("the published site in a browser"),
+    pytest.mark.slow,
     pytest.mark.skipif(
         not (CHROMIUM and DRIVER),
         reason="headless Chromium not found: apt-get install chromium chromium-driver (as .ci/run does)",

@@ -76,6 +76,8 @@ MODEL_LAYERS: dict[str, float] = {
     f"{RED}.jsonform": 1.0,
     f"{RED}.actions": 1.0,
     f"{RED}.config": 1.0,
+    f"{RED}.pieces": 1.0,
+    f"{RED}.records": 1.05,
     f"{RED}.state": 1.1,
     f"{RED}.wording": 1.1,
     f"{RED}.validate": 1.2,

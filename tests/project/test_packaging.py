@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -54,6 +55,7 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built_once(tmp_path_factory, "dist", build)
 
 
+@pytest.mark.slow
 def test_wheel_holds_only_the_cardrules_package_and_its_data(dist: Path) -> None:
     (wheel,) = dist.glob("cardrules-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
@@ -69,6 +71,20 @@ def test_wheel_holds_only_the_cardrules_package_and_its_data(dist: Path) -> None
     assert "cardrules = cardrules.oracle.trace.pytest_plugin" in text
 
 
+@pytest.mark.slow
+def test_the_wheel_requires_only_the_engines_needs_unless_an_extra_is_asked_for(dist: Path) -> None:
+    """``pip install cardrules`` brings no Sphinx, matplotlib or pytest: an engine author's runner stays small."""
+    (wheel,) = dist.glob("cardrules-*.whl")
+    archive = zipfile.ZipFile(wheel)
+    metadata = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    requires = [line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith("Requires-Dist:")]
+    unconditional = {re.split(r"[<>=!~\[; ]", r, maxsplit=1)[0].lower() for r in requires if "extra ==" not in r}
+    assert unconditional == {"z3-solver", "hypothesis", "networkx", "rich", "jsonschema", "junit-xml"}
+    docs_only = {re.split(r"[<>=!~\[; ]", r, maxsplit=1)[0].lower() for r in requires if "extra == \"docs\"" in r}
+    assert {"sphinx", "furo", "matplotlib"} <= docs_only
+
+
+@pytest.mark.slow
 def test_sdist_holds_the_catalogue_and_scenarios(dist: Path) -> None:
     (sdist,) = dist.glob("cardrules-*.tar.gz")
     names = tarfile.open(sdist).getnames()
@@ -76,6 +92,7 @@ def test_sdist_holds_the_catalogue_and_scenarios(dist: Path) -> None:
     assert any(n.endswith("/properties/scenarios/redemption-plain-battle.json") for n in names)
 
 
+@pytest.mark.slow
 def test_fresh_venv_with_the_wheel_runs_the_cli_outside_the_checkout(dist: Path, tmp_path: Path) -> None:
     (wheel,) = dist.glob("cardrules-*.whl")
     venv = tmp_path / "venv"

@@ -1,4 +1,4 @@
-"""New properties bite: each catches a hand-built bad transition (issue 16).
+"""New properties bite: each catches a hand-built bad transition.
 
 The bad states are constructed here from the clause statements, never by
 editing the model.

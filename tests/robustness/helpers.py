@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cardrules.model.errors import IllegalAction, ScenarioError
-from cardrules.oracle.cli import main
+from cardrules.properties.engines.trace_json import read_trace, replay
 from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import SCENARIO_DIR, parse_rule_set
-from cardrules.properties.engines.trace_json import read_trace, replay
 from cardrules.specs.catalogue import CATALOGUE_DIR
 
 DATA = Path(__file__).parent / "data"
@@ -25,21 +21,6 @@ CATALOGUE_FILES: tuple[Path, ...] = tuple(sorted(CATALOGUE_DIR.glob("*.toml")))
 
 def load_json(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-@dataclass(frozen=True)
-class CliRun:
-    code: int
-    out: str
-    err: str
-
-
-def run_cli(*argv: str) -> CliRun:
-    """``cardrules ARGV`` in-process; exceptions other than a clean exit propagate (the test fails)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stderr(err):
-        code = main(list(argv), out=out)
-    return CliRun(code, out.getvalue(), err.getvalue())
 
 
 def replay_library(path: Path) -> str:

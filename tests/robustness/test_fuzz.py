@@ -25,7 +25,8 @@ from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import RuleSetSpec, load_scenario
 from cardrules.specs.catalogue import CatalogueError, load
 
-from tests.robustness.helpers import CATALOGUE_FILES, SCENARIO_FILES, TRACE_FILES, load_json, replay_library, run_cli
+from tests.cli import run_cli
+from tests.robustness.helpers import CATALOGUE_FILES, SCENARIO_FILES, TRACE_FILES, load_json, replay_library
 from tests.robustness.mutate import mutated_bytes, mutated_document, mutated_toml
 
 pytestmark = pytest.mark.infrastructure("bad input gets a clean error, never a traceback")

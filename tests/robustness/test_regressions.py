@@ -1,4 +1,4 @@
-"""Each known crash on bad input (issue 13) is now a clean error naming the place: exit 3 from the CLI."""
+"""Each known crash on bad input is now a clean error naming the place: exit 3 from the CLI."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from cardrules.properties.scenarios import load_scenario
 from cardrules.properties.engines.trace_json import read_trace
 from cardrules.specs.catalogue import CATALOGUE_DIR, CatalogueError, load
 
-from tests.robustness.helpers import TRACE_FILES, load_json, replay_library, run_cli
+from tests.cli import run_cli
+from tests.robustness.helpers import TRACE_FILES, load_json, replay_library
 from tests.paths import REPO
 
 DEEP = 100_000

@@ -342,7 +342,8 @@ def decode_action(m: z3.ModelRef, L: Layout, a: ActionVars) -> Action:
         return Play(L.ids[_int(m, a.target)], L.ids[_int(m, a.on)])
     if kind == PUT:
         return Put(L.ids[_int(m, a.target)])
-    return {PASS: Pass(), DECLINE_HEAL: CompleteDiscard(), NEXT: Next(), DRAW_CARDS: Draw()}[kind]
+    others: dict[int, Action] = {PASS: Pass(), DECLINE_HEAL: CompleteDiscard(), NEXT: Next(), DRAW_CARDS: Draw()}
+    return others[kind]
 
 
 _RESOLUTION = (smt_rules.resolve, smt_rules.outcome, smt_rules.beaten, smt_rules.defeated, smt_rules.mission,
@@ -428,7 +429,7 @@ def roundtrip(state: State, config: RuleConfig = DEFAULT) -> State:
         raise SolverUnknown(f"z3 unknown while decoding a state: {checker.budget.reason(solver)}")
     if result != z3.sat:
         raise OutOfScope("the encoded state is unsatisfiable")
-    return decode_state(solver.model(), checker.ts.layout, checker.s0, state.cards)
+    return decode_state(solver.model(), checker.layout, checker.s0, state.cards)  # the layout its ts was built with
 
 
 def smt_legal_actions(state: State, config: RuleConfig = DEFAULT) -> list[Action]:

@@ -23,7 +23,8 @@ from cardrules.specs.smt.budget import Budget, current
 from cardrules.specs.smt.consistency import Situation
 from cardrules.specs.smt.redemption import redirect as rd
 from cardrules.specs.smt.redemption import resolution as br
-from cardrules.specs.smt.redemption import side_battle as sb
+from cardrules.specs.smt.redemption import side_battle_clauses as sb_clauses
+from cardrules.specs.smt.redemption import side_battle_vars as sb
 
 
 # --- rule sets and queries ----------------------------------------------------------------------
@@ -114,7 +115,7 @@ class Query:
 
 def _py(value: z3.ExprRef) -> Any:
     if z3.is_int_value(value):
-        return value.as_long()  # type: ignore[union-attr]
+        return value.as_long()
     return z3.is_true(value)
 
 
@@ -170,7 +171,7 @@ def config_key(config: RuleConfig) -> Key:
 @lru_cache(maxsize=32)
 def sb_query(key: Key) -> Query:
     rs = rule_set_of(RuleConfig(heal_version=key[0], variants=key[1], broken=key[3]))
-    return Query(sb.side_battle_situation(rs), (*clauses_in_force("side-battle", rs), *sb.BASE_CLAUSES), key[2])
+    return Query(sb_clauses.side_battle_situation(rs), (*clauses_in_force("side-battle", rs), *sb.BASE_CLAUSES), key[2])
 
 
 @lru_cache(maxsize=32)

@@ -182,8 +182,8 @@ def _model_heals(state: State, legal: Iterable[Action]) -> dict[tuple[int, str, 
         if isinstance(a, Heal):
             user = model_holder(state, a.source)
             out.setdefault((-1 if user is None else user, a.target, a.source), a)
-        elif isinstance(a, Play) and state.card(a.card).ability is not None and \
-                state.card(a.card).ability.value in HEAL_WORDS and state.prompt is not None:
+        elif isinstance(a, Play) and (ability := state.card(a.card).ability) is not None and \
+                ability.value in HEAL_WORDS and state.prompt is not None:
             for t in a.targets:
                 out.setdefault((state.prompt.player, t, a.card), a)
     return out

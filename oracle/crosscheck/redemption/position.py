@@ -21,6 +21,7 @@ from typing import Callable, Mapping
 
 from cardrules.model.redemption.state import OriginKind, Phase, State
 from cardrules.specs.smt.redemption import position as pos
+from cardrules.specs.smt.redemption.common import NONE
 
 Raw = tuple[tuple[str, int], ...]
 """A card's raw place (:func:`raw_card`) as a hashable key of cached z3 answers."""
@@ -37,14 +38,14 @@ def raw_stack(state: State) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...
 def raw_card(state: State, card_id: str, log: Log) -> dict[str, int]:
     """One card's raw place (see :class:`specs.smt.redemption.position.CardPos`), and the permanent
     controller the log holds for a fighter."""
-    out = {"owner": state.card(card_id).owner, "where": pos.NOWHERE, "holder": pos.NONE, "level": pos.NONE,
-           "raw_side": pos.NONE, "logged_perm": pos.NONE}
+    out = {"owner": state.card(card_id).owner, "where": pos.NOWHERE, "holder": NONE, "level": NONE,
+           "raw_side": NONE, "logged_perm": NONE}
     for level, battle in enumerate(state.battles):
         for side, fighter in battle.fighters():
             if fighter.card == card_id:
                 entries = log.get(card_id, ())
                 out.update(where=pos.FIGHTING, level=level, raw_side=side,
-                           logged_perm=entries[-1][1].perm if entries else pos.NONE)
+                           logged_perm=entries[-1][1].perm if entries else NONE)
                 return out
             if card_id in fighter.enhancements:
                 out.update(where=pos.ON_FIGHTER, level=level)
@@ -122,7 +123,7 @@ def _discard_controllers(before: State, log: Log, after: State) -> tuple[int, ..
     out = list(held[:kept])
     for event in after.discards[kept:]:
         entries = log.get(event.card, ())
-        out.append(entries[-1][1].perm if entries else pos.NONE)
+        out.append(entries[-1][1].perm if entries else NONE)
     return tuple(out)
 
 
@@ -168,9 +169,9 @@ def advance(before: State, log: Log, after: State) -> dict[str, tuple[tuple[int,
         for _, fighter in battle.fighters():
             card = fighter.card
             entries = log.get(card, ())
-            kept = [i for i, (battle_id, _) in enumerate(entries) if battle_id == battle.id]
-            if kept:
-                out[card] = entries[:kept[0] + 1]
+            here = [i for i, (battle_id, _) in enumerate(entries) if battle_id == battle.id]
+            if here:
+                out[card] = entries[:here[0] + 1]
                 continue
             raw = raw_card(before, card, log)
             zone, ctrl, perm, side = pos.entry_values(raw, players, bondage)

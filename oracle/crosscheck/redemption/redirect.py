@@ -18,6 +18,7 @@ import z3
 
 from cardrules.specs.smt.redemption import position as pos
 from cardrules.specs.smt.redemption import redirect as rd
+from cardrules.specs.smt.redemption.common import NONE
 from cardrules.oracle.crosscheck.redemption.common import (
     CrosscheckReport, EncodingNoAnswer, Key, characters_in, config_key, rd_query, refused_by_base_rules,
 )
@@ -75,8 +76,8 @@ def fighter_numbers(state: State, fighter: Fighter, numbers: dict[str, tuple[int
     return sum(p[0] for p in parts), sum(p[1] for p in parts)
 
 
-_IN_A_BATTLE: Raw = tuple(sorted({"owner": 0, "where": pos.FIGHTING, "holder": pos.NONE, "level": 0, "raw_side": 0,
-                                   "logged_perm": pos.NONE}.items()))
+_IN_A_BATTLE: Raw = tuple(sorted({"owner": 0, "where": pos.FIGHTING, "holder": NONE, "level": 0, "raw_side": 0,
+                                   "logged_perm": NONE}.items()))
 """A card fighting at the bottom of the stack (the amount a numbers redirect moves as played)."""
 
 

@@ -18,7 +18,7 @@ from cardrules.model.redemption.state import (
 )
 from cardrules.specs.smt.redemption import position as pos
 from cardrules.specs.smt.redemption import resolution as br
-from cardrules.specs.smt.redemption import side_battle as sb
+from cardrules.specs.smt.redemption import side_battle_vars as sb
 from cardrules.specs.smt.redemption.common import NONE
 from cardrules.oracle.crosscheck.redemption.common import (CrosscheckReport, OutOfScope, br_query, config_key, sb_query)
 from cardrules.oracle.crosscheck.redemption.position import Log, entry, initial_log, raw_stack
@@ -70,7 +70,6 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
     battle = before.battles[-1]
     if any(len(side) > br.K for side in battle.sides):
         raise OutOfScope(f"more than {br.K} characters on a side")
-    numbers = card_numbers(before, config)
     resolving = after.battles[len(before.battles) - 1] if len(after.battles) >= len(before.battles) else None
     final, windows = _run_resolution(after, battle.id, config) if resolving is not None else (after, [])
     data, text, found = before.to_json(), action.text(), []
@@ -78,11 +77,49 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
     attached = {e for _, f in battle.fighters() for e in f.enhancements}
     end_records = [r for r in before.records if r.effect is Effect.DRAW_ON_SUCCESS and r.status is RecordStatus.ACTIVE
                    and r.battle == battle.id and r.card in attached]
-    # rescue access, permanent control and 'came from a battle' are derived in z3 from the raw
-    # position and the encoding's log (specs.smt.redemption.position)
+    fixed, slot = _raw_inputs(v, before, battle, card_numbers(before, config), log, bool(end_records))
+    cards = list(slot)
+    main = battle.kind is not BattleKind.SIDE
+    answers = query.allowed(fixed, _projection(v, slot, bool(end_records), main), limit=4)
+    if report:
+        report.count("br-resolution")
+    if len(answers) != 1:
+        found.append(Disagreement("br-unique", data, text, sorted(answers), "one answer",
+                                  (*BR_CLAUSES, "RED-BR-RETURN-PERMANENT-CONTROLLER", "RED-BR-UNAFFECTED-NORMAL")))
+        return found
+    (outcome, mission, soul_rescued, *rest) = next(iter(answers))
+    end_fires = rest.pop(2 * len(cards)) if end_records else None
+    n = len(cards)
+    doomed = {c for c, d in zip(cards, rest[:n]) if d}
+    window_player = dict(zip(cards, rest[n:2 * n]))
+    smt_home: dict[str, int] = dict(zip(cards, rest[2 * n:3 * n])) if main else {}
+    smt_enh_discarded: dict[str, bool] = dict(zip(cards, rest[3 * n:4 * n])) if main else {}
+    model_outcome, model_mission = _model_result(before, action, battle, resolving, final, config, report)
+    if model_outcome is not None and model_outcome != outcome:
+        found.append(Disagreement("br-outcome", data, text, br.OUTCOMES[outcome], br.OUTCOMES[model_outcome], BR_CLAUSES))
+    if model_mission is not None and model_mission != mission:
+        found.append(Disagreement("br-mission", data, text, br.MISSIONS[mission], br.MISSIONS[model_mission], MISSION_CLAUSES))
+    discarded = {c for c in cards if c in final.zones[final.card(c).owner].discard}
+    if discarded != doomed:
+        found.append(Disagreement("br-discard", data, text, sorted(doomed), sorted(discarded),
+                                  ("RED-BR-STEP4-DISCARD-RETURN", "RED-SB-DEFEAT-NORMAL", "RED-BASE-DEFEAT")))
+    model_windows = {c: player for player, group in windows for c in group}
+    smt_windows = {c: window_player[c] for c in doomed}
+    if model_windows != smt_windows:
+        found.append(Disagreement("br-heal-window", data, text, smt_windows, model_windows, ("RED-BR-HEAL-WINDOW",)))
+    found += _soul_and_end_abilities(before, battle, final, bool(soul_rescued), end_records, end_fires, data, text, report)
+    found += _survivors(before, battle, final, doomed, smt_home, smt_enh_discarded, data, text, config, report, log)
+    return found
+
+
+def _raw_inputs(v: Any, before: State, battle: Battle, numbers: Any, log: Log,
+                end_ability: bool) -> tuple[list[Any], dict[str, tuple[int, int]]]:
+    """The encoding's inputs, from the raw position and the encoding's own log (never the model's
+    derived fields): rescue access, permanent control and 'came from a battle' are derived in z3
+    (specs.smt.redemption.position). Also each fighter's (side, slot)."""
     stack = pos.StackPos.of(*raw_stack(before))
     fixed = [v.kind == _KIND[battle.kind], v.players[0] == battle.players[0], v.players[1] == battle.players[1],
-             v.player_count == before.players, v.end_ability == bool(end_records),
+             v.player_count == before.players, v.end_ability == end_ability,
              v.access == pos.rescue_access(stack, v.kind == br.RESCUE, v.players[1])]
     slot: dict[str, tuple[int, int]] = {}
     for s, fighters in enumerate(battle.sides):
@@ -97,37 +134,31 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
         for i in range(len(fighters), br.K):
             fixed += [v.strength[s][i] == 0, v.toughness[s][i] == 1, v.perm[s][i] == 0, v.healed[s][i] == False,  # noqa: E712
                       v.from_battle[s][i] == False]  # noqa: E712
-    cards = list(slot)
-    main = battle.kind is not BattleKind.SIDE
+    return fixed, slot
+
+
+def _projection(v: Any, slot: dict[str, tuple[int, int]], end_ability: bool, main: bool) -> list[Any]:
+    """What the encoding is asked: outcome, mission, the rescued soul, who is doomed and whose heal
+    window, whether end-of-battle abilities fire; in a main battle also each survivor's home
+    (RED-BR-RETURN-PERMANENT-CONTROLLER; none for a discarded character) and whether each fighter's
+    enhancements are discarded (RED-BR-UNAFFECTED-NORMAL). Side battle survivors are governed by
+    RED-SB-RETURN-* and compared through the side battle encoding (see :func:`_survivors`)."""
     project = [v.outcome, v.mission, v.soul_rescued, *[v.doomed[s][i] for s, i in slot.values()],
                *[z3.If(v.doomed[s][i], v.window_player[s][i], NONE) for s, i in slot.values()]]
-    if end_records:
+    if end_ability:
         project.append(v.end_fires)  # RED-BR-STEP3-END-ABILITIES
     if main:
-        # RED-BR-RETURN-PERMANENT-CONTROLLER (a survivor's home; none for a discarded character)
-        # and RED-BR-UNAFFECTED-NORMAL (every fighter's enhancements discarded or not). Side
-        # battle survivors are governed by RED-SB-RETURN-* and compared through the side
-        # battle encoding (see _survivors).
         project += [z3.If(v.doomed[s][i], NONE, v.home[s][i]) for s, i in slot.values()]
         project += [v.enh_discarded[s][i] for s, i in slot.values()]
-    answers = query.allowed(fixed, project, limit=4)
-    if report:
-        report.count("br-resolution")
-    if len(answers) != 1:
-        found.append(Disagreement("br-unique", data, text, sorted(answers), "one answer",
-                                  (*BR_CLAUSES, "RED-BR-RETURN-PERMANENT-CONTROLLER", "RED-BR-UNAFFECTED-NORMAL")))
-        return found
-    (outcome, mission, soul_rescued, *rest) = next(iter(answers))
-    end_fires = rest.pop(2 * len(cards)) if end_records else None
-    n = len(cards)
-    doomed = {c for c, d in zip(cards, rest[:n]) if d}
-    window_player = dict(zip(cards, rest[n:2 * n]))
-    smt_home: dict[str, int] = dict(zip(cards, rest[2 * n:3 * n])) if main else {}
-    smt_enh_discarded: dict[str, bool] = dict(zip(cards, rest[3 * n:4 * n])) if main else {}
-    recorded = resolving if resolving is not None else None
-    model_outcome = _OUTCOME[recorded.outcome] if recorded is not None and recorded.outcome else (
+    return project
+
+
+def _model_result(before: State, action: Action, battle: Battle, resolving: Battle | None, final: State,
+                  config: RuleConfig, report: CrosscheckReport | None) -> tuple[int | None, int | None]:
+    """The model's outcome and mission of the battle, as the encoding numbers them (None: not recorded)."""
+    model_outcome = _OUTCOME[resolving.outcome] if resolving is not None and resolving.outcome else (
         _OUTCOME[final.last_outcome] if battle.kind is not BattleKind.SIDE and final.last_outcome else None)
-    model_mission = _MISSION[recorded.mission] if recorded is not None and recorded.mission else (
+    model_mission = _MISSION[resolving.mission] if resolving is not None and resolving.mission else (
         _MISSION[final.last_mission] if battle.kind is not BattleKind.SIDE and final.last_mission else None)
     if model_outcome is None and battle.kind is BattleKind.SIDE and isinstance(action, Pass):
         # A side battle that leaves the stack at once (no heal window) records its outcome
@@ -139,19 +170,15 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
             report.count("br-outcome-at-once")
     if model_outcome is None and report:
         report.count("br-outcome-unrecorded")
-    if model_outcome is not None and model_outcome != outcome:
-        found.append(Disagreement("br-outcome", data, text, br.OUTCOMES[outcome], br.OUTCOMES[model_outcome], BR_CLAUSES))
-    if model_mission is not None and model_mission != mission:
-        found.append(Disagreement("br-mission", data, text, br.MISSIONS[mission], br.MISSIONS[model_mission], MISSION_CLAUSES))
-    discarded = {c for c in cards if c in final.zones[final.card(c).owner].discard}
-    if discarded != doomed:
-        found.append(Disagreement("br-discard", data, text, sorted(doomed), sorted(discarded),
-                                  ("RED-BR-STEP4-DISCARD-RETURN", "RED-SB-DEFEAT-NORMAL", "RED-BASE-DEFEAT")))
-    model_windows = {c: player for player, group in windows for c in group}
-    smt_windows = {c: window_player[c] for c in doomed}
-    if model_windows != smt_windows:
-        found.append(Disagreement("br-heal-window", data, text, smt_windows, model_windows, ("RED-BR-HEAL-WINDOW",)))
-    # the rescued Lost Soul
+    return model_outcome, model_mission
+
+
+def _soul_and_end_abilities(before: State, battle: Battle, final: State, soul_rescued: bool, end_records: list[Any],
+                            end_fires: Any, data: dict[str, Any], text: str,
+                            report: CrosscheckReport | None) -> list[Disagreement]:
+    """The rescued Lost Soul, and whether end-of-battle abilities fired, seen as draws by their users
+    (observable only when a user has a card to draw)."""
+    found: list[Disagreement] = []
     if battle.kind is BattleKind.RESCUE:
         rescuer = battle.players[0]
         gained = len(final.zones[rescuer].redemption) - len(before.zones[rescuer].redemption)
@@ -160,8 +187,6 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
             report.count("br-soul")
         if gained != expected:
             found.append(Disagreement("br-soul", data, text, expected, gained, ("RED-BR-RESCUE-SUCCESS", "RED-BR-UNAFFECTED-NORMAL")))
-    # end-of-battle abilities: whether they fired, seen as draws by their users (observable only
-    # when a user has a card to draw)
     users = sorted({r.player for r in end_records})
     if end_records and any(before.zones[p].deck for p in users):
         if report:
@@ -169,7 +194,6 @@ def crosscheck_resolution(before: State, action: Action, after: State, config: R
         drew = any(len(final.zones[p].deck) < len(before.zones[p].deck) for p in users)
         if drew != end_fires:
             found.append(Disagreement("br-end-ability", data, text, end_fires, drew, ("RED-BR-STEP3-END-ABILITIES",)))
-    found += _survivors(before, battle, final, doomed, smt_home, smt_enh_discarded, data, text, config, report, log)
     return found
 
 

@@ -17,7 +17,8 @@ from cardrules.model.redemption.state import (
     Alignment, BattleKind, Effect, OriginKind, PromptKind, RecordStatus, State, Status,
 )
 from cardrules.specs.smt.redemption import position as pos
-from cardrules.specs.smt.redemption import side_battle as sb
+from cardrules.specs.smt.redemption import side_battle_terms as sb_terms
+from cardrules.specs.smt.redemption import side_battle_vars as sb
 from cardrules.specs.smt.redemption.common import NONE
 from cardrules.oracle.crosscheck.redemption.common import (
     CrosscheckReport, EncodingNoAnswer, Key, characters_in, config_key, refused_by_base_rules, sb_query, rule_set_of,
@@ -90,12 +91,12 @@ def sb_answer(key: Key, fixed: SBKey) -> SideBattleAnswer:
     if not query.possible(base):
         return SideBattleAnswer(False, frozenset(), frozenset(), frozenset(), (False, False), playable=playable)
     stack = pos.StackPos.of(fixed[0], fixed[1])
-    came = tuple(pos.evaluate(sb.in_a_battle(pos.sb_zone(pos.CardPos.of(dict(raw)), stack), rs)) for raw, _, _ in fixed[6])
+    came = tuple(pos.evaluate(sb_terms.in_a_battle(pos.sb_zone(pos.CardPos.of(dict(raw)), stack), rs)) for raw, _, _ in fixed[6])
     return SideBattleAnswer(
         True,
-        frozenset(query.allowed(base, [v.side_x, v.side_y, v.chooser])),  # type: ignore[arg-type]
+        frozenset(query.allowed(base, [v.side_x, v.side_y, v.chooser])),
         frozenset(c for (c,) in query.allowed(base, [v.count_after])),
-        frozenset(query.allowed(base, [v.sb0, v.sb1])),  # type: ignore[arg-type]
+        frozenset(query.allowed(base, [v.sb0, v.sb1])),
         (bool(came[0]), bool(came[1])),
         frozenset(x for (x,) in query.allowed(base, [v.suspended])),
         frozenset(x for (x,) in query.allowed(base, [v.lasting])),
@@ -217,7 +218,7 @@ def _compare_card(state: State, user: int, card_id: str, plays: list[Play | Use]
     smt_pairs = {(x, y) for i, x in enumerate(characters) for y in characters[i:]
                  if side_battle_answer(state, user, x, y, config, log).takes_effect}
     if playability:
-        found += _playable(state, user, card_id, plays, characters_in, data, config, report, log, verb)
+        found += _playable(state, user, card_id, plays, characters, data, config, report, log, verb)
     if model_pairs != smt_pairs:
         found.append(Disagreement("sb-pairs", data, f"{verb} {card_id}", sorted(smt_pairs - model_pairs),
                                   sorted(model_pairs - smt_pairs), SB_PAIR_CLAUSES))

@@ -1,5 +1,5 @@
 """The independent SMT encoding of the Redemption side battle, Battle Resolution and redirect
-clauses (issue 6), written from the clause catalogue; it imports nothing from ``model``.
+clauses, written from the clause catalogue; it imports nothing from ``model``.
 
 :data:`SITUATIONS` maps an area id to the builder of its consistency situation, in the style
 of :func:`specs.smt.redemption.heal.heal_situation`.
@@ -13,7 +13,7 @@ from cardrules.specs.catalogue.rulesets import RuleSet
 from cardrules.specs.smt.consistency import Situation
 from cardrules.specs.smt.redemption.redirect import redirect_situation
 from cardrules.specs.smt.redemption.resolution import resolution_situation
-from cardrules.specs.smt.redemption.side_battle import side_battle_situation
+from cardrules.specs.smt.redemption.side_battle_clauses import side_battle_situation
 
 SITUATIONS: dict[str, Callable[[RuleSet], Situation]] = {
     "side-battle": side_battle_situation,

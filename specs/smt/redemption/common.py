@@ -2,7 +2,7 @@
 (each area's constraints register in a :class:`~cardrules.specs.smt.clauses.Registry`, re-exported here).
 
 Nothing here knows a rule; the rules are in the area modules
-(:mod:`.side_battle`, :mod:`.resolution`, :mod:`.redirect`).
+(:mod:`.side_battle_clauses`, :mod:`.resolution`, :mod:`.redirect`).
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from typing import Any, Callable, TypeVar
 import z3
 
 from cardrules.specs.smt.clauses import ConstraintFactory, Registry  # noqa: F401  (re-exported for the area modules)
+
+__all__ = ["ConstraintFactory", "NONE", "Registry", "in_range", "make_vars", "one_of", "reader", "split_io"]
 
 V = TypeVar("V")
 
@@ -35,7 +37,7 @@ def make_vars(cls: type[V], prefix: str, integers: frozenset[str]) -> V:
     ctx = z3.main_ctx()
     found = _MADE.get(key)
     if found is not None and found[0] is ctx:
-        return found[1]  # type: ignore[no-any-return]
+        return found[1]
     values: dict[str, Any] = {}
     for f in fields(cls):  # type: ignore[arg-type]
         name = f"{prefix}.{f.name}"

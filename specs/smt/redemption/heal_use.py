@@ -1,5 +1,5 @@
 """The heal situation (:mod:`specs.smt.redemption.heal`) put to use in a position: which heals a player may use
-now, and what a heal does, read from the raw position (issue 16).
+now, and what a heal does, read from the raw position.
 
 Written from the catalogue (``specs/clauses/heal.toml``), not from the model. The consistency
 situation speaks of one heal of one card with its inputs free (``place``, ``cause``, ``means``,

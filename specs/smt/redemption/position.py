@@ -1,6 +1,6 @@
 """What the Redemption situations read off a position, derived in z3 from raw facts.
 
-Written from the catalogue, not from the model. The situations (:mod:`.side_battle`,
+Written from the catalogue, not from the model. The situations (:mod:`.side_battle_clauses`,
 :mod:`.resolution`, :mod:`.redirect`) speak of "who controls a character", "where it is" (a
 territory, the paused battle, a battle below it, a hand), "who has permanent control", "the side
 it was on in its previous battle", "in a battle", "on a side opposed to a player" and "access to a
@@ -24,7 +24,7 @@ position, and the constraints here derive the rest (each function names its clau
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Mapping, Sequence
+from typing import Mapping, Sequence, TypeAlias
 
 import z3
 
@@ -37,10 +37,10 @@ PLAYER_LISTS = ("hand", "deck", "territory", "discard", "bondage", "redemption")
 """A player's zone lists, in the order of the constants above."""
 MAX_PLAYERS = 4
 
-# values of the side battle situation's zone input (same numbering as side_battle.TERRITORY...)
+# values of the side battle situation's zone input (same numbering as side_battle_vars.TERRITORY...)
 SB_TERRITORY, SB_PAUSED, SB_LOWER, SB_HAND, SB_ELSEWHERE = range(5)
 
-Value = z3.ArithRef
+Value: TypeAlias = z3.ArithRef
 
 
 @dataclass(frozen=True)
@@ -235,7 +235,7 @@ def evaluate(expr: z3.ExprRef) -> int | bool:
     """A closed expression (built with :meth:`CardPos.of` / :meth:`StackPos.of`) evaluated by z3."""
     value = z3.simplify(expr)
     if z3.is_int_value(value):
-        return value.as_long()  # type: ignore[no-any-return]
+        return value.as_long()
     if z3.is_true(value) or z3.is_false(value):
         return z3.is_true(value)
     raise ValueError(f"not a closed expression: {value}")

@@ -25,6 +25,7 @@ times of the four steps.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import z3
 
@@ -51,7 +52,7 @@ bounded, so the quantified checks stay quick."""
 Grid = tuple[tuple[z3.ExprRef, ...], tuple[z3.ExprRef, ...]]
 
 
-def _grid(name: str, make: type, k: int) -> Grid:
+def _grid(name: str, make: Callable[[str], z3.ExprRef], k: int) -> Grid:
     return tuple(tuple(make(f"br{k}.{name}[{s}][{i}]") for i in range(k)) for s in (0, 1))  # type: ignore[return-value]
 
 
@@ -101,7 +102,7 @@ class BRVars:
         def B(name: str) -> z3.BoolRef:
             return z3.Bool(name.replace("br.", f"br{k}.", 1))
 
-        def grid(name: str, make: type) -> Grid:
+        def grid(name: str, make: Callable[[str], z3.ExprRef]) -> Grid:
             return _grid(name, make, k)
 
         return BRVars(
@@ -348,10 +349,10 @@ def domain(v: BRVars) -> z3.BoolRef:
     return z3.And(*parts)
 
 
-def describe(v: BRVars):  # type: ignore[no-untyped-def]
+def describe(v: BRVars) -> Callable[[z3.ModelRef], dict[str, object]]:
     def read(model: z3.ModelRef) -> dict[str, object]:
         def num(x: z3.ExprRef) -> int:
-            return model.eval(x, model_completion=True).as_long()  # type: ignore[union-attr]
+            return model.eval(x, model_completion=True).as_long()
 
         def flag(x: z3.ExprRef) -> bool:
             return z3.is_true(model.eval(x, model_completion=True))

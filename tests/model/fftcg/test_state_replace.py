@@ -1,4 +1,4 @@
-"""The model's fast ``replace`` (issue 17) gives what ``dataclasses.replace`` gives: a new, frozen,
+"""The model's fast ``replace`` gives what ``dataclasses.replace`` gives: a new, frozen,
 hashable value of the same class with the named fields changed, the original untouched."""
 
 from __future__ import annotations

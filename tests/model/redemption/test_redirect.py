@@ -149,7 +149,7 @@ def test_numbers_redirect_ends_with_the_phase() -> None:
     ended = expire(s)
     assert [r.status for r in ended.records] == [RecordStatus.EXPIRED] and numbers(ended, "e") == (3, 5)
     # In play: p1 passes; 5 >= 0 e defeated, h not: Hero wins; e is discarded and the battle ends,
-    # but the battle phase goes on, and the redirect with it (issue 15): e, now in the discard
+    # but the battle phase goes on, and the redirect with it: e, now in the discard
     # pile, keeps its reduction to 0/0 (decision rd-lapse-reduction), rn loses its gain as e has
     # left battle (RED-RD-NUMBERS-IN-BATTLE-ONLY); h is back in the territory, 2/4.
     s = acts(s, ["pass", "discard"])

@@ -1,4 +1,4 @@
-"""Numbers redirects that state their amount (issue 15), hand-worked from seed 002.
+"""Numbers redirects that state their amount, hand-worked from seed 002.
 
 "Redirecting numbers reduces the numbers of the target by the amount redirected and
 increases the numbers of the redirecting card by the same amount." The position: p0's

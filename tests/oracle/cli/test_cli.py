@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-from cardrules.oracle.cli import main
 from cardrules.specs.catalogue import default_catalogue
+
+from tests.cli import run
 from tests.paths import REPO
 
 pytestmark = pytest.mark.infrastructure("the command line: options, exit codes, output formats")
@@ -21,12 +20,6 @@ def cardrules(*args: str, cwd: Path | None = None) -> subprocess.CompletedProces
     return subprocess.run(
         [sys.executable, "-m", "cardrules.oracle.cli", *args], capture_output=True, text=True, cwd=cwd, timeout=300
     )
-
-
-def run(*args: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(list(args), out=out)
-    return code, out.getvalue()
 
 
 def test_trace_json_lists_every_clause_with_the_documented_shape(tmp_path: Path) -> None:

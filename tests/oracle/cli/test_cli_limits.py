@@ -1,20 +1,14 @@
-"""Command-line input that used to run without end or answer the wrong question (issue 13)."""
+"""Command-line input that used to run without end or answer the wrong question."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from cardrules.oracle.cli import main
+from tests.cli import run
 from tests.paths import REPO
-
-
-def run(*args: str) -> tuple[int, str]:
-    out = io.StringIO()
-    return main(list(args), out=out), out.getvalue()
 
 
 @pytest.mark.infrastructure("the command line's limits and input errors")

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
-
-from cardrules.oracle.cli import main
 from cardrules.oracle.cli.listing import KINDS
 
-
-def run(*args: str) -> tuple[int, str]:
-    out = io.StringIO()
-    return main(list(args), out=out), out.getvalue()
+from tests.cli import run
 
 
 @pytest.mark.infrastructure("the listing commands' output")

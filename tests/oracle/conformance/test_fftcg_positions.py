@@ -1,4 +1,4 @@
-"""The FFTCG targeted positions and their kept plays (issue 10, suite quality): each kept play is a vector of the
+"""The FFTCG targeted positions and their kept plays (suite quality): each kept play is a vector of the
 default suite and shows, by hand from the rules text, the outcome it was written for."""
 
 from __future__ import annotations
@@ -99,6 +99,7 @@ def test_forwards_of_power_one_are_not_broken_and_deal_one_damage() -> None:
     assert _forward(party, "b2")["damage"] == 3001 and _forward(party, "a1")["damage"] == 4000
 
 
+@pytest.mark.slow
 @pytest.mark.clause("FF-BASE-PARTY-SPLIT", "FF-PARTY-SPLIT-THOUSANDS")
 def test_the_default_suite_keeps_every_kept_play_and_a_split_off_the_thousands_refusal() -> None:
     """Each kept play of a position is a play vector of the default suite (its last state the one the play

@@ -1,4 +1,4 @@
-"""The generator: schema-valid suites, minimised by set cover, deterministic, written atomically (issue 10)."""
+"""The generator: schema-valid suites, minimised by set cover, deterministic, written atomically."""
 
 from __future__ import annotations
 
@@ -51,6 +51,7 @@ def test_refusal_vectors_name_the_clauses_of_the_model_refusal(fftcg_suite: Path
     assert all(set(v["refuse"]["clauses"]) <= set(v["clauses"]) for v in refusals)
 
 
+@pytest.mark.slow
 def test_generation_is_deterministic_byte_for_byte(tmp_path: Path, suites_dir: Path) -> None:
     write_suites(tmp_path / "again", small_results(), seed=0)
     for path in sorted(suites_dir.iterdir()):
@@ -118,6 +119,7 @@ def test_a_skipped_option_is_named_with_its_reason_in_the_manifest_and_the_outpu
     assert "skipped fftcg-party-brave-members-all-dull: no difference found" in out.getvalue()
 
 
+@pytest.mark.slow
 def test_an_option_that_forbids_every_reachable_heal_excuses_what_a_heal_does_only_in_its_own_suite() -> None:
     # Previous wording, both discard-pile sentences old: no card in a discard pile may be healed, and the
     # heal scenario's heals all target characters discarded to the pile earlier in the turn.
@@ -156,6 +158,7 @@ def test_a_malformed_suite_is_named_with_the_json_path(fftcg_suite: Path) -> Non
         validate_suite(data, "x.json")
 
 
+@pytest.mark.slow
 @pytest.mark.clause("FF-BASE-PREEMPTIVE", "FF-PARTY-SPLIT-THOUSANDS")
 def test_the_targeted_positions_put_a_party_blocked_by_a_pre_emptive_strike_blocker_in_the_default_suite() -> None:
     """FF-BASE-PREEMPTIVE and FF-PARTY-SPLIT-THOUSANDS: a 5000 Pre-emptive Strike blocker of a party of 3000 and
@@ -177,6 +180,7 @@ def test_the_targeted_positions_put_a_party_blocked_by_a_pre_emptive_strike_bloc
     assert all(run_vector(InProcessAdapter(), result.suite, v, 60).verdict == "pass" for v in reaching)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.clause("RED-BASE-WIN-FIVE-SOULS", "RED-BR-RESCUE-SUCCESS", "RED-BR-CHALLENGE-RESULT", "RED-BR-STEP3-END-ABILITIES")
 def test_the_targeted_redemption_positions_reach_a_fifth_soul_and_a_challenge_whose_reading_matters() -> None:
     """RED-BASE-WIN-FIVE-SOULS, RED-BR-RESCUE-SUCCESS (by hand from the rules text): player 0, with four Lost

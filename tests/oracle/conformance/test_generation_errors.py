@@ -1,5 +1,5 @@
 """A model crash while the generator tries an action is a generation error naming where, never a silent
-"not refused" (issue 10): a derived refusal that crashes the model would otherwise vanish from the suite, and
+"not refused": a derived refusal that crashes the model would otherwise vanish from the suite, and
 with it the only vector aimed at its clause."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A conformance adapter in another language: a tiny FFTCG engine in JavaScript for Node.js (issue 10).
+"""A conformance adapter in another language: a tiny FFTCG engine in JavaScript for Node.js.
 
 The engine (``adapters/fftcg_node_adapter.js``) plays single attackers under
 the default rule set and deliberately has no Pre-emptive Strike. Suites are

@@ -1,5 +1,5 @@
 """The runner: the reference adapter passes everything, a buggy engine is blamed on the right clause,
-and adapters that crash, hang, print garbage or flood get their verdict while the suite goes on (issue 10)."""
+and adapters that crash, hang, print garbage or flood get their verdict while the suite goes on."""
 
 from __future__ import annotations
 

@@ -10,7 +10,6 @@ every comparison of a declaration counts for it, and a comparison of ending the 
 
 from __future__ import annotations
 
-import io
 import json
 import shutil
 import subprocess
@@ -18,24 +17,17 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from cardrules.model.fftcg.actions import DeclareAttack, EndTurn
 from cardrules.model.fftcg.config import DEFAULT
 from cardrules.model.fftcg.engine import legal_actions
 from cardrules.model.fftcg.state import Attack, State, Step
 from cardrules.model.fftcg.validate import load_state
-from cardrules.oracle.cli import main
 from cardrules.oracle.crosscheck.counts import COUNTS_PATH, load_counts
 from cardrules.oracle.crosscheck.fftcg import crosscheck_many
 from cardrules.properties.scenarios import load_scenarios
 from cardrules.specs.catalogue import CATALOGUE_DIR, load
 
-
-
-def run(*args: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(list(args), out=out)
-    return code, out.getvalue()
+from tests.cli import run
 
 
 def _root() -> State:
@@ -59,7 +51,7 @@ def test_each_compared_pair_counts_for_the_clauses_of_its_action_kind() -> None:
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS")
 def test_a_state_the_encoding_does_not_cover_is_a_failure_with_a_message(tmp_path: Path) -> None:
     # an attack in progress in Attack Preparation: no rule lets an attack be in progress there
-    # (the mutant of issue 16 that declared attacks in the wrong step), so the state is out of scope
+    # (the mutant that declared attacks in the wrong step), so the state is out of scope
     root = _root()
     bad = State(players=root.players, turn_player=0, step=Step.PREPARATION, turn=root.turn,
                 attack=Attack(attackers=("a1",), party=False, declared=("a1",), declared_preemptive=False),

@@ -1,4 +1,4 @@
-"""The mutation machinery on a handful of mutants (issues 10 and 16); the full runs are benchmark-like jobs.
+"""The mutation machinery on a handful of mutants; the full runs are benchmark-like jobs.
 
 Expected verdicts come from the rules: an unblocked attack deals exactly one
 point of damage (FF-BASE-UNBLOCKED-DAMAGE), so a model dealing two is caught
@@ -68,7 +68,7 @@ def test_mutant_ids_survive_edits_elsewhere_in_the_function_and_the_file() -> No
     import ast
     import textwrap
 
-    from cardrules.oracle.mutation.mutants import located_changes
+    from cardrules.oracle.mutation.operators import located_changes
 
     source = textwrap.dedent('''
         def split(total, blockers):
@@ -206,7 +206,7 @@ def test_every_listed_equivalent_mutant_exists_and_says_why() -> None:
 def test_a_complete_score_is_recorded_for_the_site_and_a_selection_is_not(
     tmp_path: Path, small_suite: dict[str, Any], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The traceability page shows the latest complete score (issue 12): one of two mutants killed is
+    """The traceability page shows the latest complete score: one of two mutants killed is
     50% in the party area, the goal is not met, and the survivor is named; a sample records nothing."""
     from cardrules.oracle.verify import results
     from cardrules.oracle.mutation import mutants as mutants_module

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from cardrules.oracle.cli import main
+from tests.cli import run
 from tests.paths import REPO
 
 PROPOSALS = REPO / "docs" / "proposals"
-
-
-def run(*args: str) -> tuple[int, str]:
-    out = io.StringIO()
-    return main(list(args), out=out), out.getvalue()
 
 
 def diff_json(*args: str) -> tuple[int, dict]:

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
-
-from cardrules.oracle.cli import main
 from cardrules.oracle.rulechange.proposals import ProposalError, load_proposal
+
+from tests.cli import run
 from tests.paths import REPO
 
 PROPOSALS = REPO / "docs" / "proposals"
-
-
-def run(*args: str) -> tuple[int, str]:
-    out = io.StringIO()
-    return main(list(args), out=out), out.getvalue()
 
 
 @pytest.mark.infrastructure("proposal files: format, checks and the code flag")
@@ -91,8 +85,7 @@ def test_two_side_battles_brings_its_z3_limit() -> None:
     initiated one may start a second (the ability takes effect), never a third; the seed's clauses
     forbid the second."""
     import z3
-
-    from cardrules.specs.smt.redemption.side_battle import side_battle_situation
+    from cardrules.specs.smt.redemption.side_battle_clauses import side_battle_situation
 
     proposal = load_proposal(PROPOSALS / "two-side-battles.toml", allow_code=True)
     assert proposal.smt_area == "side-battle" and proposal.smt_constraints is not None

@@ -1,4 +1,4 @@
-"""Outcome features for the conformance generator's set cover (issue 10): the branch a rule took, not only
+"""Outcome features for the conformance generator's set cover: the branch a rule took, not only
 that its clause ran.
 
 By FF-BASE-BREAK-ZERO-POWER a Forward whose power is 0 is broken and one with power left is not: the two

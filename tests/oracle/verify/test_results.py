@@ -96,7 +96,7 @@ def test_only_a_run_of_everything_counts_as_complete(argv: list[str], complete: 
 
 
 def test_the_traceability_page_shows_a_recorded_score_per_area_and_warns_when_stale() -> None:
-    """The site's 'Conformance mutation score' table (issue 12): per area the mutants killed of those counted."""
+    """The site's 'Conformance mutation score' table: per area the mutants killed of those counted."""
     import importlib
     import sys
 
@@ -104,7 +104,7 @@ def test_the_traceability_page_shows_a_recorded_score_per_area_and_warns_when_st
 
     sys.path.insert(0, str(REPO / "docs" / "_ext"))
     try:
-        docs = importlib.import_module("cardrules_docs")
+        docs = importlib.import_module("cardrules_recorded")
     finally:
         sys.path.pop(0)
     summary = {"format": SCORE_FORMAT, "recorded": "2026-12-01T00:00:00+00:00", "commit": "abc1234",
@@ -112,8 +112,8 @@ def test_the_traceability_page_shows_a_recorded_score_per_area_and_warns_when_st
                "areas": {"party": {"mutants": 3, "equivalent": 1, "not_applied": 0, "killed": 1, "counted": 2,
                                    "score": 0.5, "killed_by": {}}},
                "survivors": ["m2"]}
-    text = "\n".join(docs._score_lines(RecordedScore(summary, current=False)))
+    text = "\n".join(docs.score_lines(RecordedScore(summary, current=False)))
     assert "1 suites (12 vectors)" in text and "is **not met**" in text
     assert "   * - party\n     - 3\n     - 1\n     - 1 of 2\n     - 50.0%" in text
     assert "1 mutants survived" in text and "this score is stale" in text
-    assert "No recorded score to show: nothing here." in "\n".join(docs._score_lines("nothing here"))
+    assert "No recorded score to show: nothing here." in "\n".join(docs.score_lines("nothing here"))

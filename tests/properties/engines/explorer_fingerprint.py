@@ -1,4 +1,4 @@
-"""What an exploration of an embedded scenario found, in a form to record and compare (issue 17).
+"""What an exploration of an embedded scenario found, in a form to record and compare.
 
 ``fingerprint`` runs the explorer on one scenario under one rule set exactly
 as ``cardrules verify`` does (its bounds, its properties, a mutant's early
@@ -6,7 +6,7 @@ stop) and returns the distinct-state and transition counts, the depth,
 whether the graph was complete, the deadlocks, and for each violated property
 its shortest counterexample as action texts. ``explorer_baseline.json``
 holds these fingerprints as the explorer computed them before the compact
-search of issue 17; ``python -m tests.properties.engines.explorer_fingerprint``
+search; ``python -m tests.properties.engines.explorer_fingerprint``
 prints them afresh.
 """
 

@@ -1,16 +1,16 @@
-"""The compact explorer finds exactly what the explorer found before it (issue 17).
+"""The compact explorer finds exactly what the explorer found before it.
 
 ``explorer_baseline.json`` was recorded by ``tests/properties/engines/explorer_fingerprint.py``
 with the explorer as it was before the compact search (commit "Record the
 explorer's fingerprints ..."): per embedded scenario and rule set, the
 distinct states, transitions, depth, completeness, deadlocks and every
 shortest counterexample. After the fidelity review changed three defaults
-(issue 15) it was re-recorded the same way, by the plain explorer before the
+it was re-recorded the same way, by the plain explorer before the
 compact search, on the new model: every fingerprint equals one recorded
 before under the rule set now named differently (``heal-previous`` is the old
 ``previous-without-window``, ``previous-with-window`` the old ``heal-previous``,
 ``one-source-damage`` the old ``per-member-damage``). The outsider scenario's three rule sets
-(issue 15, ``redemption-side-battle-outsider``) were added by the same script; the Redemption
+(``redemption-side-battle-outsider``) were added by the same script; the Redemption
 game has no compact codec, so its search is the plain one. Why those counts are right: the explorer's count for
 the FFTCG benchmark position is matched exactly by two independent twins, a
 Promela model under SPIN and a TLA+ spec under TLC (``benchmarks/side_by_side.py``),

@@ -1,4 +1,4 @@
-"""``explore --workers N``: the hash-partitioned search finds what the sequential one finds (issue 17).
+"""``explore --workers N``: the hash-partitioned search finds what the sequential one finds.
 
 Same distinct states, transitions, depth, terminal states and deadlocks, the
 same index, parent and action for every state, and the same shortest

@@ -1,4 +1,4 @@
-"""``explore --backend ray``: Ray actors owning hash partitions find what the sequential search finds (issue 17).
+"""``explore --backend ray``: Ray actors owning hash partitions find what the sequential search finds.
 
 Runs a local Ray instance (two CPUs) on small embedded scenarios: the same
 distinct states, parents, depths and shortest counterexamples as the

@@ -113,7 +113,7 @@ def _renamed_json(data: object, rename: dict[str, str]) -> object:
 
 @pytest.mark.parametrize("scenario", ["redemption-side-battles-3p", "redemption-side-battles-4p", "redemption-plain-battle"])
 def test_redemption_key_merges_exactly_the_renamings_of_identical_cards(scenario: str) -> None:
-    """The Redemption key reads the state directly (issue 17): every state reached in the first 150
+    """The Redemption key reads the state directly: every state reached in the first 150
     of a breadth-first walk, renamed by a seeded shuffle among identical cards, gets the key of the
     original, and two states get one key exactly when the JSON-form key (the reference) merges them."""
     import random

@@ -31,7 +31,7 @@ def count(xs: Sequence[z3.BoolRef]) -> z3.ArithRef:
 
 def side_player(s: Frame, side: z3.ArithRef | int) -> z3.ArithRef:
     """The battling player of a side: side 0 is the turn player's (RED-BASE-RESCUE-OR-CHALLENGE)."""
-    return z3.If(side == 0, s.active, s.defender)  # type: ignore[return-value]
+    return z3.If(side == 0, s.active, s.defender)
 
 
 def on_side(s: Frame, i: int, side: int) -> z3.BoolRef:
@@ -93,7 +93,7 @@ def outcome(L: Layout, s: Frame, v: Variants) -> z3.ArithRef:
     """The outcome the battle stands at (RED-BR-FOUR-OUTCOMES): both sides beaten: mutual
     destruction; neither: stalemate (RED-BASE-MUTUAL-STALEMATE); else the unbeaten side wins."""
     b0, b1 = beaten(L, s, v)
-    return z3.If(z3.And(b0, b1), MUTUAL_DESTRUCTION,  # type: ignore[return-value]
+    return z3.If(z3.And(b0, b1), MUTUAL_DESTRUCTION,
                  z3.If(b1, SIDE0_WINS, z3.If(b0, SIDE1_WINS, STALEMATE)))
 
 
@@ -103,7 +103,7 @@ def initiative(L: Layout, s: Frame, v: Variants) -> z3.ArithRef:
     stalemate or mutual destruction the battling player who did not play the last card:
     ``If(o = SIDE0_WINS, defender, If(o = SIDE1_WINS, active, If(last = active, defender, active)))``."""
     o = outcome(L, s, v)
-    return z3.If(o == SIDE0_WINS, s.defender,  # type: ignore[return-value]
+    return z3.If(o == SIDE0_WINS, s.defender,
                  z3.If(o == SIDE1_WINS, s.active, z3.If(s.last == s.active, s.defender, s.active)))
 
 
@@ -134,7 +134,7 @@ def mission(L: Layout, s: Frame, o: z3.ArithRef, v: Variants) -> z3.ArithRef:
         challenge_won = o != SIDE1_WINS
     rescued = z3.And(o == SIDE0_WINS, has_lost_soul(L, s, s.defender))
     won = z3.If(s.kind == CHALLENGE, challenge_won, rescued)
-    return z3.If(won, SUCCESS, FAILURE)  # type: ignore[return-value]
+    return z3.If(won, SUCCESS, FAILURE)
 
 
 @implements("RED-BR-STEP4-DISCARD-RETURN", "RED-BASE-DEFEAT")
@@ -171,7 +171,7 @@ def check_winner(L: Layout, s: Frame) -> z3.ArithRef:
     ``winner' = If(winner != NONE, winner, first p in seat order with #redemption(p) >= 5, else NONE)``."""
     souls = L.of_type(LOST_SOUL)
     redeemed = [count([z3.And(s.loc[i] == REDEMPTION, s.zp[i] == p) for i in souls]) for p in (0, 1)]
-    return z3.If(s.winner != NONE, s.winner,  # type: ignore[return-value]
+    return z3.If(s.winner != NONE, s.winner,
                  z3.If(redeemed[0] >= SOULS_TO_WIN, 0, z3.If(redeemed[1] >= SOULS_TO_WIN, 1, NONE)))
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A conformance adapter written in JavaScript for Node.js (issue 10): a tiny FFTCG engine for a subset,
+// A conformance adapter written in JavaScript for Node.js: a tiny FFTCG engine for a subset,
 // speaking the runner's JSON-lines protocol on stdin/stdout (see docs/conformance.rst).
 //
 // Subset, on purpose:

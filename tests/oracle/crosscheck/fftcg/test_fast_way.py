@@ -1,4 +1,4 @@
-"""The fast way of the transition cross-check (:mod:`oracle.crosscheck.fast`, issue 17) is exact: it gives
+"""The fast way of the transition cross-check (:mod:`oracle.crosscheck.fast`) is exact: it gives
 the same reports and the same comparisons per clause as the plain way on agreeing states, on the
 deliberately broken encodings, and on a deliberately wrong model, also with its caches warm."""
 

@@ -1,5 +1,5 @@
-"""The attack-phase protocol both FFTCG encodings share, recorded as catalogue decisions (issue 16,
-"Independence"): ``ff-removal-windows``, ``ff-attack-no-attacker-left``, ``ff-step-passing`` and
+"""The attack-phase protocol both FFTCG encodings share, recorded as catalogue decisions:
+``ff-removal-windows``, ``ff-attack-no-attacker-left``, ``ff-step-passing`` and
 ``ff-end-turn-window`` (``specs/clauses/ff_base.toml``). The implemented alternatives are selectable
 in the model and in the z3 encoding alike, and the two agree on them; the options recorded only
 are refused by name, never played as the chosen reading."""

@@ -24,7 +24,9 @@ from cardrules.properties.redemption.strategies import REDIRECT_HEAVY, RICH_ABIL
 from cardrules.properties.scenarios import load_scenarios
 from cardrules.specs.smt.consistency import ClauseConstraint
 from cardrules.specs.smt.redemption import resolution as br
-from cardrules.specs.smt.redemption import side_battle as sb
+from cardrules.specs.smt.redemption import side_battle_clauses as sb_clauses
+from cardrules.specs.smt.redemption import side_battle_terms as sb_terms
+from cardrules.specs.smt.redemption import side_battle_vars as sb
 
 # Clauses whose z3 outputs the rule-level cross-check compares with the model. Not listed, because
 # none of their outputs is queried: RED-SB-INSTANTANEOUS (``lasting``), RED-SB-DEFEAT-NORMAL (the
@@ -69,6 +71,7 @@ def _report(report: CrosscheckReport) -> str:
     return "\n".join(str(d) for d in report.disagreements[:3])
 
 
+@pytest.mark.slow
 @pytest.mark.clause(*SB, *BR, *RD)
 @pytest.mark.parametrize(("scenario", "rule_set"), RUNS, ids=[f"{s}:{r}" for s, r in RUNS])
 def test_every_explored_state(scenario: str, rule_set: str) -> None:
@@ -151,12 +154,12 @@ def fresh() -> Iterator[None]:
 def test_case_four_given_to_the_wrong_player_is_caught(monkeypatch: pytest.MonkeyPatch, fresh: None) -> None:
     """Case 4 mis-encoded: the character that was in battle goes to the *other* player."""
     def broken(v: sb.SBVars, rs: object) -> ClauseConstraint:
-        good = sb.control_same_mixed(v, rs)  # type: ignore[arg-type]
-        ib_x = sb.in_a_battle(v.zone_x, rs)  # type: ignore[arg-type]
+        good = sb_clauses.control_same_mixed(v, rs)  # type: ignore[arg-type]
+        ib_x = sb_terms.in_a_battle(v.zone_x, rs)  # type: ignore[arg-type]
         return ClauseConstraint(good.clause_id, good.premise,
                                 z3.And(v.chooser == -1, z3.If(ib_x, v.side_x != v.ctrl_x, v.side_y != v.ctrl_x)))
 
-    monkeypatch.setitem(sb.REG.factories, "RED-SB-CONTROL-SAME-MIXED", broken)
+    monkeypatch.setitem(sb_clauses.REG.factories, "RED-SB-CONTROL-SAME-MIXED", broken)
     states, config = _states("redemption-side-battles-3p", "default")
     report = crosscheck_many(states, config)
     assert {d.what for d in report.disagreements} == {"sb-control"}
@@ -318,8 +321,8 @@ def test_an_encoding_refusing_outside_users_is_caught(monkeypatch: pytest.Monkey
     rule set says; under ``any-player`` the model's ``use`` plays are then pairs z3 refuses."""
     from cardrules.specs.catalogue.rulesets import RuleSet
 
-    monkeypatch.setitem(sb.REG.factories, "RED-SB-SIDES-BATTLE-PLAYERS",
-                        lambda v, rs: sb.sides_battle_players(v, RuleSet()))
+    monkeypatch.setitem(sb_clauses.REG.factories, "RED-SB-SIDES-BATTLE-PLAYERS",
+                        lambda v, rs: sb_clauses.sides_battle_players(v, RuleSet()))
     states, config = _states("redemption-side-battle-outsider", "outsider-may-use")
     report = crosscheck_many(states, config)
     assert "sb-pairs" in {d.what for d in report.disagreements}
@@ -330,6 +333,6 @@ def test_unread_variants_are_refused() -> None:
     """A non-chosen option of a decision on an encoded area's clause that the encodings do not
     read is out of scope (the encodings would silently run the chosen reading); heal-area
     decisions are not encoded and pass."""
-    assert smt_redemption._unread_variants((("br-rescued-soul", "rescuer-chooses"),)) == ("br-rescued-soul=rescuer-chooses",)
-    assert smt_redemption._unread_variants((("br-rescued-soul", "lowest-id"), ("redline-window", "unchanged"))) == ()
-    assert smt_redemption._unread_variants((("br-discard-which", "losing-side-only"),)) == ()
+    assert smt_redemption.unread_variants((("br-rescued-soul", "rescuer-chooses"),)) == ("br-rescued-soul=rescuer-chooses",)
+    assert smt_redemption.unread_variants((("br-rescued-soul", "lowest-id"), ("redline-window", "unchanged"))) == ()
+    assert smt_redemption.unread_variants((("br-discard-which", "losing-side-only"),)) == ()

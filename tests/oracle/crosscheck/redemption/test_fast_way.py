@@ -1,4 +1,4 @@
-"""The faster Redemption cross-checks (issue 17) are exact: the battle fragment's fast way and the
+"""The faster Redemption cross-checks are exact: the battle fragment's fast way and the
 rule decisions' unsat-core pruning of deciding clauses give the same reports and the same
 comparisons per clause as the plain way, and a wrong model answer is still caught with every
 cache warm."""

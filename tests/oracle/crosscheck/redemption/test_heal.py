@@ -1,4 +1,4 @@
-"""The heal comparison (issue 16): the heal encoding, handed only the raw position, against the
+"""The heal comparison: the heal encoding, handed only the raw position, against the
 model's heal actions and their results.
 
 Expected outcomes are read from the rule text by hand:

@@ -1,5 +1,5 @@
-"""The Redemption cross-check hands z3 raw positions, never the model's bookkeeping (issue 16,
-"Independence"): control, zones, permanent control, a side battle survivor's previous side and
+"""The Redemption cross-check hands z3 raw positions, never the model's bookkeeping:
+control, zones, permanent control, a side battle survivor's previous side and
 'came from a battle' are derived in z3 (:mod:`specs.smt.redemption.position`), and what a position
 cannot show is the encoding's own log carried along the play (:mod:`oracle.crosscheck.redemption.position`).
 

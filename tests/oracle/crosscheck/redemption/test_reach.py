@@ -1,5 +1,5 @@
 """Every side battle, redirect and base clause the rule-decision encodings hold takes part in some
-comparison (issue 16, "Coverage that is measured"): the scenarios redemption-side-battle-reach and
+comparison ("Coverage that is measured"): the scenarios redemption-side-battle-reach and
 redemption-redirect-opposing reach what no other scenario did, and the comparisons ask the questions
 those clauses answer. Each new question is shown to bite: a model misreading it is caught. The
 per-turn side battle count z3 reads is the encoding's own, so a model counter that goes wrong and

@@ -1,4 +1,4 @@
-"""Shared readings of issue 16 as decisions with both options in the z3 encoding, each checked on a
+"""Readings both encodings share, recorded as decisions with both options in the z3 encoding, each checked on a
 hand-built position and by the cross-check with the model over a whole exploration of it.
 
 ``sb-territory-survivor-enhancements``: p0's k 1/1 sits in p0's territory with pk (0/0) placed on it; h
@@ -32,7 +32,8 @@ from cardrules.properties.redemption.game import RedemptionGame
 from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
 from cardrules.model.redemption import resolution
 from cardrules.specs.smt.redemption import redirect as rd
-from cardrules.specs.smt.redemption import side_battle as sb
+from cardrules.specs.smt.redemption import side_battle_clauses as sb_clauses
+from cardrules.specs.smt.redemption import side_battle_vars as sb
 
 WHICH_BATTLE = ("target-in-any-battle", "same-battle-only")
 
@@ -150,7 +151,7 @@ def test_the_situation_reads_what_a_survivor_keeps(option: str) -> None:
     keeps what it carried in only under played-in-side-battle-only; one selected from the paused
     battle goes back keeping both under either option."""
     rule_set = RuleSet(decisions={"sb-territory-survivor-enhancements": option})
-    situation = sb.side_battle_situation(rule_set)
+    situation = sb_clauses.side_battle_situation(rule_set)
     v = sb.SBVars.make()
     solver = z3.Solver()
     solver.add(situation.background, situation.domain,

@@ -1,4 +1,4 @@
-"""The cross-check compares stated redirect amounts and the end of a numbers redirect (issue 15).
+"""The cross-check compares stated redirect amounts and the end of a numbers redirect.
 
 Scenario ``redemption-stated-numbers``: p0's h 2/4 attacks, p1's e 8/8 blocks; p0 holds r3
 (a numbers redirect stating 3/3) and r5 (stating 5/5), p1 pe (1/2). Every state of its
@@ -61,7 +61,7 @@ def test_stated_amounts_and_the_end_of_the_battle_are_compared(rule_set: str) ->
 
 @pytest.mark.clause("RED-RD-UNTIL-END-OF-PHASE")
 def test_a_model_ending_the_redirect_with_its_battle_is_caught(monkeypatch: pytest.MonkeyPatch, fresh: None) -> None:
-    """The model before issue 15: every play record dropped when the battle ends."""
+    """The model's earlier reading: every play record dropped when the battle ends."""
     monkeypatch.setattr(resolution, "lasting", lambda record: False)
     states, config = _states("default")
     model_states = tuple(explore(RedemptionGame(config), [load_state(SCENARIO.state)], [],

@@ -20,7 +20,9 @@ from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
 from cardrules.specs.smt.consistency import Verdict, check_vacuity, find_contradictions
 from cardrules.specs.smt.redemption import SITUATIONS
 from cardrules.specs.smt.redemption import resolution as br
-from cardrules.specs.smt.redemption import side_battle as sb
+from cardrules.specs.smt.redemption import side_battle_clauses as sb_clauses
+from cardrules.specs.smt.redemption import side_battle_terms as sb_terms
+from cardrules.specs.smt.redemption import side_battle_vars as sb
 
 AREAS = tuple(SITUATIONS)
 EXPECTED_DEAD: dict[tuple[str, str], tuple[str, ...]] = {
@@ -129,10 +131,10 @@ def test_a_fighter_healed_at_side_battle_resolution_follows_its_decision(option:
     window. Decision sb-healed-fighter-destination: it goes where the heal rules place it (not
     back), or back to its previous battle as a survivor. z3 must force that answer either way."""
     rule_set = RuleSet(decisions={"sb-healed-fighter-destination": option})
-    situation = sb.started_side_battle_situation(rule_set)
+    situation = sb_clauses.started_side_battle_situation(rule_set)
     v = sb.SBVars.make()
     facts = [situation.background, situation.domain, *[c.formula for c in situation.constraints.values()],
-             v.ended, sb.in_a_battle(v.zone_x, rule_set), v.defeated_x, v.healed_x]
+             v.ended, sb_terms.in_a_battle(v.zone_x, rule_set), v.defeated_x, v.healed_x]
     solver = z3.Solver()
     solver.add(*facts)
     assert solver.check(v.back_x) == (z3.sat if goes_back else z3.unsat)

@@ -1,6 +1,6 @@
 """The battle fragment's cross-check hands z3 who controlled a discarded character from the
 encoding's own log (the fighter's permanent controller as z3 derived it before the discard), never
-the model's discard event (issue 16, "Independence")."""
+the model's discard event ("Independence")."""
 
 from __future__ import annotations
 

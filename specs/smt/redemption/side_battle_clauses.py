@@ -1,214 +1,32 @@
-"""Side battle clauses (``specs/clauses/side_battle.toml``, seed 000) over one side battle situation.
+"""The side battle clauses (``specs/clauses/side_battle.toml``, seed 000) as z3 constraints, and the
+situations built from them. Written from the catalogue, not from the model.
 
-Written from the catalogue, not from the model. The situation: a player
-(``user``) uses a side battle ability, selecting two characters ``x`` and
-``y`` while a battle between players ``p0`` and ``p1`` is being fought; later
-the side battle ends and its survivors go somewhere.
-
-Inputs (the situation): the paused battle's players, the main battle's
-players, the user (any player: decision ``sb-user-outside-battle``), how
-many side battles the user initiated this turn, and for each selected
-character ``c`` in {x, y}: who controls it when selected (``ctrl_c``; a
-card in a hand is controlled by its holder), where it is
-(``zone_c``: a territory, the paused battle, a battle paused further down,
-a hand, elsewhere), its alignment, owner, permanent controller, whether it is
-paralyzed, whether normal battle resolution defeats it and whether it is
-healed, and the side it was on in its previous battle.
-
-Outputs (what the rules decide): whether the card may be played
-(``card_playable``), whether the ability takes effect (``takes_effect``:
-the target restrictions forbid it, :func:`legal_selection` with the
-allowance left forces it), the side battle's
-players (``sb0``, ``sb1``), who controls each fighter (``side_x``,
-``side_y``), who chooses that (``chooser``, :data:`NONE` when a rule fixes
-it), the user's count afterwards, where each survivor goes (``back_c``:
-back to its previous battle, on ``back_side_c``, keeping its enhancements
-``keeps_c``; else to the territory of ``home_c``; whether it keeps the
-enhancements it carried in from where it was selected, ``keeps_carried_c``),
-and the flags of the
-clarifications (negation cascade, interrupts after a side battle).
-
-"In a battle when selected" (decision ``sb-in-battle-meaning``) is
-:func:`in_a_battle`; "controlled by a battling player" is :func:`insider`.
+One constraint per clause, registered in :data:`REG` in the order every report lists them:
+RED-SB-SUSPEND, RED-SB-RESUME, RED-SB-SIDES-BATTLE-PLAYERS, RED-SB-CONTROL-OUTSIDERS,
+RED-SB-CONTROL-ONE-INSIDER, RED-SB-CONTROL-SAME-UNMIXED, RED-SB-CONTROL-SAME-MIXED,
+RED-SB-RETURN-TO-BATTLE, RED-SB-RETURN-TO-TERRITORY, RED-SB-INSTANTANEOUS, RED-SB-TARGETS-TWO,
+RED-SB-TARGET-ZONES, RED-SB-DEFEAT-NORMAL, RED-SB-ONCE-PER-TURN, RED-SB-RESTRICT-AFTER,
+RED-SB-SAME-ALIGNMENT, RED-SB-NEGATE-CASCADE, RED-SB-NO-INTERRUPT-FROM-SUSPENDED, and the base
+rules' assumption RED-BASE-PARALYZED-NO-BATTLE. :func:`side_battle_situation` is the area's
+consistency situation, :func:`started_side_battle_situation` the same clauses in a side battle that
+did start. The variables and facts are in :mod:`.side_battle_vars`, the terms the clauses use
+("in a battle when selected", "the two players in battle", ...) in :mod:`.side_battle_terms`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import z3
 
-from cardrules.specs.catalogue.registry import implements
 from cardrules.specs.catalogue.rulesets import RuleSet
 from cardrules.specs.smt.consistency import ClauseConstraint, Situation
-from cardrules.specs.smt.redemption.common import NONE, Registry, in_range, make_vars, one_of, reader, split_io
-
-# where a selected character is
-TERRITORY, PAUSED_BATTLE, LOWER_BATTLE, HAND, ELSEWHERE = range(5)
-ZONES = ("a territory", "the paused battle", "a battle paused below it", "a hand", "elsewhere (deck, discard pile)")
-MAX_PLAYERS = 4
-MAX_COUNT = 3
-"""Side battles initiated earlier this turn range over 0..3 (more than the allowance is never needed)."""
-
-
-@dataclass(frozen=True)
-class SBVars:
-    """The z3 variables of the side battle situation."""
-
-    # inputs
-    players: z3.ArithRef
-    p0: z3.ArithRef
-    p1: z3.ArithRef
-    """The two players of the paused battle (the one on top of the stack when the ability is used)."""
-    m0: z3.ArithRef
-    m1: z3.ArithRef
-    """The two players of the turn's main battle (the bottom of the stack)."""
-    nested: z3.BoolRef
-    """The paused battle is itself a side battle (a battle lies below it)."""
-    user: z3.ArithRef
-    count: z3.ArithRef
-    """Side battles the user initiated earlier this turn."""
-    used: z3.BoolRef
-    """The user plays the card to use its side battle ability on x and y."""
-    same_card: z3.BoolRef
-    ctrl_x: z3.ArithRef
-    ctrl_y: z3.ArithRef
-    zone_x: z3.ArithRef
-    zone_y: z3.ArithRef
-    hero_x: z3.BoolRef
-    hero_y: z3.BoolRef
-    owner_x: z3.ArithRef
-    owner_y: z3.ArithRef
-    perm_x: z3.ArithRef
-    perm_y: z3.ArithRef
-    paralyzed_x: z3.BoolRef
-    paralyzed_y: z3.BoolRef
-    prev_side_x: z3.ArithRef
-    prev_side_y: z3.ArithRef
-    """The side (0 or 1) the character was on in the battle it was in when selected."""
-    defeated_x: z3.BoolRef
-    defeated_y: z3.BoolRef
-    """Normal Battle Resolution of the side battle would discard it."""
-    healed_x: z3.BoolRef
-    healed_y: z3.BoolRef
-    ended: z3.BoolRef
-    """The side battle this ability started has taken place and ended (its resolution included);
-    the clauses about the end read this input rather than ``takes_effect``."""
-    sb_negated: z3.BoolRef
-    """The card whose ability started the side battle is negated."""
-    effect_in_sb: z3.BoolRef
-    """An effect produced by a card played during the side battle (nested ones included)."""
-    effect_interruptible: z3.BoolRef
-    victim_in_paused: z3.BoolRef
-    """A character of the paused battle is defeated by an ability played in the side battle."""
-    ability_in_active: z3.BoolRef
-    """An ability considered as an interrupt's target belongs to the battle being fought."""
-    # outputs
-    card_playable: z3.BoolRef
-    takes_effect: z3.BoolRef
-    lasting: z3.BoolRef
-    suspended: z3.BoolRef
-    """The paused battle is on hold and the new battle is on top of it."""
-    sb0: z3.ArithRef
-    sb1: z3.ArithRef
-    side_x: z3.ArithRef
-    side_y: z3.ArithRef
-    chooser: z3.ArithRef
-    count_after: z3.ArithRef
-    discarded_x: z3.BoolRef
-    discarded_y: z3.BoolRef
-    back_x: z3.BoolRef
-    back_y: z3.BoolRef
-    back_side_x: z3.ArithRef
-    back_side_y: z3.ArithRef
-    keeps_x: z3.BoolRef
-    keeps_y: z3.BoolRef
-    """The enhancements played on the character in the side battle stay on it (``keeps_x`` too)."""
-    keeps_carried_x: z3.BoolRef
-    keeps_carried_y: z3.BoolRef
-    """The enhancements it carried in from where it was selected stay on it (``keeps_carried_x`` too)."""
-    home_x: z3.ArithRef
-    home_y: z3.ArithRef
-    resumed: z3.BoolRef
-    effect_negated: z3.BoolRef
-    resolution_undone: z3.BoolRef
-    victim_may_interrupt: z3.BoolRef
-    interrupt_targetable: z3.BoolRef
-
-    @staticmethod
-    def make() -> "SBVars":
-        return make_vars(SBVars, "sb", INTEGERS)
-
-    def of(self, name: str, c: str) -> z3.ExprRef:
-        """The variable ``name_c`` of character ``c`` ('x' or 'y')."""
-        return getattr(self, f"{name}_{c}")  # type: ignore[no-any-return]
-
-
-INTEGERS = frozenset({
-    "players", "p0", "p1", "m0", "m1", "user", "count", "ctrl_x", "ctrl_y", "zone_x", "zone_y", "owner_x", "owner_y",
-    "perm_x", "perm_y", "prev_side_x", "prev_side_y", "sb0", "sb1", "side_x", "side_y", "chooser", "count_after",
-    "back_side_x", "back_side_y", "home_x", "home_y",
-})
-OUTPUTS = (
-    "card_playable", "takes_effect", "lasting", "suspended", "sb0", "sb1", "side_x", "side_y", "chooser",
-    "count_after", "discarded_x", "discarded_y", "back_x", "back_y", "back_side_x", "back_side_y", "keeps_x", "keeps_y",
-    "keeps_carried_x", "keeps_carried_y", "home_x", "home_y", "resumed", "effect_negated", "resolution_undone", "victim_may_interrupt", "interrupt_targetable",
+from cardrules.specs.smt.redemption.common import NONE, Registry, one_of, reader, split_io
+from cardrules.specs.smt.redemption.side_battle_terms import (
+    alignment_ok, battling, in_a_battle, in_play_or_hand, insider, legal_selection, outside_user, outsiders_may_use,
+    used_up,
 )
-BASE_CLAUSES = ("RED-BASE-PARALYZED-NO-BATTLE",)
-"""Assumption clauses this situation also encodes (the cross-check reads them with the area's clauses)."""
-CHARS = ("x", "y")
+from cardrules.specs.smt.redemption.side_battle_vars import CHARS, OUTPUTS, SBVars, background, domain
 
 REG: Registry[SBVars] = Registry()
-
-
-# --- decision functions -----------------------------------------------------------------
-
-
-@implements("RED-SB-CONTROL-SAME-UNMIXED", "RED-SB-CONTROL-SAME-MIXED", "RED-SB-RETURN-TO-BATTLE")
-def in_a_battle(zone: z3.ArithRef, rs: RuleSet) -> z3.BoolRef:
-    """'In a battle when selected' (decision ``sb-in-battle-meaning``):
-    any-battle-on-stack: ``zone in {paused, lower}``; suspended-battle-only: ``zone = paused``."""
-    if rs.option("sb-in-battle-meaning") == "suspended-battle-only":
-        return zone == PAUSED_BATTLE
-    return one_of(zone, PAUSED_BATTLE, LOWER_BATTLE)
-
-
-@implements("RED-SB-SIDES-BATTLE-PLAYERS")
-def battling(v: SBVars, rs: RuleSet) -> tuple[z3.ArithRef, z3.ArithRef]:
-    """'The two players in battle' (decision ``sb-nested-battle-players``): the paused
-    battle's (directly-paused) or the main battle's (main-battle)."""
-    if rs.option("sb-nested-battle-players") == "main-battle":
-        return v.m0, v.m1
-    return v.p0, v.p1
-
-
-def insider(v: SBVars, rs: RuleSet, c: str) -> z3.BoolRef:
-    """Character ``c`` is controlled by one of the two players in battle."""
-    a, b = battling(v, rs)
-    return one_of(v.of("ctrl", c), a, b)
-
-
-@implements("RED-SB-TARGET-ZONES")
-def in_play_or_hand(v: SBVars, rs: RuleSet, c: str) -> z3.BoolRef:
-    """RED-SB-TARGET-ZONES with decision ``sb-in-play-zones``: in play (a territory, or a battle
-    on the stack unless territory-only) or in the user's hand: ``zone = hand and ctrl = user``."""
-    zone = v.of("zone", c)
-    in_play = zone == TERRITORY
-    if rs.option("sb-in-play-zones") == "territory-or-battle":
-        in_play = one_of(zone, TERRITORY, PAUSED_BATTLE, LOWER_BATTLE)
-    return z3.Or(in_play, z3.And(zone == HAND, v.of("ctrl", c) == v.user))
-
-
-@implements("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
-def per_turn_limit(rs: RuleSet) -> int:
-    """Side battles one player may initiate per turn: one (two under the broken variant
-    ``two-side-battles-per-turn``, a mutant verify must catch)."""
-    return 2 if rs.is_broken("two-side-battles-per-turn") else 1
-
-
-def used_up(v: SBVars, rs: RuleSet) -> z3.BoolRef:
-    """The user has initiated their allowance this turn: ``count >= limit``."""
-    return v.count >= per_turn_limit(rs)
 
 
 # --- introduction ---------------------------------------------------------------------------
@@ -227,19 +45,6 @@ def resume(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 
 
 # --- who controls which side ------------------------------------------------------------------
-
-
-def outside_user(v: SBVars, rs: RuleSet) -> z3.BoolRef:
-    """The user is not one of the two players in battle (:func:`battling`)."""
-    a, b = battling(v, rs)
-    return z3.Not(one_of(v.user, a, b))
-
-
-@implements("RED-SB-SIDES-BATTLE-PLAYERS")
-def outsiders_may_use(rs: RuleSet) -> bool:
-    """Decision ``sb-user-outside-battle``: under ``battling-players-only`` (the default) only the
-    two battling players use abilities in a battle; under ``any-player`` anyone may."""
-    return rs.option("sb-user-outside-battle") == "any-player"
 
 
 @REG.clause("RED-SB-SIDES-BATTLE-PLAYERS")
@@ -369,23 +174,6 @@ def return_to_territory(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     return ClauseConstraint("RED-SB-RETURN-TO-TERRITORY", z3.Or(*[applies(c) for c in CHARS]), conclusion)
 
 
-def legal_selection(v: SBVars, rs: RuleSet) -> z3.BoolRef:
-    """The selection meets every default condition on targets: two distinct characters
-    (RED-SB-TARGETS-TWO) of one alignment (RED-SB-SAME-ALIGNMENT), each in play or in the
-    user's hand (RED-SB-TARGET-ZONES), neither paralyzed (RED-BASE-PARALYZED-NO-BATTLE)."""
-    return z3.And(
-        z3.Not(v.same_card), alignment_ok(v, rs), in_play_or_hand(v, rs, "x"), in_play_or_hand(v, rs, "y"),
-        z3.Not(v.paralyzed_x), z3.Not(v.paralyzed_y),
-    )
-
-
-def alignment_ok(v: SBVars, rs: RuleSet) -> z3.BoolRef:
-    """The pair's alignments allow a side battle: one alignment (RED-SB-SAME-ALIGNMENT), or any
-    pair under decision ``sb-pair-alignment = any-alignment`` (the literal, sufficient reading)."""
-    if rs.option("sb-pair-alignment") == "any-alignment":
-        return z3.BoolVal(True)
-    return v.hero_x == v.hero_y
-
 
 @REG.clause("RED-SB-INSTANTANEOUS")
 def instantaneous(v: SBVars, rs: RuleSet) -> ClauseConstraint:
@@ -480,51 +268,7 @@ def paralyzed_no_battle(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     )
 
 
-# --- the situation -------------------------------------------------------------------------------
-
-
-def background(v: SBVars) -> z3.BoolRef:
-    """Facts of every side battle situation (inputs only).
-
-    * 2 to 4 players; every player-valued input names one of them; ``p0 != p1``;
-    * a nested side battle has the same two players as every battle below it, so the main
-      battle's players are ``p0, p1`` (the note of RED-SB-SIDES-BATTLE-PLAYERS); the ``user``
-      is any player (whether one outside the battle may use the ability is decision
-      ``sb-user-outside-battle``, read by RED-SB-SIDES-BATTLE-PLAYERS);
-    * a character in the paused battle is controlled by ``p0`` or ``p1`` (likewise in a battle
-      below, which exists only when ``nested``); in a territory its controller has permanent
-      control; in a hand its holder controls it;
-    * the same card twice has the same attributes; a healed character was defeated.
-    """
-    players = [v.p0, v.p1, v.m0, v.m1, v.user, v.ctrl_x, v.ctrl_y, v.owner_x, v.owner_y, v.perm_x, v.perm_y]
-    facts = [in_range(v.players, 2, MAX_PLAYERS), in_range(v.count, 0, MAX_COUNT), v.p0 != v.p1,
-             v.m0 == v.p0, v.m1 == v.p1]
-    facts += [z3.And(p >= 0, p < v.players) for p in players]
-    for c in CHARS:
-        zone, ctrl = v.of("zone", c), v.of("ctrl", c)
-        facts += [
-            in_range(zone, TERRITORY, ELSEWHERE), in_range(v.of("prev_side", c), 0, 1),
-            z3.Implies(one_of(zone, PAUSED_BATTLE, LOWER_BATTLE), one_of(ctrl, v.p0, v.p1)),
-            z3.Implies(zone == LOWER_BATTLE, v.nested),
-            z3.Implies(zone == TERRITORY, ctrl == v.of("perm", c)),
-            z3.Implies(v.of("healed", c), v.of("defeated", c)),
-        ]
-    facts.append(z3.Implies(v.same_card, z3.And(*[
-        v.of(n, "x") == v.of(n, "y")
-        for n in ("ctrl", "zone", "hero", "owner", "perm", "paralyzed", "prev_side", "defeated", "healed")
-    ])))
-    return z3.And(*facts)
-
-
-def domain(v: SBVars) -> z3.BoolRef:
-    """Ranges of the outputs; an ability takes effect only when used, with a card that may be played."""
-    return z3.And(
-        z3.Implies(v.takes_effect, z3.And(v.used, v.card_playable)),
-        v.chooser >= NONE, v.chooser < v.players, v.sb0 >= 0, v.sb1 >= 0, v.sb0 < v.players, v.sb1 < v.players,
-        in_range(v.count_after, 0, MAX_COUNT + 1), v.side_x >= 0, v.side_y >= 0, v.side_x < v.players,
-        v.side_y < v.players, in_range(v.back_side_x, 0, 1), in_range(v.back_side_y, 0, 1),
-        v.home_x >= 0, v.home_y >= 0, v.home_x < v.players, v.home_y < v.players,
-    )
+# --- the situations ------------------------------------------------------------------------------
 
 
 def side_battle_situation(rule_set: RuleSet | None = None) -> Situation:
