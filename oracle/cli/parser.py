@@ -14,9 +14,16 @@ from types import ModuleType
 from typing import Callable, Sequence, TextIO
 
 from cardrules.model.errors import ScenarioError
-from cardrules.oracle.cli import (
-    catalogue, conformance, diff, explore, listing, mutate, proposal, replay, smt, verify,
-)
+import cardrules.oracle.cli.catalogue as catalogue
+import cardrules.oracle.cli.conformance as conformance
+import cardrules.oracle.cli.diff as diff
+import cardrules.oracle.cli.explore as explore
+import cardrules.oracle.cli.listing as listing
+import cardrules.oracle.cli.mutate as mutate
+import cardrules.oracle.cli.proposal as proposal
+import cardrules.oracle.cli.replay as replay
+import cardrules.oracle.cli.smt as smt
+import cardrules.oracle.cli.verify as verify
 from cardrules.oracle.errors import EXIT_INPUT, EXIT_OK, InputError
 from cardrules.specs.catalogue import CatalogueError
 from cardrules.specs.catalogue.registry import UnknownClauseError
