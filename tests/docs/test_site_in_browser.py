@@ -30,7 +30,8 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 SCREENSHOTS = REPO / "docs" / "_build" / "screenshots"
 KEY_PAGES = ("index.html", "areas/side-battle.html", "areas/heal.html", "heal-revision.html", "glossary.html",
-             "traceability.html", "scenarios.html", "areas/party.html")
+             "traceability.html", "scenarios.html", "areas/party.html", "commands.html", "conformance.html",
+             "performance.html", "developers.html")
 
 pytestmark = [
     pytest.mark.infrastructure("the published site in a browser"),
