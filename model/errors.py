@@ -6,8 +6,11 @@ the oracle print them as one line, never as a traceback.
 
 from __future__ import annotations
 
-import json
+import os
 from typing import Any
+
+from cardrules.specs.fileio import FileProblem, parse_json
+from cardrules.specs.fileio.reading import decode, read_bytes
 
 
 class IllegalAction(ValueError):
@@ -67,21 +70,26 @@ def describe(value: object) -> str:
 def json_from_bytes(raw: bytes, where: str) -> Any:
     """Decode a JSON document read from a file; every way it can be malformed is a ScenarioError.
 
-    The loading boundary for scenario and trace files: bytes that are not
-    UTF-8, text that is not JSON, nesting deeper than the parser's recursion
-    limit (json raises RecursionError) and integers longer than Python's
-    4300-digit conversion limit (ValueError) are all reported as bad input
-    naming ``where`` (the file), never as a traceback.
+    The loading boundary for scenario and trace files, through the project's
+    one file layer (:mod:`cardrules.specs.fileio`): bytes that are not UTF-8,
+    text that is not JSON, nesting deeper than its bound and integers longer
+    than its bound are all reported as bad input naming ``where`` (the file)
+    and the position, never as a traceback.
     """
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ScenarioError(where, f"not UTF-8 text (byte {error.start}: {error.reason})") from None
+        return parse_json(decode(raw, where), where)
+    except FileProblem as problem:
+        raise ScenarioError(where, f"{problem.where}: {problem.what}" if problem.where else problem.what) from None
+
+
+def json_from_file(path: str | os.PathLike[str], where: str, limit: int) -> Any:
+    """The JSON document in a regular file of at most ``limit`` bytes; any problem is a ScenarioError naming ``where``.
+
+    The file is read through :func:`cardrules.specs.fileio.read_bytes`: a FIFO,
+    a device (``/dev/zero``) or a folder is refused before a byte is read.
+    """
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ScenarioError(where, f"not valid JSON: {error}") from None
-    except RecursionError:
-        raise ScenarioError(where, "not valid JSON: nested too deeply") from None
-    except ValueError:  # an integer literal past Python's int conversion limit
-        raise ScenarioError(where, "not valid JSON here: an integer literal has more than 4300 digits") from None
+        raw = read_bytes(path, limit)
+    except FileProblem as problem:
+        raise ScenarioError(where, problem.what) from None
+    return json_from_bytes(raw, where)

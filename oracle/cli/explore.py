@@ -12,6 +12,7 @@ from cardrules.oracle.cli.argtypes import MAX_DEPTH, MAX_STATES, MAX_TURNS, int_
 from cardrules.oracle.cli.itf import write_itf_or_fail
 from cardrules.oracle.errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
 from cardrules.oracle.selection import select_scenarios
+from cardrules.specs.fileio import FileProblem, check_output_file
 
 
 def add_parser(sub: Any) -> None:
@@ -102,9 +103,9 @@ def _check_outputs(args: argparse.Namespace) -> None:
                          "(only the sequential search keeps edges)")
     if args.address and args.backend != "ray":
         raise InputError("--address names a Ray cluster: give it with --backend ray")
-    for path in (args.dot, args.graphml):
-        if path is not None and not path.resolve().parent.is_dir():
-            raise InputError(f"{path}: its folder does not exist")
+    for path in (args.dot, args.graphml, args.itf):
+        if path is not None:
+            check_output_file(path)
 
 
 def _bounds(args: argparse.Namespace, scenario: Any) -> Any:
@@ -146,8 +147,8 @@ def _write_graph(args: argparse.Namespace, result: Any, game: Any) -> None:
             write_dot(result, str(args.dot), game)
         if args.graphml:
             write_graphml(result, str(args.graphml))
-    except OSError as error:
-        raise InputError(f"cannot write the graph: {error}") from None
+    except FileProblem as problem:
+        raise InputError(f"cannot write the graph: {problem}") from None
 
 
 def _summary(scenario: str, rule_set_name: str, result: Any, game: Any, rule_set: Any) -> dict[str, Any]:

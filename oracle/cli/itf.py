@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from cardrules.oracle.errors import InputError
+from cardrules.specs.fileio import FileProblem
 
 
 def write_itf_or_fail(traces: list[Any], path: Path) -> None:
@@ -14,5 +15,5 @@ def write_itf_or_fail(traces: list[Any], path: Path) -> None:
 
     try:
         write_itf(traces, path)
-    except OSError as error:
-        raise InputError(f"cannot write the ITF trace: {error}") from None
+    except FileProblem as problem:
+        raise InputError(f"cannot write the ITF trace: {problem}") from None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from pathlib import Path
 from types import ModuleType
 from typing import Callable, Sequence, TextIO
@@ -24,9 +25,10 @@ import cardrules.oracle.cli.proposal as proposal
 import cardrules.oracle.cli.replay as replay
 import cardrules.oracle.cli.smt as smt
 import cardrules.oracle.cli.verify as verify
-from cardrules.oracle.errors import EXIT_INPUT, EXIT_OK, InputError
+from cardrules.oracle.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, InputError
 from cardrules.specs.catalogue import CatalogueError
 from cardrules.specs.catalogue.registry import UnknownClauseError
+from cardrules.specs.fileio import FileProblem
 
 COMMANDS: tuple[ModuleType, ...] = (catalogue, smt, verify, explore, replay, diff, proposal, conformance, mutate,
                                     listing)
@@ -41,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardrules",
         description="Formal rules verification and test oracle for trading-card-game rules.",
-        epilog="Exit codes: 0 ok, 1 a check failed, 2 usage error, 3 bad input, 4 undecided (SMT unknown).",
+        epilog="Exit codes: 0 ok, 1 a check failed, 2 usage error, 3 bad input, 4 undecided (SMT unknown), "
+               "5 internal error (a bug in cardrules), 130 interrupted.",
     )
     parser.add_argument(
         "--catalogue", type=Path, metavar="DIR",
@@ -66,9 +69,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except CatalogueError as error:
         print(f"cardrules: catalogue error: {error}", file=sys.stderr)
         return EXIT_INPUT
-    except (InputError, UnknownClauseError, ScenarioError) as error:
+    except (InputError, UnknownClauseError, ScenarioError, FileProblem) as error:
         print(f"cardrules: error: {error}", file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:  # `cardrules trace | head`
         sys.stderr.close()
         return EXIT_OK
+    except KeyboardInterrupt:
+        print("cardrules: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception:  # a bug in cardrules: never an exit code a script reads as a verdict
+        print(f"cardrules: internal error (a bug in cardrules, exit {EXIT_INTERNAL}); please report it with this "
+              f"trace:\n{traceback.format_exc()}", file=sys.stderr, end="")
+        return EXIT_INTERNAL

@@ -18,6 +18,7 @@ from pathlib import Path
 import json
 from typing import Any, Callable, Sequence, TextIO
 
+from cardrules.specs.fileio import check_output_file
 from cardrules.oracle.cli.argtypes import int_at_least, parse_decisions, positive_int
 from cardrules.model.games import GAME_NAMES
 from cardrules.oracle.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNDECIDED, InputError
@@ -224,6 +225,8 @@ def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.oracle.progress import RunProgress
 
     games = GAME_NAMES if args.game == "all" else (args.game,)
+    if args.write_counts:
+        check_output_file(args.write_counts)  # before the run: a bad path costs no minutes of work
     if args.game == "all" and (args.scenario or args.scenario_file):
         raise InputError("--game all checks every embedded scenario; name one game to select scenarios")
     scenarios = [s for game in games for s in _scenarios_of(game, args.scenario, args.scenario_file)]

@@ -11,6 +11,7 @@ from cardrules.oracle.cli.argtypes import MAX_EXAMPLES, MAX_JOBS, int_at_least, 
 from cardrules.oracle.cli.itf import write_itf_or_fail
 from cardrules.oracle.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNDECIDED, InputError
 from cardrules.oracle.selection import select_scenarios
+from cardrules.specs.fileio import check_output_file
 
 
 def add_parser(sub: Any) -> None:
@@ -53,6 +54,8 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.oracle.verify.jobs import available_cpus
     from cardrules.oracle.verify.runner import print_table, rows_to_json, verify
 
+    if args.itf:
+        check_output_file(args.itf)  # before the run: a bad path costs no minutes of work
     scenarios = select_scenarios(args.scenario, args.scenario_file)
     try:
         decisions = parse_decisions(args.decision or [])

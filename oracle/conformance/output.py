@@ -5,21 +5,26 @@ one trailing newline); ``manifest.json`` lists every file with its sha256
 and vector counts, the coverage per clause, what was uncovered or excused,
 and the suites skipped with the reason. Everything is written to a
 temporary folder beside the target, which then replaces the target in one
-rename, so a reader never sees a half-written set.
+rename, so a reader never sees a half-written set; a lock file beside the
+target serializes two generations into the same folder.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from cardrules.oracle.conformance import FORMAT
 from cardrules.oracle.conformance.generate import SuiteResult, cardrules_version
+from cardrules.specs.fileio import FileProblem, check_output_dir, check_path
 
 
 def dumps(data: Any) -> str:
@@ -55,17 +60,69 @@ def manifest(results: Sequence[SuiteResult], texts: dict[str, str], seed: int) -
     return {"format": FORMAT, "cardrules_version": cardrules_version(), "seed": seed, "suites": suites}
 
 
+def check_out(out: Path) -> None:
+    """Refuse, before anything is generated, an output folder that could not be written (FileProblem)."""
+    check_path(out)
+    if out.exists() and not out.is_dir():
+        raise FileProblem(str(out), "is a file, not a folder")
+    check_output_dir(out.resolve().parent)
+
+
+@contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    """Hold ``.<name>.lock`` beside ``out``: two generations into one folder write one after the other."""
+    handle = os.open(out.parent / f".{out.name}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)  # the file stays: removing it would race with a writer waiting on it
+
+
+def _recover(out: Path) -> None:
+    """Undo what a writer killed mid-way (SIGKILL, power loss) left beside ``out``; called under the lock.
+
+    A writer killed between its two renames left ``out`` missing and the old
+    set in ``.<name>.old.*/<name>``: it is put back. Staging folders of killed
+    writers are removed.
+    """
+    made_here = re.compile(rf"\.{re.escape(out.name)}\.(old\.)?[a-z0-9_]{{8}}")  # mkdtemp's names, no others
+    leftovers = sorted(p for p in out.parent.iterdir() if made_here.fullmatch(p.name) and p.is_dir())
+    for folder in leftovers:
+        if folder.name.startswith(f".{out.name}.old.") and (folder / out.name).is_dir() and not out.exists():
+            os.rename(folder / out.name, out)
+    for folder in leftovers:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def write_suites(out: Path, results: Sequence[SuiteResult], seed: int) -> dict[str, Any]:
-    """Write the suites and the manifest into ``out``, replacing it atomically; return the manifest."""
+    """Write the suites and the manifest into ``out``, replacing it atomically; return the manifest.
+
+    Writers into the same folder are serialized by a lock; a reader sees the
+    old set or the whole new one. Interrupted (Ctrl-C), the staging folder is
+    removed; killed, the next write puts things right (:func:`_recover`).
+    Problems are :class:`FileProblem` naming the folder.
+    """
     texts = {f"{r.plan_id}.json": dumps(r.suite) for r in results if r.suite is not None}
     data = manifest(results, texts, seed)
+    check_out(out)
     out = out.resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with _locked(out):
+            _recover(out)
+            _swap_in(out, texts, dumps(data))
+    except OSError as error:
+        raise FileProblem(str(out), f"cannot be written: {error.strerror or error}") from None
+    return data
+
+
+def _swap_in(out: Path, texts: dict[str, str], manifest_text: str) -> None:
+    """Write every file into a staging folder beside ``out``, then rename it into place."""
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
         for name, text in texts.items():
             (staging / name).write_text(text, encoding="utf-8")
-        (staging / "manifest.json").write_text(dumps(data), encoding="utf-8")
+        (staging / "manifest.json").write_text(manifest_text, encoding="utf-8")
         os.chmod(staging, 0o755)
         old = None
         if out.exists():
@@ -77,4 +134,3 @@ def write_suites(out: Path, results: Sequence[SuiteResult], seed: int) -> dict[s
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return data

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence, TextIO
 
 from cardrules.oracle.conformance.runner import VectorResult
+from cardrules.specs.fileio import write_text
 
 RESULTS_FORMAT = "cardrules-conformance-results/1"
 
@@ -143,5 +144,4 @@ def write_junit(results: Sequence[VectorResult], path: str) -> None:
             case.add_error_info(message=message[:500], error_type=r.verdict)
         suites.setdefault(r.suite, []).append(case)
     text = to_xml_report_string([TestSuite(name, cases) for name, cases in suites.items()])
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
+    write_text(path, text)  # whole or not at all; a failure is a FileProblem naming the path

@@ -22,8 +22,12 @@ from typing import Any
 import jsonschema
 
 from cardrules.oracle.conformance import FORMAT, FORMAT_V1, FORMAT_V2, READ_FORMATS
+from cardrules.specs.fileio import FileProblem, load_json
 
 SCHEMA_PATH = Path(__file__).with_name("vectors.schema.json")
+
+MAX_SUITE_BYTES = 256 * 1024 * 1024
+"""Largest suite file read (the largest generated suite is a few MB)."""
 
 
 class SuiteError(ValueError):
@@ -70,16 +74,56 @@ def validate_suite(data: Any, file: str = "<suite>") -> None:
             raise SuiteError(file, f"$.vectors[{index}].kind", f"an 'invalid' vector needs {FORMAT}")
         if vector["kind"] == "perft" and len(vector["nodes"]) != vector["depth"]:
             raise SuiteError(file, f"$.vectors[{index}].nodes", "one node count per depth 1..depth is expected")
+    _check_clauses(data, file)
+
+
+def _vector_clause_lists(vector: dict[str, Any], where: str) -> list[tuple[str, list[str]]]:
+    """Every list of clause IDs a vector carries, with its JSON path."""
+    lists = [(f"{where}.clauses", vector["clauses"])]
+    if "start_clauses" in vector:
+        lists.append((f"{where}.start_clauses", vector["start_clauses"]))
+    for number, step in enumerate(vector.get("steps", ())):
+        if "clauses" in step:
+            lists.append((f"{where}.steps[{number}].clauses", step["clauses"]))
+    if "refuse" in vector:
+        lists.append((f"{where}.refuse.clauses", vector["refuse"]["clauses"]))
+    return lists
+
+
+def _check_clauses(data: dict[str, Any], file: str) -> None:
+    """Every clause a suite names is a clause of its game in the catalogue; refusals cite clauses in force.
+
+    A suite that breaks this cannot be judged (a vector of the other game, an
+    emptied ``clauses_in_force``, a refusal citing a clause nobody has):
+    :class:`SuiteError`, so bad input (exit 3), never a run of failures.
+    """
+    from cardrules.specs.catalogue import default_catalogue
+
+    game = data["game"]
+    of_game = frozenset(c.id for c in default_catalogue().select(game=game))
+    in_force = data.get("clauses_in_force")
+    if data["format"] not in (FORMAT_V1,):
+        if not in_force:
+            raise SuiteError(file, "$.clauses_in_force", "empty: a suite names the clauses in force of its rule set")
+        for n, clause in enumerate(in_force):
+            if clause not in of_game:
+                raise SuiteError(file, f"$.clauses_in_force[{n}]", f"{clause!r} is not a {game} clause of the catalogue")
+    for index, vector in enumerate(data["vectors"]):
+        for where, clauses in _vector_clause_lists(vector, f"$.vectors[{index}]"):
+            for n, clause in enumerate(clauses):
+                if clause not in of_game:
+                    raise SuiteError(file, f"{where}[{n}]", f"{clause!r} is not a {game} clause of the catalogue "
+                                     "(a vector of another game, or a clause the catalogue does not have)")
+                if in_force and where.endswith("refuse.clauses") and clause not in in_force:
+                    raise SuiteError(file, f"{where}[{n}]", f"{clause!r} is not in the suite's clauses_in_force")
 
 
 def load_suite(path: Path) -> dict[str, Any]:
     """Read and validate one suite file (:class:`SuiteError` on any problem)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise SuiteError(str(path), "$", f"cannot read: {error.strerror or error}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise SuiteError(str(path), "$", f"not valid JSON: {error}") from None
+        data = load_json(path, MAX_SUITE_BYTES)
+    except FileProblem as problem:
+        raise SuiteError(problem.path, problem.where or "$", problem.what) from None
     validate_suite(data, str(path))
     loaded: dict[str, Any] = data
     return loaded

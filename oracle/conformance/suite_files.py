@@ -8,6 +8,10 @@ from pathlib import Path
 from typing import Sequence
 
 from cardrules.oracle.errors import InputError
+from cardrules.specs.fileio import FileProblem, check_path, load_json
+
+MAX_MANIFEST_BYTES = 16 * 1024 * 1024
+"""Largest manifest read (a generated one is a few kB)."""
 
 DEFAULT_DIR = Path("conformance")
 """The folder ``cardrules conformance generate`` writes by default."""
@@ -16,9 +20,9 @@ DEFAULT_DIR = Path("conformance")
 def _listed(manifest: Path) -> list[Path]:
     """The suite files a manifest lists, each a file inside the manifest's folder."""
     try:
-        data = json.loads(manifest.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as problem:
-        raise InputError(f"{manifest}: not a conformance manifest ({problem})") from None
+        data = load_json(manifest, MAX_MANIFEST_BYTES)
+    except FileProblem as problem:
+        raise InputError(f"not a conformance manifest: {problem}") from None
     suites = data.get("suites") if isinstance(data, dict) else None
     if not isinstance(suites, list):
         raise InputError(f"{manifest}: not a conformance manifest ($.suites must be an array of suites)")
@@ -31,7 +35,10 @@ def _listed(manifest: Path) -> list[Path]:
             continue
         name = entry["file"]
         if not isinstance(name, str) or not name.strip():
-            raise InputError(f"{manifest}: $.suites[{n}].file must be a file name, got {json.dumps(name)}")
+            raise InputError(f"{manifest}: $.suites[{n}].file must be a file name, got {json.dumps(name)[:80]}")
+        if "\0" in name or "/" in name or len(name.encode()) > 255:
+            raise InputError(f"{manifest}: $.suites[{n}].file must be a plain file name (no NUL, no '/', at most 255 "
+                             f"bytes), got {json.dumps(name)[:80]}")
         file = manifest.parent / name
         if folder not in file.resolve().parents:
             raise InputError(f"{manifest}: $.suites[{n}].file {name!r} is not inside the manifest's folder")
@@ -44,6 +51,10 @@ def _listed(manifest: Path) -> list[Path]:
 def suite_files(paths: Sequence[Path]) -> list[Path]:
     files: list[Path] = []
     for path in paths:
+        try:
+            check_path(path)
+        except FileProblem as problem:
+            raise InputError(str(problem)) from None
         if path.is_dir():
             manifest = path / "manifest.json"
             if manifest.is_file():

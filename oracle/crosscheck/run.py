@@ -23,6 +23,7 @@ from cardrules.oracle.errors import InputError
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import RuleSetSpec, Scenario
+from cardrules.specs.fileio import FileProblem, write_text
 
 
 @dataclass(frozen=True)
@@ -169,8 +170,6 @@ def write_counts(path: Path, runs: Sequence[Run], command: str) -> None:
     document = counts_document([{"run": r.label, "compared": r.what, "states": r.report.states,
                                  "clauses": dict(sorted(r.report.clauses.items()))} for r in runs], command)
     try:
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-        tmp.replace(path)
-    except OSError as error:
-        raise InputError(f"--write-counts {path}: {error.strerror or error}") from None
+        write_text(path, json.dumps(document, indent=1) + "\n")
+    except FileProblem as problem:
+        raise InputError(f"--write-counts {problem}") from None

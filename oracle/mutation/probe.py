@@ -13,7 +13,6 @@ construction: they are run and shown, but not counted.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TextIO
@@ -21,6 +20,7 @@ from typing import Any, Callable, Mapping, Sequence, TextIO
 from cardrules.oracle.mutation.apply import Isolated, Task, run_isolated
 from cardrules.oracle.mutation.checks import CHECKS, Verdict, games_of, job_for
 from cardrules.oracle.mutation.mutants import Mutant
+from cardrules.specs.fileio import FileProblem, load_toml
 
 EQUIVALENT_PATH = Path(__file__).resolve().parents[1] / "conformance" / "equivalent.toml"
 GOAL = 0.95
@@ -34,9 +34,9 @@ class ProbeInputError(ValueError):
 def load_equivalents(path: Path = EQUIVALENT_PATH) -> dict[str, str]:
     """Mutant ID -> the reason it is equivalent to the reference model."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as problem:
-        raise ProbeInputError(f"{path}: {problem}") from None
+        data = load_toml(path, 16 * 1024 * 1024)
+    except FileProblem as problem:
+        raise ProbeInputError(str(problem)) from None
     out: dict[str, str] = {}
     for index, entry in enumerate(data.get("mutant", [])):
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not entry.get("reason"):

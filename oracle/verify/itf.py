@@ -21,6 +21,8 @@ import json
 from pathlib import Path
 from typing import Any, Mapping
 
+from cardrules.specs.fileio import write_text
+
 ITF_VARS = ("action", "state")
 NONE_VARIANT: dict[str, Any] = {"tag": "None", "value": {"#tup": []}}
 
@@ -71,4 +73,4 @@ def write_itf(traces: list[Mapping[str, Any]], path: Path) -> None:
     """Write one ITF trace (or, for several counterexamples, a JSON array of them) to ``path``."""
     converted = [trace_to_itf(t) for t in traces]
     payload: Any = converted[0] if len(converted) == 1 else converted
-    path.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(payload, indent=2) + "\n")

@@ -19,7 +19,6 @@ import hashlib
 import json
 import os
 import subprocess
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -27,12 +26,15 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from cardrules.oracle.verify.rows import FAILED_VERDICTS, Row
+from cardrules.specs.fileio import FileProblem, check_output_dir, load_json, write_text
 
 RESULTS_ENV = "CARDRULES_RESULTS_DIR"
 VERIFY_RESULT = "verify.json"
 FORMAT = "cardrules-verify-summary/1"
 SCORE_RESULT = "conformance-score.json"
 SCORE_FORMAT = "cardrules-conformance-score/1"
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""Largest result record read back."""
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 """The checkout (or installed tree) whose catalogue and scenarios a summary is stamped with."""
 
@@ -118,20 +120,15 @@ def score_summary(report: Mapping[str, Any], suites: Iterable[Mapping[str, Any]]
 
 
 def write_result(name: str, payload: Mapping[str, Any], directory: Path | None = None) -> Path:
-    """Write one result file atomically; returns its path."""
+    """Write one result file whole (through :func:`cardrules.specs.fileio.write_text`); returns its path.
+
+    A folder that is a file, cannot be created or cannot be written is a
+    :class:`~cardrules.specs.fileio.FileProblem` naming it.
+    """
     folder = directory or results_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    check_output_dir(folder)
     target = folder / name
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
-    try:
-        os.chmod(temporary, 0o644)  # mkstemp makes it private; a result is for anyone reading the checkout
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(payload, stream, indent=2, sort_keys=True)
-            stream.write("\n")
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_text(target, json.dumps(payload, indent=2, sort_keys=True) + "\n")
     return target
 
 
@@ -158,9 +155,9 @@ def _read_record(path: Path, command: str, form: str, expected: set[str]) -> dic
     if not path.is_file():
         return f"nothing recorded in {path} (run `{command}` from the checkout)"
     try:
-        summary = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        return f"{path} could not be read ({error})"
+        summary = load_json(path, MAX_RECORD_BYTES)
+    except FileProblem as problem:
+        return f"{path} could not be read ({problem.where + ': ' if problem.where else ''}{problem.what})"
     if not isinstance(summary, dict) or summary.get("format") != form or not expected <= summary.keys():
         return f"{path} is not a {form} record"
     return summary
@@ -195,8 +192,8 @@ def record(name: str, payload: Mapping[str, Any], command: str, *, quiet: bool) 
 
     try:
         path = write_result(name, payload)
-    except OSError as error:
-        print(f"{command}: result not recorded ({error})", file=sys.stderr)
+    except FileProblem as problem:
+        print(f"{command}: result not recorded ({problem})", file=sys.stderr)
         return
     if not quiet:
         print(f"{command}: result recorded in {path}", file=sys.stderr)

@@ -20,6 +20,7 @@ here too, beside the search that takes and returns them.
 from __future__ import annotations
 
 import resource
+import io
 import sys
 import time
 from array import array
@@ -35,6 +36,7 @@ from cardrules.properties.engines.exploration import (
     Violation,
     game_codec,
 )
+from cardrules.specs.fileio import write_bytes, write_text
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -449,12 +451,13 @@ def write_dot(exploration: Exploration[Any, Any], path: str, game: Game[Any, Any
         text = game.action_text(action) if game is not None else str(action)
         lines.append(f"  s{source} -> s{target} [label={quote(text)}];")
     lines.append("}")
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write("\n".join(lines) + "\n")
+    write_text(path, "\n".join(lines) + "\n")
 
 
 def write_graphml(exploration: Exploration[Any, Any], path: str) -> None:
     """Write the explored graph (kept edges) as GraphML through networkx."""
     import networkx as nx
 
-    nx.write_graphml(exploration.graph(), path)
+    buffer = io.BytesIO()
+    nx.write_graphml(exploration.graph(), buffer)
+    write_bytes(path, buffer.getvalue())

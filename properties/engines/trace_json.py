@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from cardrules.model.errors import ScenarioError, describe, json_from_bytes
+from cardrules.model.errors import ScenarioError, describe, json_from_file
 from cardrules.properties.core import Property
 from cardrules.properties.engines.exploration import Exploration, Game
 
@@ -82,13 +82,7 @@ class ReplayResult:
 
 def read_trace(path: Path) -> dict[str, Any]:
     """The JSON object of a trace file; unreadable, non-UTF-8, malformed or too deep input is a ScenarioError."""
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ScenarioError(str(path), f"cannot be read: {error.strerror}") from None
-    if len(raw) > MAX_TRACE_BYTES:
-        raise ScenarioError(str(path), f"larger than {MAX_TRACE_BYTES:,} bytes")
-    data = json_from_bytes(raw, str(path))
+    data = json_from_file(path, str(path), MAX_TRACE_BYTES)
     if not isinstance(data, dict):
         raise ScenarioError(str(path), f"expected a JSON object, found {describe(data)}")
     return data

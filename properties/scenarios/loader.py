@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from cardrules.model.errors import ScenarioError, describe, json_from_bytes
+from cardrules.model.errors import ScenarioError, describe, json_from_file
 from cardrules.model.games import GAME_NAMES, game_model
 
 SCENARIO_DIR = Path(__file__).parent
@@ -50,6 +50,8 @@ DEFAULT_MAX_STATES = 200_000
 """The state bound of a scenario that gives none (``null`` means unbounded)."""
 MAX_RULE_SETS = 64
 MAX_NAME = 100
+MAX_SCENARIO_BYTES = 16_000_000
+"""Largest scenario file read (the shipped ones are under 20 kB)."""
 """Longest scenario, rule set, area, version, decision or option name."""
 
 
@@ -133,11 +135,7 @@ def _is_name(value: Any) -> bool:
 def _read_object(path: Path) -> dict[str, Any]:
     """The file's JSON object; unreadable bytes, bad JSON or another type name the file."""
     where = path.name
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ScenarioError(where, f"cannot be read: {error.strerror}") from None
-    data = json_from_bytes(raw, where)
+    data = json_from_file(path, where, MAX_SCENARIO_BYTES)
     if not isinstance(data, dict):
         raise ScenarioError(where, f"expected a JSON object, found {describe(data)}")
     return data

@@ -9,11 +9,11 @@ the field, never as a traceback from deep inside the loader.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from cardrules.specs.fileio import FileProblem, load_toml
 from cardrules.specs.catalogue.types import (
     AREA_CODES, BASE_AREAS, CLAUSE_ID, GAMES, KINDS, SLUG, Area, Catalogue, CatalogueError, Citation, Clause,
     Decision, Option, OptionExcuse, Source, Version,
@@ -93,28 +93,17 @@ MAX_FILE_BYTES = 4_000_000
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
-    """The file's TOML tables; every way the bytes can be bad is a CatalogueError naming the file.
+    """The file's TOML tables, read through the file layer; every problem is a CatalogueError naming the file.
 
-    tomllib raises UnicodeDecodeError on bytes that are not UTF-8 and
-    RecursionError on arrays or inline tables nested too deeply; both are
-    bad input, reported like a syntax error.
+    :mod:`cardrules.specs.fileio` refuses what is not a regular file of at most
+    :data:`MAX_FILE_BYTES`, bytes that are not UTF-8 (with their line and
+    column), TOML syntax errors, and nesting or integers past its bounds.
     """
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise CatalogueError(path.name, None, None, f"cannot be read: {exc.strerror}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise CatalogueError(path.name, None, None, f"larger than {MAX_FILE_BYTES:,} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CatalogueError(path.name, None, None, f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogueError(path.name, None, None, f"not valid TOML: {exc}") from None
-    except RecursionError:
-        raise CatalogueError(path.name, None, None, "not valid TOML here: arrays or tables nested too deeply") from None
+        return load_toml(path, MAX_FILE_BYTES)
+    except FileProblem as problem:
+        what = f"{problem.where}: {problem.what}" if problem.where else problem.what
+        raise CatalogueError(path.name, None, None, what) from None
 
 
 def load_sources(path: Path) -> dict[str, Source]:

@@ -37,6 +37,8 @@ class Feature:
 
 
 LAYERS: tuple[tuple[Feature, ...], ...] = (
+    (Feature("fileio", ("cardrules.specs.fileio",),
+             "reading and writing the files users name: bounded, checked, errors naming the file"),),
     (Feature("catalogue", ("cardrules.specs.catalogue", "cardrules.specs"),
              "the clause catalogue, @implements, rule sets, broken variants"),),
     (Feature("model", ("cardrules.model",), "the executable reference model of each game"),
@@ -308,7 +310,8 @@ def test_the_imports_are_read_as_python_resolves_them(tmp_path: Path) -> None:
 
 
 def test_the_layer_map_catches_an_upward_import() -> None:
-    assert feature_of("cardrules.model.fftcg.state") == (1, LAYERS[1][0])
-    assert feature_of("cardrules.specs.smt.budget") == (1, LAYERS[1][1])
-    assert feature_of("cardrules.specs.catalogue.registry") == (0, LAYERS[0][0])
+    assert feature_of("cardrules.specs.fileio.reading") == (0, LAYERS[0][0])
+    assert feature_of("cardrules.specs.catalogue.registry") == (1, LAYERS[1][0])
+    assert feature_of("cardrules.model.fftcg.state") == (2, LAYERS[2][0])
+    assert feature_of("cardrules.specs.smt.budget") == (2, LAYERS[2][1])
     assert feature_of("cardrules.oracle.cli.parser")[0] > feature_of("cardrules.oracle.verify.runner")[0]  # type: ignore[index]

@@ -52,5 +52,5 @@ def test_missing_field_and_bad_json(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match="x.json: description: missing required field"):
         load_scenario(path)
     path.write_text("{")
-    with pytest.raises(ScenarioError, match="x.json: not valid JSON"):
+    with pytest.raises(ScenarioError, match="x.json: line 1, column 2: not valid JSON"):
         load_scenario(path)
