@@ -65,7 +65,10 @@ def check_out(out: Path) -> None:
     check_path(out)
     if out.exists() and not out.is_dir():
         raise FileProblem(str(out), "is a file, not a folder")
-    check_output_dir(out.resolve().parent)
+    try:
+        check_output_dir(out.resolve().parent)
+    except FileProblem as problem:
+        raise FileProblem(str(out), f"cannot be written: {problem}") from None
 
 
 @contextmanager

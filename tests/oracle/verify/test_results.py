@@ -117,3 +117,21 @@ def test_the_traceability_page_shows_a_recorded_score_per_area_and_warns_when_st
     assert "   * - party\n     - 3\n     - 1\n     - 1 of 2\n     - 50.0%" in text
     assert "1 mutants survived" in text and "this score is stale" in text
     assert "No recorded score to show: nothing here." in "\n".join(docs.score_lines("nothing here"))
+
+
+@pytest.mark.parametrize("folder", ["a file", "under a file", "under /proc", "a NUL byte"])
+def test_a_results_folder_that_cannot_be_written_is_a_note_and_the_run_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], folder: str) -> None:
+    from cardrules.oracle.verify.results import record
+
+    (tmp_path / "plain").write_text("x")
+    path = {"a file": str(tmp_path / "plain"), "under a file": str(tmp_path / "plain" / "results"),
+            "under /proc": "/proc/cardrules-results", "a NUL byte": str(tmp_path / "r\0")}[folder]
+    if folder == "a NUL byte":  # no environment variable can hold one: the same call, with the folder given
+        monkeypatch.setattr("cardrules.oracle.verify.results.results_dir", lambda: Path(path))
+    else:
+        monkeypatch.setenv("CARDRULES_RESULTS_DIR", path)
+    record("verify.json", {"format": "x"}, "cardrules verify", quiet=False)
+    err = capsys.readouterr().err
+    assert err.startswith("cardrules verify: result not recorded (")
+    assert (tmp_path / "plain").read_text() == "x"
