@@ -3,36 +3,77 @@
 from __future__ import annotations
 
 import argparse
-from typing import Callable, Sequence
+import math
+import re
+from typing import Any, Callable, Sequence
 
 from cardrules.oracle.errors import InputError
 
 
-def int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
+"""A whole number as typed: ASCII digits only (``int`` would take Arabic-Indic or full-width digits too)."""
+DECIMAL = re.compile(r"[0-9]{1,15}(\.[0-9]{0,15})?|\.[0-9]{1,15}")
+"""A number of seconds as typed: plain decimal notation, no sign, exponent, NaN or infinity."""
+
+
+def bounded(minimum: float, maximum: float) -> Callable[[Callable[[str], Any]], Callable[[str], Any]]:
+    """Mark an argparse type with the range it accepts (the CLI's fuzz tests read ``bounds``)."""
+
+    def mark(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+        setattr(parse, "bounds", (minimum, maximum))
+        return parse
+
+    return mark
+
+
+def _shown(text: str) -> str:
+    return repr(text[:30] + ("..." if len(text) > 30 else ""))
+
+
+def int_at_least(minimum: int, maximum: int) -> Callable[[str], int]:
     """An argparse type: a whole number from ``minimum`` to ``maximum``, with a clear message otherwise.
 
     Every numeric option has a documented maximum, so a typo such as
     ``--depth 1000000000`` is refused at once instead of running without end.
     """
 
+    @bounded(minimum, maximum)
     def parse(text: str) -> int:
-        if len(text) > 30:
-            raise argparse.ArgumentTypeError(f"{text[:30]!r}... is too long for a whole number")
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not WHOLE.fullmatch(text.strip()):
+            raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number (ASCII digits, at most 30)")
+        value = int(text)
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{value} is less than {minimum}")
-        if maximum is not None and value > maximum:
+        if value > maximum:
             raise argparse.ArgumentTypeError(f"{value} is more than the maximum, {maximum:,}")
         return value
 
     return parse
 
 
-positive_int = int_at_least(1)
-non_negative_int = int_at_least(0)
+def seconds_up_to(maximum: float) -> Callable[[str], float]:
+    """An argparse type: a positive number of seconds, at most ``maximum``, in plain decimal notation."""
+
+    @bounded(0.0, maximum)
+    def parse(text: str) -> float:
+        if not DECIMAL.fullmatch(text.strip()):
+            raise argparse.ArgumentTypeError(f"{_shown(text)} is not a number of seconds (such as 10 or 0.5)")
+        value = float(text)
+        if not (math.isfinite(value) and value > 0):
+            raise argparse.ArgumentTypeError(f"{text.strip()} is not more than 0")
+        if value > maximum:
+            raise argparse.ArgumentTypeError(f"{value:g} is more than the maximum, {maximum:g} seconds")
+        return value
+
+    return parse
+
+
+MAX_SEED = 2**63 - 1
+"""``--seed``: any 64-bit seed."""
+MAX_SECONDS = 86_400.0
+"""A per-vector or per-mutant time bound: at most a day."""
+MAX_MUTANTS = 100_000
+"""``mutate --limit``: mutants sampled."""
 
 MAX_EXAMPLES = 100_000
 """``verify --examples``: hypothesis examples per run."""

@@ -21,9 +21,11 @@ from typing import Any, Sequence, TextIO
 
 from cardrules.model.games import GAME_NAMES
 from cardrules.oracle.conformance import OPTION_SETS
+from cardrules.oracle.cli.argtypes import MAX_JOBS, MAX_SECONDS, MAX_SEED, int_at_least, seconds_up_to
 from cardrules.oracle.cli.common import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, InputError
 
 from cardrules.oracle.conformance.suite_files import DEFAULT_DIR, suite_files
+from cardrules.specs.fileio import check_output_file
 
 
 def add_parser(sub: Any) -> None:
@@ -54,8 +56,8 @@ def add_parser(sub: Any) -> None:
                    help="decision options that get a suite: every one the model can select (all, the default; "
                    "broken variants are no options), or only those the scenarios' rule sets use (used, faster)")
     p.add_argument("--out", type=Path, default=DEFAULT_DIR, metavar="DIR", help="output folder (default: ./conformance)")
-    p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the sampled candidates (default 0)")
-    p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
+    p.add_argument("--seed", type=int_at_least(0, MAX_SEED), default=0, metavar="N", help="seed of the sampled candidates (default 0)")
+    p.add_argument("--jobs", type=int_at_least(1, MAX_JOBS), default=min(2, os.cpu_count() or 1), metavar="N",
                    help="suites generated in parallel (default: 2, or 1 on one core)")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(handler=cmd_generate)
@@ -65,10 +67,12 @@ def add_parser(sub: Any) -> None:
         description="Start the adapter (split like a shell would, never run through one), send each vector over "
         "JSON lines, and report per clause. Exit 0 all pass, 1 some did not, 3 bad suite or adapter command.",
     )
-    p.add_argument("--adapter", required=True, metavar="CMD", help='the adapter command, e.g. "cardrules conformance adapter"')
+    p.add_argument("--adapter", required=True, metavar="CMD",
+                   help='the adapter command, e.g. "cardrules conformance adapter"; run without a shell, so a pipe, '
+                   "redirection, ';', '&&' or substitution in it (or a NUL byte) is bad input")
     p.add_argument("--suite", action="append", type=Path, metavar="PATH",
                    help="a suite file or a folder of them (repeatable; default: ./conformance)")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds allowed per vector (default 10)")
+    p.add_argument("--timeout", type=seconds_up_to(MAX_SECONDS), default=10.0, metavar="S", help="seconds allowed per vector (default 10)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--junit", type=Path, metavar="FILE", help="also write JUnit XML")
@@ -125,10 +129,11 @@ def _generate_one(job: tuple[Any, int]) -> Any:
 
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.oracle.conformance.candidates import GenerationError
-    from cardrules.oracle.conformance.output import write_suites
+    from cardrules.oracle.conformance.output import check_out, write_suites
     from cardrules.oracle.conformance.plan import SuitePlan, default_plans, plan_from_expression
     from cardrules.properties.scenarios.rulesets import RuleSetError
 
+    check_out(args.out)  # before minutes of generation: a folder that cannot be written is bad input
     plans: list[SuitePlan] = []
     try:
         for text in args.rule_set or []:
@@ -210,6 +215,8 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
 
     if not args.timeout > 0:
         raise InputError("--timeout must be positive")
+    if args.junit is not None:
+        check_output_file(args.junit)  # before the run: a bad path costs no minutes of work
     try:
         argv = split_command(args.adapter)
         suites = [load_suite(path) for path in suite_files(args.suite or [DEFAULT_DIR])]
@@ -228,12 +235,12 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             phase.result = f"{sum(r.verdict == 'pass' for r in results)} of {len(results)} vectors pass"
     except (SuiteError, AdapterCommandError) as problem:
         raise InputError(str(problem)) from None
-    if args.junit is not None:
-        write_junit(results, str(args.junit))
     if args.json:
         out.write(json.dumps(results_json(results, args.adapter, [s["suite"] for s in suites]), indent=1) + "\n")
     else:
         print_report(results, out)
+    if args.junit is not None:  # after the report: a failed write loses nothing already printed
+        write_junit(results, str(args.junit))
     return EXIT_OK if all(r.verdict == "pass" for r in results) else EXIT_CHECK_FAILED
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Sequence, TextIO
 
 from cardrules.model.games import GAME_NAMES
+from cardrules.oracle.cli.argtypes import MAX_JOBS, MAX_MUTANTS, MAX_SECONDS, MAX_SEED, int_at_least, seconds_up_to
 from cardrules.oracle.cli.common import EXIT_CHECK_FAILED, EXIT_OK, InputError
 
 
@@ -21,11 +22,11 @@ def add_selection_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--area", action="append", metavar="A", help="only mutants of this clause area (repeatable)")
     p.add_argument("--game", choices=GAME_NAMES, help="only mutants of this game's model")
     p.add_argument("--mutant", action="append", metavar="ID", help="only this mutant (repeatable; IDs from --list)")
-    p.add_argument("--limit", type=int, metavar="N", help="a sample of N mutants, spread over the areas (named ones added)")
-    p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the --limit sample (default 0)")
-    p.add_argument("--timeout", type=float, metavar="S",
+    p.add_argument("--limit", type=int_at_least(0, MAX_MUTANTS), metavar="N", help="a sample of N mutants, spread over the areas (named ones added)")
+    p.add_argument("--seed", type=int_at_least(0, MAX_SEED), default=0, metavar="N", help="seed of the --limit sample (default 0)")
+    p.add_argument("--timeout", type=seconds_up_to(MAX_SECONDS), metavar="S",
                    help="seconds per mutant and check (default: 10 x the unmutated run + 30)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="mutants run at once, each in its own process (default 1)")
+    p.add_argument("--jobs", type=int_at_least(1, MAX_JOBS), default=1, metavar="N", help="mutants run at once, each in its own process (default 1)")
     p.add_argument("--equivalents", type=Path, metavar="FILE",
                    help="TOML of equivalent mutants with reasons (default: the package's conformance/equivalent.toml)")
     p.add_argument("--list", action="store_true", help="list the selected mutants (ID, area, change) and run nothing")

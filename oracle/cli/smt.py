@@ -19,7 +19,7 @@ import json
 from typing import Any, Callable, Sequence, TextIO
 
 from cardrules.specs.fileio import check_output_file
-from cardrules.oracle.cli.argtypes import int_at_least, parse_decisions, positive_int
+from cardrules.oracle.cli.argtypes import bounded, int_at_least, parse_decisions
 from cardrules.model.games import GAME_NAMES
 from cardrules.oracle.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNDECIDED, InputError
 from cardrules.oracle.selection import select_scenarios
@@ -35,6 +35,7 @@ MAX_BMC_DEPTH = 60
 """``smt bmc --depth``: unrolled steps (each adds a copy of the transition relation)."""
 
 
+@bounded(1, MAX_CROSSCHECK_STATES)
 def states_arg(text: str) -> int | None:
     """An argparse type: ``smt crosscheck --states``, a number of states or ``all`` (``None``: the
     whole exploration)."""
@@ -43,12 +44,10 @@ def states_arg(text: str) -> int | None:
     return int_at_least(1, MAX_CROSSCHECK_STATES)(text)
 
 
-def rlimit_int(text: str) -> int:
-    """An argparse type: an rlimit in ``1..MAX_RLIMIT``."""
-    value = positive_int(text)
-    if value > MAX_RLIMIT:
-        raise argparse.ArgumentTypeError(f"{value} is more than the largest rlimit, {MAX_RLIMIT}")
-    return value
+rlimit_int = int_at_least(1, MAX_RLIMIT)
+"""An argparse type: an rlimit in ``1..MAX_RLIMIT``."""
+MAX_TIMEOUT_MS = 86_400_000
+"""``--timeout``: z3's wall-clock bound, at most a day (verdicts in tests use ``--rlimit``)."""
 
 
 def budget_of(args: argparse.Namespace) -> Budget:
@@ -398,6 +397,6 @@ def _add_budget_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rlimit", type=rlimit_int, default=DEFAULT_RLIMIT, metavar="N",
                    help=f"z3 resource limit per check, the same on any machine (default {DEFAULT_RLIMIT}, "
                    f"at most {MAX_RLIMIT}); a check that needs more is unknown (exit 4)")
-    p.add_argument("--timeout", type=positive_int, default=None, metavar="MS",
+    p.add_argument("--timeout", type=int_at_least(1, MAX_TIMEOUT_MS), default=None, metavar="MS",
                    help="also a wall-clock limit per check (default: none; with one, a verdict may depend on "
                    "the machine's load)")

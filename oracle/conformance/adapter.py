@@ -8,6 +8,7 @@ adapter in Python: subclass :class:`ReferenceAdapter` or copy :func:`handle`.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from typing import Any, TextIO
@@ -16,6 +17,7 @@ from cardrules.model.errors import IllegalAction, ScenarioError
 from cardrules.properties.games import make_game
 from cardrules.properties.engines.exploration import Game
 from cardrules.properties.scenarios import RuleSetSpec
+from cardrules.specs.fileio import FileProblem, parse_json
 
 
 class ReferenceAdapter:
@@ -92,15 +94,21 @@ def error(kind: str, message: str) -> dict[str, Any]:
 
 
 def serve(adapter: ReferenceAdapter | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """Answer requests until end of input or ``{"op": "quit"}``; returns the exit status (0)."""
+    """Answer requests until end of input or ``{"op": "quit"}``; returns the exit status (0).
+
+    A line that is not a JSON request (malformed, not UTF-8, nested too deep, an integer of too many
+    digits) is answered ``bad-request``, and the next line is read as usual.
+    """
     adapter = adapter or ReferenceAdapter()
+    if isinstance(stdin, io.TextIOWrapper):
+        stdin.reconfigure(errors="replace")  # a bad byte makes a malformed request, not a crash
     for line in stdin:
         if not line.strip():
             continue
         try:
-            request = json.loads(line)
-        except json.JSONDecodeError as problem:
-            reply = error("bad-request", f"not JSON: {problem}")
+            request = parse_json(line, "request")
+        except FileProblem as problem:
+            reply = error("bad-request", str(problem))
         else:
             if isinstance(request, dict) and request.get("op") == "quit":
                 stdout.write(json.dumps({"ok": True}) + "\n")

@@ -36,9 +36,10 @@ def _listed(manifest: Path) -> list[Path]:
         name = entry["file"]
         if not isinstance(name, str) or not name.strip():
             raise InputError(f"{manifest}: $.suites[{n}].file must be a file name, got {json.dumps(name)[:80]}")
-        if "\0" in name or "/" in name or len(name.encode()) > 255:
-            raise InputError(f"{manifest}: $.suites[{n}].file must be a plain file name (no NUL, no '/', at most 255 "
-                             f"bytes), got {json.dumps(name)[:80]}")
+        try:
+            check_path(name)
+        except FileProblem as problem:
+            raise InputError(f"{manifest}: $.suites[{n}].file must be a file name: {problem.what}") from None
         file = manifest.parent / name
         if folder not in file.resolve().parents:
             raise InputError(f"{manifest}: $.suites[{n}].file {name!r} is not inside the manifest's folder")
