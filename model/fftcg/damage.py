@@ -9,7 +9,7 @@ from cardrules.model.fftcg.actions import Split
 from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.party import attackers_have_preemptive, forward_left_field
 from cardrules.model.fftcg.state import replace, LOSING_DAMAGE, Event, Forward, Outcome, State, Step
-from cardrules.model.extension import extension_point
+from cardrules.model.extension import extension_point, whole_number
 from cardrules.specs.catalogue.registry import implements
 
 BREAK_THRESHOLD = 1000
@@ -202,7 +202,8 @@ def deal_combat_damage(state: State, split: Split | None, config: RuleConfig) ->
 
 @extension_point("fftcg", "unblocked-damage", "How many points of damage an unblocked attack deals to the "
                  "defending player; given the state and the attackers' ids, returns a whole number.",
-                 "FF-PARTY-UNBLOCKED-ONE", "FF-BASE-UNBLOCKED-DAMAGE")
+                 "FF-PARTY-UNBLOCKED-ONE", "FF-BASE-UNBLOCKED-DAMAGE", parameters=("state", "attackers"),
+                 returns=whole_number(0, 7))  # seven damage loses (FF-BASE-SEVEN-DAMAGE-LOSES): more is the same
 @implements("FF-PARTY-UNBLOCKED-ONE", "FF-BASE-UNBLOCKED-DAMAGE")
 def one_damage(state: State, attackers: tuple[str, ...]) -> int:
     """An unblocked attacker, single or party, deals exactly one damage (FF-PARTY-UNBLOCKED-ONE)."""

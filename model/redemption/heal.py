@@ -76,7 +76,7 @@ from cardrules.model.redemption.state import (
     State,
 )
 from cardrules.model.redemption.wording import in_force
-from cardrules.model.extension import extension_point
+from cardrules.model.extension import extension_point, index_below
 from cardrules.specs.catalogue.registry import implements
 
 TIED_TO_CONDITION: frozenset[Effect] = frozenset({Effect.POISON, Effect.DISEASE, Effect.PARALYZE, Effect.DECREASE})
@@ -265,7 +265,10 @@ def enhancement_targets_in_battle(state: State, config: RuleConfig) -> tuple[tup
 
 @extension_point("redemption", "healed-destination", "Whose territory a character healed in its heal window "
                  "goes to; given the state, the fighter (its card and permanent controller) and the rule "
-                 "configuration, returns a player index.", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
+                 "configuration, returns a player index.", "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER",
+                 parameters=("state", "fighter", "config"),
+                 returns=index_below("a player index: an int from 0 to the number of players - 1",
+                                     lambda state, fighter, config: len(state.zones)))
 @implements("RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
 def catalogue_destination(state: State, fighter: Fighter, config: RuleConfig) -> int:
     """Revised: the player with permanent control (RED-HEAL-TO-PERMANENT-CONTROLLER).

@@ -37,12 +37,16 @@ from cardrules.model.redemption.state import (
     State,
     Undo,
 )
-from cardrules.model.extension import extension_point
+from cardrules.model.extension import extension_point, pair_or_none, whole_number
 from cardrules.specs.catalogue.registry import implements
 
 
 @extension_point("redemption", "side-battles-per-turn", "How many side battles a player may initiate in a "
-                 "turn; given the rule configuration, returns a whole number.", "RED-SB-ONCE-PER-TURN")
+                 "turn; given the rule configuration, returns a whole number.", "RED-SB-ONCE-PER-TURN",
+                 parameters=("config",), returns=whole_number(0, 9))
+# 0..9: the seed allows one; a committee's change is a small number. Each side battle takes a side
+# battle card played from hand and no scenario's player holds nine, so a larger answer (a million)
+# can only mean "no limit", plays like nine, and is refused as a likely mistake.
 @implements("RED-SB-ONCE-PER-TURN")
 def catalogue_limit(config: RuleConfig) -> int:
     """1 (RED-SB-ONCE-PER-TURN); 2 under the broken variant ``two-side-battles-per-turn`` (a mutant verify must catch)."""
@@ -275,7 +279,10 @@ SIDE_CLAUSES = (
 
 @extension_point("redemption", "side-battle-sides", "Which selected character each battling player takes in "
                  "a side battle; given the state, the two selected characters, the user and the rule configuration, "
-                 "returns (side 0's card, side 1's card), or None when the user chooses.", *SIDE_CLAUSES[1:])
+                 "returns (side 0's card, side 1's card), or None when the user chooses.", *SIDE_CLAUSES[1:],
+                 parameters=("state", "x", "y", "user", "config"),
+                 returns=pair_or_none("None, or a tuple of the two selected characters' ids (x, y) in some order",
+                                      lambda state, x, y, user, config: (x, y)))
 @implements(*SIDE_CLAUSES)
 def catalogue_sides(state: State, x: str, y: str, user: int, config: RuleConfig) -> tuple[str, str] | None:
     """Which selected character each battling player controls, as ``(side 0's, side 1's)``;

@@ -10,7 +10,7 @@ from typing import Any, Callable, Sequence
 from cardrules.oracle.errors import InputError
 
 
-WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
+WHOLE = re.compile(r"[+-]?[0-9]+")
 """A whole number as typed: ASCII digits only (``int`` would take Arabic-Indic or full-width digits too)."""
 DECIMAL = re.compile(r"[0-9]{1,15}(\.[0-9]{0,15})?|\.[0-9]{1,15}")
 """A number of seconds as typed: plain decimal notation, no sign, exponent, NaN or infinity."""
@@ -40,7 +40,9 @@ def int_at_least(minimum: int, maximum: int) -> Callable[[str], int]:
     @bounded(minimum, maximum)
     def parse(text: str) -> int:
         if not WHOLE.fullmatch(text.strip()):
-            raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number (ASCII digits, at most 30)")
+            raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number (ASCII digits)")
+        if len(text.strip()) > 30:
+            raise argparse.ArgumentTypeError(f"{_shown(text)} is too long for a whole number")
         value = int(text)
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{value} is less than {minimum}")

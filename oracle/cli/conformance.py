@@ -223,6 +223,8 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         from cardrules.oracle.progress import RunProgress
 
         total = sum(len(s["vectors"]) for s in suites)
+        if not total:
+            raise InputError(f"no vectors to run in {', '.join(s['suite'] for s in suites)}: nothing would be checked")
         with RunProgress("conformance run", 1, quiet=args.quiet) as progress, \
                 progress.phase(f"{len(suites)} suite(s), {total} vectors") as phase:
             done: list[Any] = []

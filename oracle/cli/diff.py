@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from cardrules.model.games import GAME_NAMES
-from cardrules.oracle.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNDECIDED, InputError
-from cardrules.oracle.rulechange.report import markdown, print_report, run_diff
+from cardrules.oracle.errors import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, EXIT_UNDECIDED, InputError
+from cardrules.oracle.rulechange.report import DiffReport, markdown, print_report, run_diff
 from cardrules.oracle.selection import select_scenarios
 from cardrules.properties.scenarios.rulesets import NamedRuleSet, RuleSetError, parse_rule_set_expression
+from cardrules.specs.fileio import FileProblem, check_output_dir, check_output_file, write_text
 
 
 def named_rule_set(text: str, allow_code: bool) -> NamedRuleSet:
@@ -40,10 +42,34 @@ def _rule_sets(args: argparse.Namespace) -> tuple[str, NamedRuleSet, NamedRuleSe
     return games.pop(), a, b
 
 
+def _write_outputs(args: argparse.Namespace, report: DiffReport) -> bool:
+    """Write ``--traces`` and ``--markdown`` after the report is printed; each failed write is named on
+    stderr and the others still made. Whether every write succeeded."""
+    writes: list[tuple[Path, str]] = []
+    if args.traces:
+        for scenario, traces in report.traces.items():
+            writes += [(args.traces / f"{scenario}.{trace['kind']}.json", json.dumps(trace, indent=2) + "\n")
+                       for trace in traces]
+    if args.markdown:
+        writes.append((args.markdown, markdown(report)))
+    failed = 0
+    for path, text in writes:
+        try:
+            write_text(path, text)
+        except FileProblem as problem:
+            print(f"cardrules: error: {problem}", file=sys.stderr)
+            failed += 1
+    return failed == 0
+
+
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.model.errors import ScenarioError
 
     game, a, b = _rule_sets(args)
+    if args.traces:  # output paths first: a typo costs no minutes of exploration
+        check_output_dir(args.traces)
+    if args.markdown:
+        check_output_file(args.markdown)
     scenarios = [s for s in select_scenarios(args.scenario, args.scenario_file) if s.game == game]
     if not scenarios:
         raise InputError(f"no {game} scenario selected")
@@ -51,18 +77,12 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
         report = run_diff(game, a, b, scenarios, args.max_states, with_smt=not args.no_smt, quiet=args.quiet)
     except ScenarioError as error:
         raise InputError(str(error)) from None
-    if args.traces:
-        args.traces.mkdir(parents=True, exist_ok=True)
-        for scenario, traces in report.traces.items():
-            for trace in traces:
-                path = args.traces / f"{scenario}.{trace['kind']}.json"
-                path.write_text(json.dumps(trace, indent=2) + "\n", encoding="utf-8")
-    if args.markdown:
-        args.markdown.write_text(markdown(report), encoding="utf-8")
     if args.json:
         print(json.dumps(report.to_json(), indent=2), file=out)
     else:
         print_report(report, out)
+    if not _write_outputs(args, report):
+        return EXIT_INPUT
     if report.differs or any(p.broken_under == "B" for p in report.properties):
         return EXIT_CHECK_FAILED
     return EXIT_UNDECIDED if report.undecided else EXIT_OK

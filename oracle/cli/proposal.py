@@ -26,14 +26,14 @@ def cmd_proposal(args: Any, out: Any) -> int:
 
         points = [p for p in EXTENSION_POINTS.values() if args.game in (None, p.game)]
         rows = [{"game": p.game, "name": p.name, "question": p.question, "clause_ids": list(p.clause_ids),
+                 "parameters": list(p.parameters), "returns": p.returns.text,
                  "default": f"{p.default.__module__}.{p.default.__qualname__}"}
                 for p in sorted(points, key=lambda p: (p.game, p.name))]
         if args.json:
             print(json.dumps(rows, indent=2), file=out)
         else:
             for row in rows:
-                print(f"{row['game']} / {row['name']}: {row['question']}\n    clauses: "
-                      f"{', '.join(row['clause_ids'])}; default: {row['default']}", file=out)
+                print(points_text(row), file=out)
         return EXIT_OK
     try:
         proposal = load_proposal(args.file, allow_code=args.allow_code)
@@ -52,6 +52,14 @@ def cmd_proposal(args: Any, out: Any) -> int:
         for key in ("decisions", "versions", "clauses_touched", "extension_points", "smt_area"):
             print(f"  {key.replace('_', ' ')}: {summary[key] or '-'}", file=out)
     return EXIT_OK
+
+
+def points_text(row: dict[str, Any]) -> str:
+    """One extension point as ``cardrules proposal points`` prints it (and docs/proposing.rst shows it)."""
+    return (f"{row['game']} / {row['name']}: {row['question']}\n"
+            f"    signature: def f({', '.join(row['parameters'])})\n"
+            f"    returns:   {row['returns']}\n"
+            f"    clauses:   {', '.join(row['clause_ids'])}; default: {row['default']}")
 
 
 def add_parser(sub: Any) -> None:

@@ -5,8 +5,8 @@ one trailing newline); ``manifest.json`` lists every file with its sha256
 and vector counts, the coverage per clause, what was uncovered or excused,
 and the suites skipped with the reason. Everything is written to a
 temporary folder beside the target, which then replaces the target in one
-rename, so a reader never sees a half-written set; a lock file beside the
-target serializes two generations into the same folder.
+rename, so a reader never sees a half-written set; a lock on the folder that
+holds the target serializes two generations into the same folder.
 """
 
 from __future__ import annotations
@@ -73,13 +73,14 @@ def check_out(out: Path) -> None:
 
 @contextmanager
 def _locked(out: Path) -> Iterator[None]:
-    """Hold ``.<name>.lock`` beside ``out``: two generations into one folder write one after the other."""
-    handle = os.open(out.parent / f".{out.name}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    """Lock the folder that holds ``out`` (``flock`` on the folder itself, so no lock file is left): two
+    generations into one folder write one after the other."""
+    handle = os.open(out.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
         fcntl.flock(handle, fcntl.LOCK_EX)
         yield
     finally:
-        os.close(handle)  # the file stays: removing it would race with a writer waiting on it
+        os.close(handle)
 
 
 def _recover(out: Path) -> None:

@@ -81,8 +81,19 @@ class Difference(Exception):
     """The engine disagreed with the vector (raised inside one vector's check)."""
 
     def __init__(self, where: str, expected: str, got: str, verdict: str = "fail") -> None:
+        where, expected, got = printable(where), printable(expected), printable(got)
         self.where, self.expected, self.got, self.verdict = where, expected, got, verdict
         super().__init__(f"{where}: expected {expected}, got {got}")
+
+
+def printable(text: str) -> str:
+    """``text`` with each lone surrogate (a JSON ``"\\ud800"`` escape in an adapter's reply or a suite) and each
+    control character (a newline in an adapter's message) written as a backslash escape, so that every report
+    can encode it (a terminal's strict UTF-8 stream, JUnit XML) and a report row stays one line."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def short(value: Any, limit: int = 200) -> str:

@@ -27,6 +27,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Literal, Sequence
 
+from cardrules.oracle.rulechange.guard import ProposalCodeError
 from cardrules.oracle.trace.coverage import clauses_exercised
 from cardrules.oracle.jsondiff import first_difference
 from cardrules.properties.engines.exploration import Bounds, Game
@@ -128,6 +129,8 @@ def _blame(touched: frozenset[str], run_a: Any, run_b: Any) -> tuple[str, ...]:
     for run in (run_a, run_b):
         try:
             _, found = clauses_exercised(run)
+        except ProposalCodeError:
+            raise  # a proposal's hook failed on the rerun: bad input, never hidden
         except Exception:  # a refusal raised by the model: the clauses that ran are still recorded
             found = frozenset()
         clauses |= found

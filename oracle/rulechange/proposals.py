@@ -42,15 +42,17 @@ model module answers extension points (:mod:`cardrules.model.extension`;
 :class:`~cardrules.specs.smt.consistency.ClauseConstraint` for the clauses
 it adds or changes, over the situation's variables
 (:func:`situation_variables`).
+
+Code runs in-process, as trusted code, under guards (:mod:`.guard`, :mod:`.proposal_code`):
+a time bound on its import and on every call, every exception reported as bad
+input naming the file, function and line, every hook's answer checked against
+its extension point's contract.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Callable, Mapping
 
 import jsonschema
@@ -144,30 +146,13 @@ def _where(error: jsonschema.ValidationError) -> str:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ProposalError(f"{path}: cannot be read: {error.strerror}") from None
-    if len(raw) > MAX_BYTES:
-        raise ProposalError(f"{path}: larger than {MAX_BYTES:,} bytes")
-    try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise ProposalError(f"{path}: not UTF-8 text (byte {error.start})") from None
-    except (tomllib.TOMLDecodeError, RecursionError) as error:
-        raise ProposalError(f"{path}: not valid TOML: {str(error)[:200]}") from None
+    """The TOML document of a proposal file: a regular file, bounded in size, nesting and integers."""
+    from cardrules.specs.fileio import FileProblem, load_toml
 
-
-def _import(path: Path, label: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"cardrules_proposal_{label}_{abs(hash(path))}", path)
-    if spec is None or spec.loader is None:
-        raise ProposalError(f"{path}: cannot be imported as a Python module")
-    module = importlib.util.module_from_spec(spec)
     try:
-        spec.loader.exec_module(module)
-    except Exception as error:  # the proposal's own code failed: say where, never a traceback
-        raise ProposalError(f"{path}: importing it failed: {type(error).__name__}: {error}") from None
-    return module
+        return load_toml(path, MAX_BYTES)
+    except FileProblem as problem:
+        raise ProposalError(str(problem)) from None
 
 
 def load_proposal(path: Path, *, allow_code: bool = False) -> Proposal:
@@ -223,28 +208,25 @@ def load_proposal(path: Path, *, allow_code: bool = False) -> Proposal:
 
 
 def _load_code(proposal: Proposal) -> None:
-    from cardrules.model.extension import ExtensionError, overrides_in
+    """Import the proposal's code (read once, bounded) under the guards and check it; keep guarded callables.
 
-    import cardrules.model.fftcg.engine  # noqa: F401  (declares the FFTCG extension points)
-    import cardrules.model.redemption.engine  # noqa: F401  (declares the Redemption extension points)
+    A problem is a :class:`ProposalError` like any other of the file (bad input, exit 3); later, while
+    the code runs, its guards raise :class:`~cardrules.oracle.rulechange.guard.ProposalCodeError`.
+    """
+    from cardrules.oracle.rulechange.guard import ProposalCodeError
+    from cardrules.oracle.rulechange.proposal_code import load_model_code, load_smt_code, try_constraints
 
     folder = proposal.path.parent
-    if proposal.model_code:
-        module = _import(folder / proposal.model_code, "model")
-        try:
-            proposal.hooks = overrides_in(module, proposal.game)
-        except ExtensionError as error:
-            raise ProposalError(f"{folder / proposal.model_code}: {error}") from None
-        if not proposal.hooks:
-            raise ProposalError(f"{folder / proposal.model_code}: overrides no extension point (use @override)")
-    if proposal.smt_code:
-        module = _import(folder / proposal.smt_code, "smt")
-        area, build = getattr(module, "AREA", None), getattr(module, "clause_constraints", None)
-        areas = {a.id for a in default_catalogue().areas if a.game == proposal.game}
-        if area not in areas or not callable(build):
-            raise ProposalError(f"{folder / proposal.smt_code}: needs AREA (one of {', '.join(sorted(areas))}) "
-                                "and a function clause_constraints(situation)")
-        proposal.smt_area, proposal.smt_constraints = area, build
+    try:
+        if proposal.model_code:
+            proposal.hooks = load_model_code(folder / proposal.model_code, proposal.game)
+        if proposal.smt_code:
+            added = frozenset(c["id"] for c in proposal.added)
+            proposal.smt_area, proposal.smt_constraints = load_smt_code(folder / proposal.smt_code, proposal.game,
+                                                                        added)
+            try_constraints(proposal.smt_constraints, proposal.game, proposal.smt_area, proposal.spec)
+    except ProposalCodeError as error:
+        raise ProposalError(str(error)) from None
 
 
 def situation_variables(situation: Any) -> dict[str, Any]:

@@ -125,6 +125,7 @@ def _smt_view(report: DiffReport) -> None:
     from cardrules.specs.smt.situations import SITUATIONS as builders
     from cardrules.specs.catalogue import default_catalogue
     from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force, decisions_read, unread_options
+    from cardrules.oracle.rulechange.guard import ProposalCodeError
     from cardrules.specs.smt.consistency import Verdict, find_contradictions
 
     for area in default_catalogue().areas:
@@ -150,6 +151,8 @@ def _smt_view(report: DiffReport) -> None:
                 if named.proposal is not None:
                     situation, clause_ids = _with_proposal(named.proposal, area.id, situation, clause_ids)
                 found = find_contradictions(situation, clause_ids)
+            except ProposalCodeError:
+                raise  # the proposal's z3 code failed: bad input, never "not encoded"
             except Exception as error:  # an option the encoding does not read: said, not hidden
                 report.smt.append({"area": area.id, "rule_set": label, "verdict": "not-encoded",
                                    "reason": f"{type(error).__name__}: {error}", "contradictions": []})

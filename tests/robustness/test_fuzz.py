@@ -28,6 +28,7 @@ from cardrules.specs.catalogue import CatalogueError, load
 from tests.cli import run_cli
 from tests.robustness.helpers import CATALOGUE_FILES, SCENARIO_FILES, TRACE_FILES, load_json, replay_library
 from tests.robustness.mutate import mutated_bytes, mutated_document, mutated_toml
+from tests.robustness.tally import count
 
 pytestmark = pytest.mark.infrastructure("bad input gets a clean error, never a traceback")
 
@@ -55,6 +56,7 @@ def test_mutated_traces_replay_or_are_bad_input(game: str, data: st.DataObject) 
     assert run.code in (0, 1, 3), run
     if run.code == 3:
         assert str(path) in run.err and "Traceback" not in run.err, run.err
+    count("traces", {0: "replayed", 1: "replayed, property broken", 3: "bad input"}[run.code])
 
 
 @pytest.mark.parametrize("source", SCENARIO_FILES, ids=lambda p: p.stem)
@@ -69,6 +71,9 @@ def test_mutated_scenarios_load_or_name_file_and_field(source: Path, data: st.Da
         load_scenario(path)
     except ScenarioError as error:
         assert error.where.startswith(source.name), error
+        count("scenario files", "bad input")
+        return
+    count("scenario files", "loaded")
 
 
 def _states(game: str) -> list[Any]:
@@ -105,11 +110,13 @@ def test_states_the_parser_accepts_are_playable(game: str, data: st.DataObject) 
         state = play.state_from_json(doc)
     except ScenarioError as error:
         assert error.where or not isinstance(doc, dict), error  # only the root itself has no path
+        count("states", "bad input")
         return
     for action in list(play.legal_actions(state))[:MAX_ACTIONS]:
         after = play.step(state, action)
         play.legal_actions(after)
         play.is_terminal(after)
+    count("states", "loaded and played")
 
 
 @pytest.fixture(scope="module")
@@ -137,5 +144,8 @@ def test_mutated_catalogue_files_load_or_name_the_file(data: st.DataObject, cata
             load(catalogue_copy)
         except CatalogueError as error:
             assert error.file and str(error).startswith(error.file), error
+            count("catalogue files", "bad input")
+            return
+        count("catalogue files", "loaded")
     finally:
         target.write_bytes(source.read_bytes())
