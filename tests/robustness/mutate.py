@@ -116,7 +116,8 @@ def _nudged(value: Any, delta: int) -> Any:
 def mutated_toml(text: str) -> st.SearchStrategy[str]:
     """Line-level TOML mutations: drop a line, replace a value, or insert a bad line."""
     lines = text.splitlines()
-    values = st.sampled_from(("1", "-1", "1.5", "true", "[]", "{}", '""', '"x"', "[1, 2]", "[[]]", "{a = 1}", "99999999999999999999"))
+    values = st.sampled_from(("1", "-1", "1.5", "true", "[]", "{}", '""', '"x"', "[1, 2]", "[[]]", "{a = 1}", "99999999999999999999",
+                                "9" * 5000, "-" + "9" * 40, "nan", "inf", "[" * 200 + "]" * 200, "{a = " * 150 + "1" + "}" * 150))
 
     @st.composite
     def mutate(draw: st.DrawFn) -> str:
