@@ -59,7 +59,8 @@ def _tests(junit: Path) -> tuple[int, int]:
     return total - failed - int(suite.get("skipped", 0)), failed
 
 
-def _record(surfaces: dict[str, Counter[str]], passed: int, failed: int, seconds: float, profile: str) -> None:
+def _record(surfaces: dict[str, Counter[str]], passed: int, failed: int, seconds: float, profile: str,
+            load: float) -> None:
     def outcomes(counter: Counter[str]) -> str:
         return ", ".join(f"{n:,} {what}" for what, n in counter.most_common())
 
@@ -69,8 +70,9 @@ def _record(surfaces: dict[str, Counter[str]], passed: int, failed: int, seconds
         "# Generated inputs per surface under the fuzz profile, and their outcomes (benchmarks/fuzz.py --record).",
         f"measured = {datetime.now().replace(microsecond=0).isoformat()}",
         f'command = "python3 benchmarks/fuzz.py --record --profile {profile}"',
-        'machine = "idle"',
-        f'conditions = "{os.cpu_count()} cores; {passed} tests passed, {failed} failed, in {seconds:.0f} s wall"',
+        f'machine = "{"idle" if load < 0.5 else "loaded"}"',
+        f'conditions = "{os.cpu_count()} cores, load average {load:.1f} before the run; {passed} tests passed, '
+        f'{failed} failed, in {seconds:.0f} s wall"',
         'columns = ["surface", "inputs", "outcomes"]',
         "rows = [",
         *(f"  {json.dumps(row, ensure_ascii=False)}," for row in rows),
@@ -96,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", default="2", help="pytest-xdist workers (default 2)")
     parser.add_argument("--record", action="store_true", help="write docs/results/fuzz.toml")
     args = parser.parse_args(argv)
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as work:
         tally, junit = Path(work) / "tally.jsonl", Path(work) / "junit.xml"
         seconds = _run(args.profile, tally, junit, args.jobs)
@@ -106,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<24} {sum(counter.values()):>8,}  " + ", ".join(f"{n:,} {w}" for w, n in counter.most_common()))
     print(f"\n{passed} tests passed, {failed} failed, in {seconds:.0f} s wall (profile {args.profile})")
     if args.record:
-        _record(surfaces, passed, failed, seconds, args.profile)
+        _record(surfaces, passed, failed, seconds, args.profile, load)
     return 0 if failed == 0 else 1
 
 

@@ -83,7 +83,8 @@ def json_from_bytes(raw: bytes, where: str) -> Any:
 
 
 def json_from_file(path: str | os.PathLike[str], where: str, limit: int) -> Any:
-    """The JSON document in a regular file of at most ``limit`` bytes; any problem is a ScenarioError naming ``where``.
+    """The JSON document in a regular file of at most ``limit`` bytes; a problem with its content is a
+    ScenarioError naming ``where``, one with reading it names the path as given.
 
     The file is read through :func:`cardrules.specs.fileio.read_bytes`: a FIFO,
     a device (``/dev/zero``) or a folder is refused before a byte is read.
@@ -91,5 +92,5 @@ def json_from_file(path: str | os.PathLike[str], where: str, limit: int) -> Any:
     try:
         raw = read_bytes(path, limit)
     except FileProblem as problem:
-        raise ScenarioError(where, problem.what) from None
+        raise ScenarioError(problem.path, problem.what) from None
     return json_from_bytes(raw, where)

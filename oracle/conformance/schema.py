@@ -40,7 +40,7 @@ class SuiteError(ValueError):
         self.file = file
         self.where = where
         self.problem = problem
-        super().__init__(f"{file}: {where}: {problem}")
+        super().__init__(f"{file}: {where}: {problem}" if where else f"{file}: {problem}")
 
 
 @lru_cache(maxsize=1)
@@ -123,7 +123,7 @@ def load_suite(path: Path) -> dict[str, Any]:
     try:
         data = load_json(path, MAX_SUITE_BYTES)
     except FileProblem as problem:
-        raise SuiteError(problem.path, problem.where or "$", problem.what) from None
+        raise SuiteError(problem.path, problem.where, problem.what) from None
     validate_suite(data, str(path))
     loaded: dict[str, Any] = data
     return loaded

@@ -181,10 +181,12 @@ def test_a_code_path_that_is_no_regular_file_is_refused_at_once(tmp_path: Path, 
                    "is not a regular file")
 
 
-def test_a_proposal_with_a_huge_integer_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("json_output", [False, True], ids=["text", "json"])
+def test_a_proposal_with_a_huge_integer_is_refused(tmp_path: Path, json_output: bool) -> None:
     path = tmp_path / "p.toml"
     path.write_text((PROPOSALS / FFTCG[0]).read_text() + "\n[decisions]\nx = " + "9" * 5000 + "\n")
-    assert_refused(run_cli("proposal", "check", str(path)), str(path), "an integer has more than")
+    assert_refused(run_cli("proposal", "check", str(path), *(["--json"] if json_output else [])), str(path),
+                   "an integer has more than")
 
 
 def test_a_real_ctrl_c_during_a_hook_is_passed_on(tmp_path: Path) -> None:
