@@ -68,8 +68,9 @@ FAULTS = [
     Fault("stderr-flood", "pass", "", code=0),
     Fault("stderr-flood-crash", "crashed", "exit status 5"),
     Fault("stale", "garbage", "answers no request"),
-    Fault("slow", "pass", "", code=0, timeout=2.0, sleep=1.6),
-    Fault("slow", "timeout", "no reply before the deadline", timeout=2.0, sleep=2.4),
+    # near the deadline, with a second's margin either way for a loaded machine
+    Fault("slow", "pass", "", code=0, timeout=4.0, sleep=3.0),
+    Fault("slow", "timeout", "no reply before the deadline", timeout=4.0, sleep=5.0),
     Fault("fork-holds-pipe", "crashed", "the adapter exited (exit status 7)"),
 ]
 
