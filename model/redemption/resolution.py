@@ -51,7 +51,7 @@ SOULS_TO_WIN = 5
 
 @implements("RED-BR-MISSION-RESULT", "RED-BR-CHALLENGE-RESULT", "RED-BR-RESCUE-SUCCESS", "RED-BR-RESCUE-FAIL")
 def mission_result(state: State, battle: Battle, result: Outcome, config: RuleConfig) -> Mission:
-    """Step 2: success or failure of the rescue attempt or battle challenge.
+    """Step 2: whether the rescue attempt or the battle challenge succeeded or failed.
 
     Challenge: the step 1 outcome alone (RED-BR-CHALLENGE-RESULT, decision
     ``br-challenge-success``). Rescue: success when the Hero side won and the

@@ -1,7 +1,7 @@
 """Numbers redirects that state their amount, hand-worked from seed 002.
 
-"Redirecting numbers reduces the numbers of the target by the amount redirected and
-increases the numbers of the redirecting card by the same amount." The position: p0's
+A numbers redirect takes the redirected amount off the target's numbers and adds the
+same amount to the redirecting card's own (seed 002, Redirecting Numbers). The position: p0's
 Hero h 2/4 attacks, p1's e 8/8 blocks: 8 >= 4, h defeated; 2 < 8, e not: p0 is losing and
 has initiative. p0 holds r3 (a numbers redirect stating 3/3) and r5 (stating 5/5); p1
 holds pe, an enhancement 1/2.
