@@ -66,13 +66,25 @@ class VectorResult:
     passed_steps: list[tuple[str, ...]] = field(default_factory=list)
     """Clauses of every step checked and found equal (exonerating evidence for blame)."""
     seconds: float = 0.0
+    missing: tuple[str, ...] = ()
+    """Actions expected but not offered (a legal-actions difference; a perft's first level), in full."""
+    extra: tuple[str, ...] = ()
+    """Actions offered but not expected (a legal-actions difference; a perft's first level), in full."""
+    divide: tuple[tuple[str, int, int], ...] = ()
+    """A perft failure's divide: each action from the start position whose subtree count differs, with the
+    expected and the counted number of leaves below it."""
 
     def to_json(self) -> dict[str, Any]:
+        """The result as the ``vectors`` entry of ``--json``: the difference, when it did not pass."""
         out: dict[str, Any] = {"suite": self.suite, "vector": self.vector, "kind": self.kind,
                                "verdict": self.verdict, "clauses": list(self.clauses)}
         if self.verdict != "pass":
             out.update({"step": self.step, "where": self.where, "expected": self.expected, "got": self.got,
                         "blamed": list(self.blamed)})
+            if self.missing or self.extra:
+                out.update({"missing": list(self.missing), "extra": list(self.extra)})
+            if self.divide:
+                out["divide"] = [{"action": a, "expected": e, "got": g} for a, e, g in self.divide]
         out["seconds"] = round(self.seconds, 4)
         return out
 
@@ -80,9 +92,14 @@ class VectorResult:
 class Difference(Exception):
     """The engine disagreed with the vector (raised inside one vector's check)."""
 
-    def __init__(self, where: str, expected: str, got: str, verdict: str = "fail") -> None:
+    def __init__(self, where: str, expected: str, got: str, verdict: str = "fail", *,
+                 missing: Sequence[str] = (), extra: Sequence[str] = (),
+                 divide: Sequence[tuple[str, int, int]] = ()) -> None:
         where, expected, got = printable(where), printable(expected), printable(got)
         self.where, self.expected, self.got, self.verdict = where, expected, got, verdict
+        self.missing = tuple(printable(a) for a in missing)
+        self.extra = tuple(printable(a) for a in extra)
+        self.divide = tuple((printable(a), e, g) for a, e, g in divide)
         super().__init__(f"{where}: expected {expected}, got {got}")
 
 
@@ -146,7 +163,8 @@ def compare_legal(expected: list[str], got: list[str], where: str) -> None:
     if expected != got:
         missing = sorted(set(expected) - set(got))
         extra = sorted(set(got) - set(expected))
-        raise Difference(f"{where} legal actions", short(expected), short(got) + f" (missing {missing}, extra {extra})")
+        raise Difference(f"{where} legal actions", short(expected),
+                         short(got) + f" ({len(missing)} missing, {len(extra)} extra)", missing=missing, extra=extra)
 
 
 def compare_state(expected: Any, got: Any, where: str) -> None:
@@ -250,11 +268,24 @@ def check_perft(session: Session, suite: dict[str, Any], vector: dict[str, Any],
         for level, count in enumerate(below, 1):
             counts[level] += count
         divide[action] = below[-1] if below else 1
+    compare_perft(vector, counts, dict(sorted(divide.items())))
+
+
+def compare_perft(vector: dict[str, Any], counts: list[int], divide: dict[str, int]) -> None:
+    """The node counts per depth and the divide (leaves below each first action) are the vector's; a
+    difference carries the divide's first level: the actions whose counts differ, and those missing or extra."""
+    expected: dict[str, int] = vector["divide"]
+    found = first_difference(expected, divide)
+    if counts == vector["nodes"] and found is None:
+        return
+    rows = [(a, expected[a], divide[a]) for a in sorted(expected.keys() & divide.keys()) if expected[a] != divide[a]]
+    missing, extra = sorted(expected.keys() - divide.keys()), sorted(divide.keys() - expected.keys())
     if counts != vector["nodes"]:
-        raise Difference("perft node counts", short(vector["nodes"]), short(counts))
-    found = first_difference(vector["divide"], dict(sorted(divide.items())))
-    if found is not None:
-        raise Difference(f"perft divide {found[0]}", short(found[1]), short(found[2]))
+        where, want, got = "perft node counts", short(vector["nodes"]), short(counts)
+    else:
+        assert found is not None
+        where, want, got = f"perft divide {found[0]}", short(found[1]), short(found[2])
+    raise Difference(where, want, got, missing=missing, extra=extra, divide=rows)
 
 
 def blame_of(vector: dict[str, Any], step: int | None) -> tuple[str, ...]:
@@ -287,6 +318,7 @@ def run_vector(process: AdapterProcess, suite: dict[str, Any], vector: dict[str,
     except Difference as difference:
         result.verdict = difference.verdict
         result.where, result.expected, result.got = difference.where, difference.expected, difference.got
+        result.missing, result.extra, result.divide = difference.missing, difference.extra, difference.divide
         result.blamed = blame_of(vector, result.step)
     return result
 
