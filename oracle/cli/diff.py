@@ -12,7 +12,8 @@ from cardrules.model.games import GAME_NAMES
 from cardrules.oracle.errors import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, EXIT_UNDECIDED, InputError
 from cardrules.oracle.rulechange.report import DiffReport, markdown, print_report, run_diff
 from cardrules.oracle.selection import select_scenarios
-from cardrules.properties.scenarios.rulesets import NamedRuleSet, RuleSetError, parse_rule_set_expression
+from cardrules.properties.scenarios.rulesets import (NamedRuleSet, RuleSetError, check_selectable,
+                                                     parse_rule_set_expression)
 from cardrules.specs.fileio import FileProblem, check_output_dir, check_output_file, write_text
 
 
@@ -27,9 +28,15 @@ def named_rule_set(text: str, allow_code: bool) -> NamedRuleSet:
             raise InputError(str(error)) from None
         return NamedRuleSet(f"{proposal.id} ({text})", proposal.game, proposal.spec, proposal.hooks, proposal)
     try:
-        return parse_rule_set_expression(text)
+        named = parse_rule_set_expression(text)
     except RuleSetError as error:
         raise InputError(str(error)) from None
+    try:
+        if named.game is not None:  # the one check a proposal's options pass too (proposal check)
+            check_selectable(named.game, named.spec)
+    except RuleSetError as error:
+        raise InputError(f"rule set {text!r}: {error}") from None
+    return named
 
 
 def _rule_sets(args: argparse.Namespace) -> tuple[str, NamedRuleSet, NamedRuleSet]:
@@ -83,9 +90,28 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
         print_report(report, out)
     if not _write_outputs(args, report):
         return EXIT_INPUT
+    return exit_status(report)
+
+
+def exit_status(report: DiffReport) -> int:
+    """0 no difference in a complete exploration (within the turn/depth bounds), 1 differences (or a property
+    newly broken under B), 4 undecided: not executable, truncated by the state bound with no difference, or a
+    z3 ``unknown``."""
+    if report.not_executable:
+        return EXIT_UNDECIDED
     if report.differs or any(p.broken_under == "B" for p in report.properties):
         return EXIT_CHECK_FAILED
     return EXIT_UNDECIDED if report.undecided else EXIT_OK
+
+
+EPILOG = (
+    "Exit status: 0 no difference found, every scenario explored completely (or completely within its turn "
+    "or depth bound, named with the bounds used); 1 differences found in play, or a property newly broken "
+    "under B; 3 bad input (an unknown or malformed rule set or proposal, an option the model cannot select); "
+    "4 undecided, never a pass: a proposal that changes clause text only (nothing in play compared), a "
+    "scenario truncated by the state bound with no difference found in what was explored, or z3 answered "
+    "unknown."
+)
 
 
 def add_parser(sub: Any) -> None:
@@ -99,7 +125,9 @@ def add_parser(sub: Any) -> None:
         "result), each with its shortest scenario; properties broken under one only; z3 contradictions. "
         "A rule set is 'default', items AREA=VERSION / DECISION=OPTION (comma-separated), or a proposal file "
         "(a .toml file, cardrules-proposal/1). "
-        "Exit 0 no difference found, 1 differences, 3 bad input, 4 undecided.",
+        "Each scenario states its bounds (max states, depth, turns) and whether its exploration was complete, "
+        "complete within its turn or depth bound, or truncated by the state bound.",
+        epilog=EPILOG,
     )
     p.add_argument("a", help="the rule set now (e.g. heal=previous, or default)")
     p.add_argument("b", help="the proposed rule set (e.g. heal=revised, sb-restriction-scope=card-unplayable, "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ def cmd_proposal(args: Any, out: Any) -> int:
         "id": proposal.id, "title": proposal.title, "game": proposal.game,
         "decisions": dict(proposal.spec.decisions), "versions": {k: list(v) for k, v in proposal.spec.versions.items()},
         "clauses_touched": list(proposal.touched), "extension_points": [name for name, _ in proposal.hooks],
-        "smt_area": proposal.smt_area,
+        "smt_area": proposal.smt_area, "text_only_clauses": list(proposal.text_only),
     }
     if args.json:
         print(json.dumps(summary, indent=2), file=out)
@@ -51,7 +52,15 @@ def cmd_proposal(args: Any, out: Any) -> int:
         print(f"{args.file}: a valid {FORMAT} proposal for {proposal.game}: {proposal.title}", file=out)
         for key in ("decisions", "versions", "clauses_touched", "extension_points", "smt_area"):
             print(f"  {key.replace('_', ' ')}: {summary[key] or '-'}", file=out)
+    if proposal.text_only:
+        print(f"cardrules: warning: {args.file}: {text_only_warning(proposal.text_only)}", file=sys.stderr)
     return EXIT_OK
+
+
+def text_only_warning(clause_ids: tuple[str, ...]) -> str:
+    """The warning for clauses a proposal changes in text only (``proposal check`` prints it)."""
+    return (f"clauses {', '.join(clause_ids)} change in text only: no decision option, version or code stands "
+            "behind them, so 'cardrules diff' compares nothing for them in play")
 
 
 def points_text(row: dict[str, Any]) -> str:

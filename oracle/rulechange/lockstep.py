@@ -15,9 +15,10 @@ agreed successor is explored further. Breadth-first order makes the first
 difference of each kind a shortest distinguishing scenario, kept as a
 replayable ``cardrules-diff/1`` trace. The clause IDs involved are those of
 the ``@implements`` model code that ran for the differing step, under either
-rule set. Bounds are the scenario's: a diff within bounds reports "no
-difference found within N states", never "equivalent", unless the product
-graph was explored completely.
+rule set. Bounds are the scenario's (or ``--max-states``): each scenario says
+whether it was explored completely, completely within its turn or depth
+bound, or truncated by its state bound (then "no difference found" only
+holds for what was explored).
 """
 
 from __future__ import annotations
@@ -64,8 +65,16 @@ class ScenarioDiff:
     transitions: int = 0
     seconds: float = 0.0
     complete: bool = False
+    """Nothing was cut by any bound: every reachable state explored."""
     truncated: bool = False
+    """The state bound stopped the search (what lies past it is unknown)."""
     turn_bounded: bool = False
+    """Some states lay past the turn bound (complete within it, unless truncated)."""
+    depth_bounded: bool = False
+    """Some states lay at the depth bound (complete within it, unless truncated)."""
+    max_states: int | None = None
+    max_depth: int | None = None
+    max_turns: int | None = None
     by_depth: dict[DiffKind, Counter[int]] = field(default_factory=lambda: {k: Counter() for k in KINDS})
     """Per kind: depth -> number of states where a difference of that kind shows."""
     examples: dict[DiffKind, Example] = field(default_factory=dict)
@@ -79,12 +88,28 @@ class ScenarioDiff:
     def states_per_second(self) -> float:
         return self.states / self.seconds if self.seconds > 0 else 0.0
 
+    @property
+    def bounds(self) -> dict[str, int | None]:
+        """The bounds the exploration ran under."""
+        return {"max_states": self.max_states, "max_depth": self.max_depth, "max_turns": self.max_turns}
+
+    def limits_text(self) -> str:
+        """The bounds in words: ``max 100,000 states, depth unbounded, 2 turns``."""
+        states = f"max {self.max_states:,} states" if self.max_states is not None else "states unbounded"
+        depth = f"depth {self.max_depth}" if self.max_depth is not None else "depth unbounded"
+        turns = f"{self.max_turns} turn(s)" if self.max_turns is not None else "turns unbounded"
+        return f"{states}, {depth}, {turns}"
+
     def bound_text(self) -> str:
+        """How the exploration ended: complete, complete within the turn/depth bound, or truncated."""
+        if self.truncated:
+            return (f"truncated at {self.states:,} states by the state bound: "
+                    "states past it were not explored")
         if self.complete:
             return "complete: every reachable state explored"
-        if self.turn_bounded and not self.truncated:
-            return "complete within the scenario's turn bound"
-        return f"within {self.states:,} states (the scenario's depth or state bound stopped the search)"
+        within = [f"the turn bound ({self.max_turns} turn(s))"] if self.turn_bounded else []
+        within += [f"the depth bound ({self.max_depth})"] if self.depth_bounded else []
+        return f"complete within {' and '.join(within)}: {self.states:,} states"
 
 
 def _path(parents: list[int], via: list[str | None], states: list[Any], index: int,
@@ -148,7 +173,8 @@ def diff_scenario(
     """
     bounds = bounds or Bounds(max_depth=scenario.max_depth, max_states=scenario.max_states,
                               max_turns=scenario.max_turns)
-    result = ScenarioDiff(scenario.name)
+    result = ScenarioDiff(scenario.name, max_states=bounds.max_states, max_depth=bounds.max_depth,
+                          max_turns=bounds.max_turns)
     started = time.perf_counter()
     root = game_a.state_from_json(scenario.state)
     states: list[Any] = [root]
@@ -161,7 +187,7 @@ def diff_scenario(
         index = queue.popleft()
         state, level = states[index], depth[index]
         if bounds.max_depth is not None and level >= bounds.max_depth:
-            result.truncated = True
+            result.depth_bounded = True
             continue
         if game_a.is_terminal(state) and game_b.is_terminal(state):
             continue
@@ -210,7 +236,7 @@ def diff_scenario(
         for kind in kinds_here:
             result.by_depth[kind][level] += 1
     result.states = len(states)
-    result.complete = not result.truncated and not result.turn_bounded
+    result.complete = not (result.truncated or result.turn_bounded or result.depth_bounded)
     result.seconds = time.perf_counter() - started
     return result
 

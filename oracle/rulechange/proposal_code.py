@@ -193,13 +193,14 @@ def area_rule_set(game: str, area_id: str, spec: Any) -> Any:
     return RuleSet(versions=versions, decisions=decisions)
 
 
-def try_constraints(constraints: Callable[[Any], Any], game: str, area_id: str, spec: Any) -> None:
+def try_constraints(constraints: Callable[[Any], Any], game: str, area_id: str, spec: Any) -> frozenset[str]:
     """Call the guarded ``clause_constraints`` once on the area's situation under ``spec`` (at load, to
-    refuse a wrong answer before a long run). A situation the encoding cannot build is left to the run."""
+    refuse a wrong answer before a long run); the clause IDs it constrains. A situation the encoding
+    cannot build is left to the run (no clause IDs known)."""
     from cardrules.specs.smt.situations import SITUATIONS
 
     try:
         situation = SITUATIONS[area_id](area_rule_set(game, area_id, spec))
     except Exception:  # noqa: BLE001 - not the proposal's fault; diff reports the area as not encoded
-        return
-    constraints(situation)
+        return frozenset()
+    return frozenset(constraints(situation))

@@ -132,12 +132,44 @@ class Proposal:
     """Extension point -> function, from the model module (when code was allowed)."""
     smt_area: str | None = None
     smt_constraints: Callable[[Any], Mapping[str, Any]] | None = None
+    smt_clauses: frozenset[str] = frozenset()
+    """The clause IDs the z3 module constrains (its answer on the area's situation at load)."""
+    base: RuleSetSpec = field(default_factory=lambda: RuleSetSpec("default"))
+    """The rule set it changes (its ``base``)."""
     notes: list[str] = field(default_factory=list)
 
     @property
     def touched(self) -> tuple[str, ...]:
         """The clause IDs the proposal's text changes."""
         return tuple(sorted({*self.withdrawn, *(c["id"] for c in self.changed), *(c["id"] for c in self.added)}))
+
+    @property
+    def rewritten(self) -> tuple[str, ...]:
+        """The clause IDs the proposal changes or adds (new text, whose meaning a check must not assume)."""
+        return tuple(sorted({*(c["id"] for c in self.changed), *(c["id"] for c in self.added)}))
+
+    def executable(self) -> frozenset[str]:
+        """The clauses something executable stands behind: a decision or version the proposal changes from
+        its base (the decision's clause, clauses in force under one wording only), an extension point its
+        model code answers (the point's clauses), or a clause its z3 module constrains."""
+        from cardrules.model.extension import EXTENSION_POINTS
+        from cardrules.oracle.rulechange.lockstep import changed_clauses
+
+        out = set(changed_clauses(self.game, self.base, self.spec)) | set(self.smt_clauses)
+        for name, _ in self.hooks:
+            point = EXTENSION_POINTS.get((self.game, name))
+            out |= set(point.clause_ids if point else ())
+        return frozenset(out)
+
+    @property
+    def text_only(self) -> tuple[str, ...]:
+        """The clauses the proposal changes, adds or withdraws in text only: nothing executable behind them."""
+        return tuple(c for c in self.touched if c not in self.executable())
+
+    @property
+    def only_text(self) -> bool:
+        """Whether every change of the proposal is text only (then nothing in play can be compared)."""
+        return bool(self.touched) and not self.executable() and not self.hooks and self.smt_constraints is None
 
 
 def _where(error: jsonschema.ValidationError) -> str:
@@ -157,7 +189,7 @@ def _read(path: Path) -> dict[str, Any]:
 
 def load_proposal(path: Path, *, allow_code: bool = False) -> Proposal:
     """Read, validate and check a proposal file; import its code only with ``allow_code``."""
-    from cardrules.properties.scenarios.rulesets import RuleSetError, parse_rule_set_expression
+    from cardrules.properties.scenarios.rulesets import RuleSetError, check_selectable, parse_rule_set_expression
 
     data = _read(path)
     errors = sorted(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data), key=lambda e: list(e.absolute_path))
@@ -182,6 +214,10 @@ def load_proposal(path: Path, *, allow_code: bool = False) -> Proposal:
         raise ProposalError(f"{path}: its decisions and versions are about {change.game}, not {game}")
     versions = {**base.spec.versions, **(change.spec.versions if change else {})}
     decisions = {**base.spec.decisions, **(change.spec.decisions if change else {})}
+    try:
+        check_selectable(game, RuleSetSpec(data["id"], versions, decisions), catalogue)
+    except RuleSetError as error:
+        raise ProposalError(f"{path}: {error}") from None
     clauses = data.get("clauses", {})
     ids = catalogue.ids
     for where, wanted in (("withdrawn", clauses.get("withdrawn", [])),
@@ -196,7 +232,7 @@ def load_proposal(path: Path, *, allow_code: bool = False) -> Proposal:
         path, data["id"], data["title"], game, data.get("summary", ""),
         RuleSetSpec(data["id"], versions, decisions),
         tuple(clauses.get("withdrawn", [])), tuple(clauses.get("changed", [])), tuple(clauses.get("added", [])),
-        data.get("code", {}).get("model"), data.get("code", {}).get("smt"),
+        data.get("code", {}).get("model"), data.get("code", {}).get("smt"), base=base.spec,
     )
     if proposal.model_code or proposal.smt_code:
         if not allow_code:
@@ -224,7 +260,8 @@ def _load_code(proposal: Proposal) -> None:
             added = frozenset(c["id"] for c in proposal.added)
             proposal.smt_area, proposal.smt_constraints = load_smt_code(folder / proposal.smt_code, proposal.game,
                                                                         added)
-            try_constraints(proposal.smt_constraints, proposal.game, proposal.smt_area, proposal.spec)
+            proposal.smt_clauses = try_constraints(proposal.smt_constraints, proposal.game, proposal.smt_area,
+                                                   proposal.spec)
     except ProposalCodeError as error:
         raise ProposalError(str(error)) from None
 

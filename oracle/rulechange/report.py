@@ -44,37 +44,72 @@ class DiffReport:
     separate_seconds: float = 0.0
     separate_states: int = 0
     smt: list[dict[str, Any]] = field(default_factory=list)
+    smt_checked: bool = False
+    """Whether the z3 view ran (not ``--no-smt``)."""
     touched: list[str] = field(default_factory=list)
     """The clauses the change touches (a decision's clause, clauses in force under one wording only)."""
+    text_only: list[str] = field(default_factory=list)
+    """The clauses a proposal changes in text only: nothing executable behind them, nothing compared in play."""
+    not_executable: bool = False
+    """A proposal changes text only: nothing in play was compared (the verdict is undecided, never a pass)."""
+    never_exercised: list[str] = field(default_factory=list)
+    """Touched clauses with code behind them whose code never ran in the explorations."""
 
     @property
     def differs(self) -> bool:
         return any(s.differs for s in self.scenarios)
 
     @property
+    def truncated(self) -> list[ScenarioDiff]:
+        """The scenarios the state bound cut short."""
+        return [s for s in self.scenarios if s.truncated]
+
+    @property
     def undecided(self) -> bool:
-        return any(entry["verdict"] == "unknown" for entry in self.smt)
+        """Not executable, a z3 ``unknown``, or no difference found in an exploration the state bound cut."""
+        return self.not_executable or any(entry["verdict"] == "unknown" for entry in self.smt) \
+            or (not self.differs and bool(self.truncated))
+
+    @property
+    def verdict(self) -> str:
+        """The overall verdict in one line."""
+        if self.not_executable:
+            return (f"not executable: clauses {', '.join(self.text_only)} change in text only; "
+                    "nothing in play was compared")
+        if self.differs:
+            return "differences found"
+        if self.truncated:
+            cuts = "; ".join(f"truncated at {cut.states:,} states in scenario {cut.scenario}" for cut in self.truncated)
+            return f"no difference found in what was explored; {cuts}"
+        if all(s.complete for s in self.scenarios):
+            return "no difference found: every scenario explored completely"
+        return "no difference found: every scenario explored completely within its turn or depth bound"
+
+    @property
+    def smt_note(self) -> str:
+        """``no z3 area for this change`` when the z3 view ran and no area of the game has a z3 situation."""
+        from cardrules.oracle.rulechange.smt_view import NO_AREA, checked_any
+
+        return NO_AREA if self.smt_checked and not checked_any(self.game, self.smt) else ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "a": self.a.text,
             "b": self.b.text,
+            "verdict": self.verdict,
             "differs": self.differs,
+            "executable": not self.not_executable,
+            "complete": all(s.complete for s in self.scenarios) and not self.not_executable,
+            "turn_bounded": any(s.turn_bounded for s in self.scenarios),
+            "truncated": bool(self.truncated),
             "clauses_touched": self.touched,
-            "scenarios": [
-                {
-                    "scenario": s.scenario, "states": s.states, "transitions": s.transitions, "complete": s.complete,
-                    "bounds": s.bound_text(), "seconds": round(s.seconds, 3),
-                    "states_per_second": round(s.states_per_second),
-                    "differences": {k: {str(d): n for d, n in sorted(s.by_depth[k].items())} for k in KINDS
-                                    if s.by_depth[k]},
-                    "traces": self.traces.get(s.scenario, []),
-                }
-                for s in self.scenarios
-            ],
+            "text_only_clauses": self.text_only,
+            "never_exercised_clauses": self.never_exercised,
+            "scenarios": [_scenario_json(self, s) for s in self.scenarios],
             "properties": [vars(p) for p in self.properties],
             "smt": self.smt,
+            "smt_note": self.smt_note,
             "speed": {
                 "product_states": sum(s.states for s in self.scenarios),
                 "product_seconds": round(sum(s.seconds for s in self.scenarios), 3),
@@ -84,12 +119,20 @@ class DiffReport:
         }
 
 
+def _scenario_json(report: DiffReport, s: ScenarioDiff) -> dict[str, Any]:
+    """One scenario of the JSON report: its exploration, bounds, differences and traces."""
+    return {
+        "scenario": s.scenario, "states": s.states, "transitions": s.transitions,
+        "complete": s.complete, "turn_bounded": s.turn_bounded, "depth_bounded": s.depth_bounded,
+        "truncated": s.truncated, "bounds": s.bounds, "exploration": s.bound_text(),
+        "seconds": round(s.seconds, 3), "states_per_second": round(s.states_per_second),
+        "differences": {k: {str(d): n for d, n in sorted(s.by_depth[k].items())} for k in KINDS if s.by_depth[k]},
+        "traces": report.traces.get(s.scenario, []),
+    }
 
 
-
-
-def _property_changes(report: DiffReport, scenario: Scenario, bounds: Bounds) -> None:
-    from cardrules.properties.games import make_game, version_map
+def _property_changes(report: DiffReport, scenario: Scenario, bounds: Bounds, games: dict[str, Any]) -> None:
+    from cardrules.properties.games import version_map
     from cardrules.properties.games import properties_for
     from cardrules.properties.engines.explore import explore
     from cardrules.properties.engines.explore import narrative as explore_narrative
@@ -97,7 +140,7 @@ def _property_changes(report: DiffReport, scenario: Scenario, bounds: Bounds) ->
     broken: dict[str, dict[str, list[str]]] = {}
     for label, named in (("A", report.a), ("B", report.b)):
         spec = named.spec
-        game = make_game(report.game, spec, named.hooks)
+        game = games[label]
         result = explore(game, [game.state_from_json(scenario.state)],
                          properties_for(report.game, version_map(scenario, spec)), bounds, progress=False)
         report.separate_seconds += result.stats.seconds
@@ -106,62 +149,6 @@ def _property_changes(report: DiffReport, scenario: Scenario, bounds: Bounds) ->
     for label, other in (("B", "A"), ("A", "B")):
         for prop in sorted(set(broken[label]) - set(broken[other])):
             report.properties.append(PropertyChange(prop, scenario.name, label, broken[label][prop]))
-
-
-def _with_proposal(proposal: Any, area: str, situation: Any, clause_ids: list[str]) -> tuple[Any, list[str]]:
-    """The situation and clause set of an area under a proposal: withdrawn clauses out, its z3 clauses in."""
-    from dataclasses import replace
-
-    ids = [c for c in clause_ids if c not in proposal.withdrawn]
-    if proposal.smt_area == area and proposal.smt_constraints is not None:
-        extra = dict(proposal.smt_constraints(situation))
-        situation = replace(situation, constraints={**situation.constraints, **extra})
-        ids += [c for c in extra if c not in ids]
-    return situation, ids
-
-
-def _smt_view(report: DiffReport) -> None:
-    """B's clauses (and A's, for contrast) checked for contradictions, per area with a z3 situation."""
-    from cardrules.specs.smt.situations import SITUATIONS as builders
-    from cardrules.specs.catalogue import default_catalogue
-    from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force, decisions_read, unread_options
-    from cardrules.oracle.rulechange.guard import ProposalCodeError
-    from cardrules.specs.smt.consistency import Verdict, find_contradictions
-
-    for area in default_catalogue().areas:
-        if area.game != report.game or area.id not in builders:
-            continue
-        for label, named in (("A", report.a), ("B", report.b)):
-            spec = named.spec
-            versions = {area.id: frozenset(spec.versions.get(area.id, (area.default_version,)))}
-            decisions = {d: o for d, o in spec.decisions.items()
-                         if default_catalogue().decisions[d][0].game == report.game}
-            rule_set = RuleSet(versions=versions, decisions=decisions)
-            try:
-                with decisions_read() as read:
-                    situation = builders[area.id](rule_set)
-                    clause_ids = list(clauses_in_force(area.id, rule_set))
-                unread = [item for item in unread_options(rule_set, read)
-                          if default_catalogue().decisions[item.split("=")[0]][0].area == area.id]
-                if unread:
-                    report.smt.append({"area": area.id, "rule_set": label, "verdict": "not-encoded",
-                                       "reason": f"the z3 encoding does not implement {', '.join(unread)}",
-                                       "contradictions": []})
-                    continue
-                if named.proposal is not None:
-                    situation, clause_ids = _with_proposal(named.proposal, area.id, situation, clause_ids)
-                found = find_contradictions(situation, clause_ids)
-            except ProposalCodeError:
-                raise  # the proposal's z3 code failed: bad input, never "not encoded"
-            except Exception as error:  # an option the encoding does not read: said, not hidden
-                report.smt.append({"area": area.id, "rule_set": label, "verdict": "not-encoded",
-                                   "reason": f"{type(error).__name__}: {error}", "contradictions": []})
-                continue
-            report.smt.append({
-                "area": area.id, "rule_set": label, "verdict": found.verdict.value,
-                "reason": found.reason if found.verdict is Verdict.UNKNOWN else "",
-                "contradictions": [list(c.clause_ids) for c in found.contradictions],
-            })
 
 
 def _point_clauses(game: str, name: str) -> tuple[str, ...]:
@@ -173,24 +160,36 @@ def _point_clauses(game: str, name: str) -> tuple[str, ...]:
 
 def run_diff(game: str, a: NamedRuleSet, b: NamedRuleSet, scenarios: list[Scenario],
              max_states: int | None = None, with_smt: bool = True, quiet: bool = True) -> DiffReport:
-    """Diff A and B on every scenario of ``game``: behaviour, properties, and (optionally) SMT."""
+    """Diff A and B on every scenario of ``game``: behaviour, properties, and (optionally) SMT.
+
+    A proposal whose every change is text only is not explored (nothing in play differs because of
+    it): the report says so and is undecided.
+    """
+    from cardrules.oracle.progress import RunProgress
+    from cardrules.oracle.rulechange.exercised import ClauseWatch
+    from cardrules.oracle.rulechange.smt_view import smt_view
     from cardrules.properties.games import make_game
 
     report = DiffReport(game, a, b)
-    game_a, game_b = make_game(game, a.spec, a.hooks), make_game(game, b.spec, b.hooks)
-    touched = changed_clauses(game, a.spec, b.spec) | {
-        c for named in (a, b) if named.proposal is not None for c in named.proposal.touched}
+    proposals = [named.proposal for named in (a, b) if named.proposal is not None]
+    report.text_only = sorted({c for p in proposals for c in p.text_only})
+    report.not_executable = any(p.only_text for p in proposals)
+    touched = changed_clauses(game, a.spec, b.spec) | {c for p in proposals for c in p.touched}
     touched |= {c for named in (a, b) for name, _ in named.hooks for c in _point_clauses(game, name)}
     report.touched = sorted(touched)
-    from cardrules.oracle.progress import RunProgress
-
+    if report.not_executable:
+        return report
+    watch = ClauseWatch(game, frozenset(touched) - frozenset(report.text_only), (*a.hooks, *b.hooks))
+    games = {"A": make_game(game, a.spec, watch.wrap(a.hooks)), "B": make_game(game, b.spec, watch.wrap(b.hooks))}
     with RunProgress("diff", len(scenarios), quiet=quiet) as progress:
         for scenario in scenarios:
             with progress.phase(scenario.name) as phase:
-                _diff_one(report, scenario, game_a, game_b, touched, max_states)
+                _diff_one(report, scenario, games, touched, max_states, watch)
                 phase.result = _phase_text(report.scenarios[-1])
+    report.never_exercised = list(watch.never)
     if with_smt:
-        _smt_view(report)
+        report.smt = smt_view(game, a, b)
+        report.smt_checked = True
     return report
 
 
@@ -199,13 +198,16 @@ def _phase_text(result: ScenarioDiff) -> str:
     return f"{result.states:,} states, {kinds}"
 
 
-def _diff_one(report: DiffReport, scenario: Scenario, game_a: Any, game_b: Any, touched: frozenset[str],
-              max_states: int | None) -> None:
-    """Lockstep exploration and separate property checks of one scenario, added to ``report``."""
+def _diff_one(report: DiffReport, scenario: Scenario, games: dict[str, Any], touched: frozenset[str],
+              max_states: int | None, watch: Any) -> None:
+    """Lockstep exploration (the touched clauses' code watched) and separate property checks of one
+    scenario, added to ``report``."""
     game, a, b = report.game, report.a, report.b
+    game_a, game_b = games["A"], games["B"]
     bounds = Bounds(max_depth=scenario.max_depth, max_turns=scenario.max_turns,
                     max_states=max_states if max_states is not None else scenario.max_states)
-    result = diff_scenario(scenario, game_a, game_b, bounds, touched)
+    with watch.watching():
+        result = diff_scenario(scenario, game_a, game_b, bounds, touched)
     report.scenarios.append(result)
     report.traces[scenario.name] = [example_to_json(e, game, scenario, a.spec, b.spec)
                                     for e in result.examples.values()]
@@ -214,21 +216,23 @@ def _diff_one(report: DiffReport, scenario: Scenario, game_a: Any, game_b: Any, 
             if named.proposal is not None:
                 trace[f"proposal_{side}"] = str(named.proposal.path.resolve())
     report.narratives[scenario.name] = {k: narrative(e, game_a) for k, e in result.examples.items()}
-    _property_changes(report, scenario, bounds)
+    _property_changes(report, scenario, bounds, games)
 
 
 def print_report(report: DiffReport, out: TextIO) -> None:
+    """The report as text: per scenario its differences and exploration, then properties, z3, the verdict."""
     print(f"cardrules diff ({report.game}): A = {report.a.text}   B = {report.b.text}", file=out)
     print(f"clauses the change touches: {', '.join(report.touched) or 'none'}", file=out)
+    if report.not_executable:
+        print(f"\n{report.verdict}", file=out)
+        return
+    if report.text_only:
+        print(f"changed in text only (not compared in play): {', '.join(report.text_only)}", file=out)
+    if report.never_exercised:
+        print(f"changed but never exercised (their code never ran in the exploration): "
+              f"{', '.join(report.never_exercised)}", file=out)
     for s in report.scenarios:
-        kinds = ", ".join(f"{k} in {sum(s.by_depth[k].values())} state(s)" for k in KINDS if s.by_depth[k])
-        print(f"\n{s.scenario}: {kinds or 'no difference found'} ({s.bound_text()}; "
-              f"{s.states_per_second:,.0f} states/s)", file=out)
-        for kind, lines in report.narratives[s.scenario].items():
-            depths = ", ".join(f"depth {d}: {n}" for d, n in sorted(s.by_depth[kind].items()))
-            print(f"  {kind} (states per depth: {depths}); shortest scenario:", file=out)
-            for line in lines:
-                print(f"    {line}", file=out)
+        _print_scenario(report, s, out)
     if report.properties:
         print("\nproperties:", file=out)
         for p in report.properties:
@@ -236,30 +240,60 @@ def print_report(report: DiffReport, out: TextIO) -> None:
             print(f"  {p.property} / {p.scenario}: {verb}", file=out)
     else:
         print("\nproperties: every property has the same verdict under A and B", file=out)
-    for entry in report.smt:
-        cores = "; ".join("{" + ", ".join(c) + "}" for c in entry["contradictions"])
-        print(f"smt {entry['area']} under {entry['rule_set']}: {entry['verdict']}"
-              + (f": {cores}" if cores else "") + (f" ({entry['reason']})" if entry.get("reason") else ""), file=out)
+    _print_smt(report, out)
     total = sum(s.states for s in report.scenarios)
     seconds = sum(s.seconds for s in report.scenarios)
     print(f"\nlockstep exploration: {total:,} states in {seconds:.2f}s; A and B explored apart (with every "
           f"property): {report.separate_states:,} states in {report.separate_seconds:.2f}s", file=out)
+    print(f"verdict: {report.verdict}", file=out)
+
+
+def _print_scenario(report: DiffReport, s: ScenarioDiff, out: TextIO) -> None:
+    kinds = ", ".join(f"{k} in {sum(s.by_depth[k].values())} state(s)" for k in KINDS if s.by_depth[k])
+    print(f"\n{s.scenario}: {kinds or 'no difference found'} ({s.bound_text()}; "
+          f"{s.states_per_second:,.0f} states/s)", file=out)
+    print(f"  bounds: {s.limits_text()}", file=out)
+    for kind, lines in report.narratives[s.scenario].items():
+        depths = ", ".join(f"depth {d}: {n}" for d, n in sorted(s.by_depth[kind].items()))
+        print(f"  {kind} (states per depth: {depths}); shortest scenario:", file=out)
+        for line in lines:
+            print(f"    {line}", file=out)
+
+
+def _print_smt(report: DiffReport, out: TextIO) -> None:
+    for entry in report.smt:
+        cores = "; ".join("{" + ", ".join(c) + "}" for c in entry["contradictions"])
+        print(f"smt {entry['area']} under {entry['rule_set']}: {entry['verdict']}"
+              + (f": {cores}" if cores else "") + (f" ({entry['reason']})" if entry.get("reason") else ""), file=out)
+    if report.smt_note:
+        print(f"smt: {report.smt_note}", file=out)
 
 
 def markdown(report: DiffReport) -> str:
     """The report as Markdown, for a committee's minutes."""
-    lines = [f"# What changes from `{report.a.text}` to `{report.b.text}` ({report.game})", ""]
+    lines = [f"# What changes from `{report.a.text}` to `{report.b.text}` ({report.game})", "",
+             f"Verdict: {report.verdict}.", ""]
+    if report.text_only and not report.not_executable:
+        lines += [f"Changed in text only (not compared in play): {', '.join(report.text_only)}.", ""]
+    if report.never_exercised:
+        lines += [f"Changed but never exercised: {', '.join(report.never_exercised)}.", ""]
     for s in report.scenarios:
-        lines += [f"## Scenario `{s.scenario}`", "", f"Explored {s.states:,} states: {s.bound_text()}.", ""]
+        lines += [f"## Scenario `{s.scenario}`", "", f"Explored {s.states:,} states: {s.bound_text()} "
+                  f"(bounds: {s.limits_text()}).", ""]
         if not s.differs:
             lines += ["No difference in play found.", ""]
         for kind, story in report.narratives[s.scenario].items():
             lines += [f"### {kind.capitalize()}", "", "```text", *story, "```", ""]
+    if report.not_executable:
+        return "\n".join(lines) + "\n"
     lines += ["## Properties", ""]
     lines += [f"- `{p.property}` in `{p.scenario}`: broken under {p.broken_under} only" for p in report.properties] \
         or ["Every property has the same verdict under both rule sets."]
     lines += ["", "## Contradictions (z3)", ""]
     for entry in report.smt:
         cores = "; ".join(", ".join(c) for c in entry["contradictions"])
-        lines.append(f"- {entry['area']} under {entry['rule_set']}: {entry['verdict']}" + (f" ({cores})" if cores else ""))
+        lines.append(f"- {entry['area']} under {entry['rule_set']}: {entry['verdict']}" + (f" ({cores})" if cores else "")
+                     + (f": {entry['reason']}" if entry["verdict"] == "not-encoded" else ""))
+    if report.smt_note:
+        lines.append(f"- {report.smt_note}")
     return "\n".join(lines) + "\n"

@@ -71,3 +71,30 @@ def parse_rule_set_expression(text: str, catalogue: Catalogue | None = None) -> 
     if len(games) > 1:
         raise RuleSetError(f"rule set {text!r} mixes games: {', '.join(sorted(games))}")
     return NamedRuleSet(text, games.pop(), RuleSetSpec(text, versions, decisions))
+
+
+def check_selectable(game: str, spec: RuleSetSpec, catalogue: Catalogue | None = None) -> None:
+    """Refuse (RuleSetError) a rule set the executable model cannot select: the one check behind both
+    ``cardrules proposal check`` and ``cardrules diff``.
+
+    A decision option is selectable when the game's model lists it
+    (:attr:`cardrules.model.games.GameModel.modelled_options`, the ``model_selectable`` column of
+    ``cardrules list decisions``); the model's own configuration (what ``diff`` builds) is then asked
+    too, so that a version it cannot select is refused here and not halfway through a run.
+    """
+    from cardrules.model.errors import ScenarioError
+    from cardrules.model.games import game_model
+
+    cat = catalogue or default_catalogue()
+    model = game_model(game)
+    for decision_id, option_id in sorted(spec.decisions.items()):
+        _, decision = cat.decisions[decision_id]
+        selectable = model.modelled_options(decision_id, [o.id for o in decision.options])
+        if option_id not in selectable:
+            known = f"selectable: {', '.join(selectable)}" if selectable else "the model selects none of its options"
+            raise RuleSetError(f"decision {decision_id}: option {option_id!r} is recorded but not selectable in the "
+                               f"model ({known})")
+    try:
+        model.config_for(spec.versions, spec.decisions, spec.broken)
+    except ScenarioError as error:
+        raise RuleSetError(str(error)) from None

@@ -120,7 +120,7 @@ def test_the_same_rules_named_twice_show_no_difference() -> None:
     assert report["scenarios"][0]["differences"] == {} and report["properties"] == []
     code, text = run("diff", "default", "sb-restriction-scope=ability-blanked", "--scenario", "redemption-side-battles-3p",
                      "--no-smt")
-    assert "no difference found (complete within the scenario's turn bound" in text
+    assert "no difference found (complete within the turn bound (2 turn(s))" in text
 
 
 @pytest.mark.infrastructure("the diff command's traces and input errors")

@@ -76,7 +76,7 @@ def test_heal_to_owner_brings_its_z3_clause_and_stays_consistent() -> None:
     # no embedded scenario has an owner other than the permanent controller: no difference in play,
     # and the report says within which bounds
     assert not report["differs"] and code in (0, 4)
-    assert report["scenarios"][0]["bounds"].startswith("complete")
+    assert report["scenarios"][0]["exploration"].startswith("complete")
 
 
 @pytest.mark.clause("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
