@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from cardrules.oracle.conformance.targeted_fftcg import party_without_a_common_element, split_off_the_unit
 from cardrules.properties.scenarios import Scenario, load_scenario
 
 POSITIONS_DIR = Path(__file__).with_name("positions")
@@ -341,24 +342,6 @@ model's action forms, not of the brigade rule): a targeted vector must not requi
 clause for a reason the clause's text does not give."""
 
 
-def split_off_the_unit(state: Any, legal: Callable[[], Sequence[str]]) -> list[str]:
-    """FF-BASE-PARTY-SPLIT: the first legal split of the blocker's damage with 500 moved from its (first)
-    largest share to the next member: the same members and total, in shares that are not whole thousands."""
-    for text in legal():
-        words = text.split(" ")
-        if words[0] != "split" or len(words) < 3:
-            continue
-        members = [w.split("=", 1)[0] for w in words[1:]]
-        amounts = [int(w.split("=", 1)[1]) for w in words[1:]]
-        largest = amounts.index(max(amounts))
-        if amounts[largest] < 500:
-            return []
-        amounts[largest] -= 500
-        amounts[(largest + 1) % len(amounts)] += 500
-        return ["split " + " ".join(f"{m}={a}" for m, a in zip(members, amounts))]
-    return []
-
-
 TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
     "redemption": (
         ("RED-HEAL-ONLY-CHARACTERS", (legal_heal_aimed_at_a_non_character, any_heal_aimed_at_a_non_character)),
@@ -381,6 +364,7 @@ TARGETED: Mapping[str, tuple[tuple[str, tuple[Derive, ...]], ...]] = {
     ),
     "fftcg": (
         ("FF-BASE-PARTY-SPLIT", (split_off_the_unit,)),
+        ("FF-PARTY-ELEMENT", (party_without_a_common_element,)),
     ),
 }
 """Game -> (clause ID, derivations tried in order): the first derivation that gives, at some state (shallowest
