@@ -114,7 +114,18 @@ function whyIllegal(s, a) {
   switch (a.kind) {
     case "attack": {
       if (!canDeclareNow(s)) return ["not the time to declare an attack", ["FF-BASE-ATTACK-STEPS", "FF-BASE-ONE-ATTACK-AT-A-TIME"]];
-      if (a.args.length !== 1) return ["this engine does not form parties", ["FF-PARTY-FORM-VALID"]];
+      if (a.args.length !== 1) {
+        // no parties here; a group that could never be one is refused for the reasons a party engine gives
+        const group = a.args.map((id) => s.players[s.turn_player].forwards.find((x) => x.id === id));
+        const shared = group.every((f) => f) && group.reduce((common, f) => common.filter((e) => f.elements.includes(e)),
+          group[0].elements).length > 0;
+        const allP = group.every((f) => f && f.p_icon);
+        if (group.every((f) => f) && !shared && !allP) {
+          return ["the group shares no element", ["FF-PARTY-FORM-VALID", "FF-PARTY-TWO-TYPES", "FF-PARTY-ELEMENT",
+            "FF-PARTY-P-ICON"]];
+        }
+        return ["this engine does not form parties", ["FF-PARTY-FORM-VALID"]];
+      }
       const f = s.players[s.turn_player].forwards.find((x) => x.id === a.args[0]);
       if (!f || !canAttack(s, f)) return [`${a.args[0]} cannot attack`, ["FF-BASE-CAN-ATTACK"]];
       return null;
