@@ -24,7 +24,7 @@ from typing import Any, Iterator, Sequence
 
 from cardrules.oracle.conformance import FORMAT
 from cardrules.oracle.conformance.generate import SuiteResult, cardrules_version
-from cardrules.specs.fileio import FileProblem, check_output_dir, check_path
+from cardrules.specs.fileio import FileProblem, check_output_dir, check_path, write_text
 
 
 def dumps(data: Any) -> str:
@@ -124,9 +124,8 @@ def _swap_in(out: Path, texts: dict[str, str], manifest_text: str) -> None:
     """Write every file into a staging folder beside ``out``, then rename it into place."""
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        for name, text in texts.items():
-            (staging / name).write_text(text, encoding="utf-8")
-        (staging / "manifest.json").write_text(manifest_text, encoding="utf-8")
+        for name, text in [*texts.items(), ("manifest.json", manifest_text)]:
+            write_text(staging / name, text)  # a failure names the file, not only the folder
         os.chmod(staging, 0o755)
         old = None
         if out.exists():

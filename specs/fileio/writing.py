@@ -20,6 +20,24 @@ from cardrules.specs.fileio.problems import FileProblem
 from cardrules.specs.fileio.reading import check_path, shown
 
 
+def _read_umask() -> int:
+    """The process's umask: from ``/proc/self/status`` where Linux gives it (nothing changed), else by setting
+    and restoring it once, here at import, before any thread of ours can create a file."""
+    try:
+        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return umask
+
+
+_UMASK = _read_umask()
+"""The mode bits a new file of ours does not get (read once: ``os.umask`` is process-wide)."""
+
+
 def _probe(folder: Path, name: str) -> None:
     """Create and remove a temporary file in ``folder``: the one sure test that a file can be created there."""
     try:
@@ -85,9 +103,7 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, (mode & 0o777) if mode is not None else 0o666 & ~umask)
+        os.chmod(temporary, (mode & 0o777) if mode is not None else 0o666 & ~_UMASK)
         os.replace(temporary, target)
     except OSError as error:
         try:
