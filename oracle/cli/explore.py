@@ -22,7 +22,12 @@ def add_parser(sub: Any) -> None:
                        "checking every property; prints statistics and shortest counterexamples; exports the graph.")
     p.add_argument("scenario", nargs="?", help="a scenario name (see 'cardrules list scenarios')")
     p.add_argument("--scenario-file", type=Path, metavar="PATH", help="explore this scenario file of yours instead")
-    p.add_argument("--rule-set", metavar="NAME", help="one of the scenario's rule sets or mutants (default: the first)")
+    p.add_argument("--scope", metavar="SCOPE",
+                   help="explore every start position of a scope instead: a named scope (small, medium: each game's; "
+                   "GAME-NAME: one game's) or a cardrules-scope/1 file; with a position (SCOPE#N) as the scenario, "
+                   "that position alone")
+    p.add_argument("--rule-set", metavar="NAME", help="one of the scenario's rule sets or mutants (default: the first); "
+                   "with --scope, a rule set expression such as heal=previous (default: default)")
     p.add_argument("--max-states", type=int_at_least(1, MAX_STATES), metavar="N",
                    help=f"override the scenario's state bound (at most {MAX_STATES:,})")
     p.add_argument("--max-turns", type=int_at_least(0, MAX_TURNS), metavar="T",
@@ -48,7 +53,9 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.oracle.progress import RunProgress
     from cardrules.properties.games import properties_for, version_map
 
-    scenario, name, rule_set, game, root = _chosen(args)
+    if args.scope and not (args.scenario and "#" in args.scenario):
+        return _explore_scopes(args, out)
+    scenario, name, rule_set, game, root = _scope_position(args) if args.scope else _chosen(args)
     _check_outputs(args)
     bounds = _bounds(args, scenario)
     with RunProgress("explore", 1, quiet=args.quiet) as progress, \
@@ -90,6 +97,100 @@ def _chosen(args: argparse.Namespace) -> tuple[Any, str, Any, Any, Any]:
     except ScenarioError as error:
         raise InputError(str(error)) from None
     return scenario, name, rule_set, game, root
+
+
+def _scope_rule_set(args: argparse.Namespace, scopes: list[Any]) -> tuple[Any, list[Any]]:
+    """``--rule-set`` read as a rule set expression, and the scopes of its game."""
+    from cardrules.properties.scenarios.rulesets import RuleSetError, check_selectable, parse_rule_set_expression
+
+    try:
+        named = parse_rule_set_expression(args.rule_set or "default")
+        mine = [s for s in scopes if named.game in (None, s.game)]
+        for scope in mine:
+            check_selectable(scope.game, named.spec)
+    except RuleSetError as error:
+        raise InputError(str(error)) from None
+    if not mine:
+        raise InputError(f"rule set {named.text!r} is about {named.game}; scope {args.scope!r} has no {named.game} scope")
+    return named.spec, mine
+
+
+def _scope_position(args: argparse.Namespace) -> tuple[Any, str, Any, Any, Any]:
+    """``explore --scope S S#N``: that one position, as :func:`_chosen` gives a scenario."""
+    from cardrules.oracle.verify.scopes import positions_of, scopes_named
+    from cardrules.properties.games import make_game
+    from cardrules.properties.scopes import ScopeError, position
+
+    rule_set, scopes = _scope_rule_set(args, scopes_named([args.scope]))
+    if len(scopes) > 1:
+        raise InputError(f"scope {args.scope!r} names {' and '.join(s.game for s in scopes)} scopes: give "
+                         f"{' or '.join(f'{s.game}-{s.name}' for s in scopes)}")
+    positions_of(scopes[0])  # bad domains are told as such, before the position number
+    try:
+        scenario = position(scopes[0], args.scenario)
+    except ScopeError as error:
+        raise InputError(str(error)) from None
+    game = make_game(scenario.game, rule_set)
+    return scenario, rule_set.name, rule_set, game, game.state_from_json(scenario.state)
+
+
+def _explore_scopes(args: argparse.Namespace, out: TextIO) -> int:
+    """``explore --scope S``: every position of each scope the name gives; exit 1 on a violation or deadlock."""
+    from cardrules.oracle.progress import RunProgress
+    from cardrules.oracle.verify.scopes import explore_scope, label, positions_of, scopes_named
+
+    if args.scenario or args.scenario_file:
+        raise InputError("with --scope, give no scenario, or a position of the scope (SCOPE#N)")
+    if _parallel(args) or args.dot or args.graphml:
+        raise InputError("--scope explores many positions: --workers, --backend ray, --dot and --graphml "
+                         "take one (give a position SCOPE#N)")
+    if args.itf:
+        check_output_file(args.itf)
+    rule_set, scopes = _scope_rule_set(args, scopes_named([args.scope]))
+    results = []
+    with RunProgress("explore", len(scopes), quiet=args.quiet) as progress:
+        for scope in scopes:
+            positions = [_with_bounds(args, p) for p in positions_of(scope)]
+            with progress.phase(label(scope)) as phase:
+                found = explore_scope(scope, rule_set, positions,
+                                      lambda r: phase.count(r.states, f"states, {r.positions} positions"))
+                phase.result = f"{found.positions:,} positions, {found.states:,} states"
+            results.append(found)
+    traces = [v["trace"] for r in results for v in r.violations.values()]
+    if args.itf and traces:
+        write_itf_or_fail(traces, args.itf)
+    if args.json:
+        print(json.dumps({"scopes": [r.to_json() for r in results]}, indent=2), file=out)
+    else:
+        for found in results:
+            _print_scope(found, out)
+    return EXIT_CHECK_FAILED if any(r.violations or r.deadlocks for r in results) else EXIT_OK
+
+
+def _with_bounds(args: argparse.Namespace, position: Any) -> Any:
+    """The position with the bounds given on the command line instead of the scope's."""
+    from dataclasses import replace
+
+    bounds = _bounds(args, position)
+    return replace(position, max_states=bounds.max_states, max_turns=bounds.max_turns, max_depth=bounds.max_depth)
+
+
+def _print_scope(found: Any, out: TextIO) -> None:
+    from cardrules.oracle.verify.scopes import handle, label
+
+    bound = "complete within the scope's bounds" if not found.truncated else \
+        f"{len(found.truncated)} position(s) cut by the state bound (first: {found.truncated[0]})"
+    print(f"scope {label(found.scope)} / {found.rule_set.name}: {found.positions:,} positions, {found.states:,} states, "
+          f"{found.transitions:,} transitions, {found.seconds:.2f}s; {bound}", file=out)
+    for prop, violation in sorted(found.violations.items()):
+        print(f"\n{prop}: violated from position {violation['position']} ({violation['description']}); explore it "
+              f"alone: cardrules explore --scope {handle(found.scope)} {violation['position']}", file=out)
+        for line in violation["narrative"]:
+            print(f"  {line}", file=out)
+    for deadlock in found.deadlocks[:3]:
+        print(f"  deadlock from {deadlock['position']}: {deadlock['deadlock']}", file=out)
+    if not found.violations:
+        print("every property holds from every position", file=out)
 
 
 def _parallel(args: argparse.Namespace) -> bool:

@@ -28,6 +28,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
     p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
                    help="also check this scenario file of your own (repeatable; alone: only these files)")
+    p.add_argument("--scope", action="append", metavar="SCOPE",
+                   help="check every start position of a scope (repeatable): a named scope (small, medium: each "
+                   "game's; GAME-NAME: one game's) or a cardrules-scope/1 file; the explore engine unless --engine "
+                   "says otherwise; embedded scenarios only if --scenario or --scenario-file selects them")
     p.add_argument("--engine", action="append", choices=("explore", "hypothesis", "smt"),
                    help="only this engine (repeatable; smt is the FFTCG z3 transition system)")
     p.add_argument("--decision", action="append", metavar="ID=OPTION",
@@ -56,6 +60,8 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.itf:
         check_output_file(args.itf)  # before the run: a bad path costs no minutes of work
+    if args.scope:
+        return _verify_scopes(args, out)
     scenarios = select_scenarios(args.scenario, args.scenario_file)
     try:
         decisions = parse_decisions(args.decision or [])
@@ -75,21 +81,63 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
             "nothing was checked: no selected scenario matches these engines and decisions "
             "(the smt engine is FFTCG only; a --decision selects the scenarios of its own game)"
         )
-    if args.itf:
-        traces = [r.trace for r in rows if r.trace is not None]
-        if not traces:
-            print("cardrules verify: no counterexample to write as ITF", file=sys.stderr)
-        else:
-            write_itf_or_fail(traces, args.itf)
+    _write_itf(args, rows)
     if args.json:
         print(rows_to_json(rows), file=out)
     else:
         print_table(rows, out, all_rows=args.all, failures_only=args.failures_only)
     if not args.no_record and complete_selection(args):
         _record_verify(rows, quiet=args.quiet)
+    return _exit_code(rows)
+
+
+def _write_itf(args: argparse.Namespace, rows: Sequence[Any]) -> None:
+    if args.itf:
+        traces = [r.trace for r in rows if r.trace is not None]
+        if not traces:
+            print("cardrules verify: no counterexample to write as ITF", file=sys.stderr)
+        else:
+            write_itf_or_fail(traces, args.itf)
+
+
+def _exit_code(rows: Sequence[Any]) -> int:
     if any(r.failed and r.verdict != "UNKNOWN" for r in rows):
         return EXIT_CHECK_FAILED
     return EXIT_UNDECIDED if any(r.verdict == "UNKNOWN" for r in rows) else EXIT_OK
+
+
+def _verify_scopes(args: argparse.Namespace, out: TextIO) -> int:
+    """``verify --scope``: every position of each scope, its rows folded per property (never recorded)."""
+    import json
+
+    from cardrules.model.errors import ScenarioError
+    from cardrules.oracle.verify.jobs import available_cpus
+    from cardrules.oracle.verify.runner import print_table, verify
+    from cardrules.oracle.verify.scopes import fold, label, positions_of, scopes_named
+
+    scopes = scopes_named(args.scope)
+    chosen = select_scenarios(args.scenario, args.scenario_file) if args.scenario or args.scenario_file else ()
+    options = {"engines": args.engine or ("explore",), "quiet": args.quiet, "examples": args.examples,
+               "jobs": args.jobs if args.jobs is not None else available_cpus()}
+    try:
+        decisions = parse_decisions(args.decision or []) or None
+        folded = [fold(scope, positions, verify(positions, include_mutants=False, extra_decisions=decisions, **options))
+                  for scope in scopes for positions in [positions_of(scope)]]
+        rows = verify(chosen, include_mutants=not args.no_mutants, extra_decisions=decisions, **options) if chosen else []
+    except ScenarioError as error:
+        raise InputError(str(error)) from None
+    every = [r for f in folded for r in f.rows] + rows
+    if not every:
+        raise InputError("nothing was checked: no scope position or scenario matches these engines and decisions")
+    _write_itf(args, every)
+    if args.json:
+        print(json.dumps({"scopes": [f.to_json() for f in folded], "rows": [r.to_json() for r in rows]}, indent=2),
+              file=out)
+        return _exit_code(every)
+    for f in folded:
+        print(f"scope {label(f.scope)}: {len(f.positions):,} positions, {f.states:,} states", file=out)
+    print_table(every, out, all_rows=args.all, failures_only=args.failures_only)
+    return _exit_code(every)
 
 
 def complete_selection(args: argparse.Namespace) -> bool:
