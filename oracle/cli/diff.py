@@ -10,7 +10,9 @@ from typing import Any, TextIO
 
 from cardrules.model.games import GAME_NAMES
 from cardrules.oracle.errors import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, EXIT_UNDECIDED, InputError
-from cardrules.oracle.rulechange.report import DiffReport, markdown, print_report, run_diff
+from cardrules.oracle.rulechange.minutes import markdown, report_json
+from cardrules.oracle.rulechange.report import DiffReport, run_diff
+from cardrules.oracle.rulechange.textreport import print_report
 from cardrules.oracle.selection import select_scenarios
 from cardrules.properties.scenarios.rulesets import (NamedRuleSet, RuleSetError, check_selectable,
                                                      parse_rule_set_expression)
@@ -54,9 +56,13 @@ def _write_outputs(args: argparse.Namespace, report: DiffReport) -> bool:
     stderr and the others still made. Whether every write succeeded."""
     writes: list[tuple[Path, str]] = []
     if args.traces:
-        for scenario, traces in report.traces.items():
-            writes += [(args.traces / f"{scenario}.{trace['kind']}.json", json.dumps(trace, indent=2) + "\n")
-                       for trace in traces]
+        for scenario, traces in [*report.traces.items(),
+                                 *((f"{name}.follow-on", found) for name, found in report.follow_on_traces.items())]:
+            count: dict[str, int] = {}
+            for trace in traces:  # the first of a kind is SCENARIO.KIND.json, the next SCENARIO.KIND-2.json...
+                count[trace["kind"]] = count.get(trace["kind"], 0) + 1
+                suffix = "" if count[trace["kind"]] == 1 else f"-{count[trace['kind']]}"
+                writes.append((args.traces / f"{scenario}.{trace['kind']}{suffix}.json", json.dumps(trace, indent=2) + "\n"))
     if args.markdown:
         writes.append((args.markdown, markdown(report)))
     failed = 0
@@ -77,15 +83,18 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
         check_output_dir(args.traces)
     if args.markdown:
         check_output_file(args.markdown)
+    explicit = bool(args.scenario or args.scenario_file)  # named scenarios alone: no default scope
+    scopes = _scopes(args.scope if args.scope or not explicit else ["none"], game)
     scenarios = [s for s in select_scenarios(args.scenario, args.scenario_file) if s.game == game]
-    if not scenarios:
+    if not scenarios and not scopes:
         raise InputError(f"no {game} scenario selected")
     try:
-        report = run_diff(game, a, b, scenarios, args.max_states, with_smt=not args.no_smt, quiet=args.quiet)
+        report = run_diff(game, a, b, scenarios, args.max_states, with_smt=not args.no_smt, quiet=args.quiet,
+                          scopes=scopes)
     except ScenarioError as error:
         raise InputError(str(error)) from None
     if args.json:
-        print(json.dumps(report.to_json(), indent=2), file=out)
+        print(json.dumps(report_json(report), indent=2), file=out)
     else:
         print_report(report, out)
     if not _write_outputs(args, report):
@@ -93,24 +102,45 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     return exit_status(report)
 
 
+def _scopes(names: list[str] | None, game: str) -> tuple[Any, ...]:
+    """The scopes to explore: ``--scope`` (a name or a scope file, repeatable; ``none``: embedded scenarios
+    only), by default the game's ``small`` scope."""
+    try:
+        from cardrules.properties.scopes import SCOPE_NAMES, ScopeError, load_scope
+    except ImportError:  # no scope module in this installation
+        if names and names != ["none"]:
+            raise InputError("--scope: scopes are not available in this installation") from None
+        return ()
+    if names is None:
+        names = ["small"] if "small" in SCOPE_NAMES.get(game, ()) else []
+    if "none" in names:
+        if len(names) > 1:
+            raise InputError("--scope none: embedded scenarios only; name no other scope with it")
+        return ()
+    try:
+        return tuple(load_scope(name, game) for name in names)
+    except ScopeError as error:
+        raise InputError(str(error)) from None
+
+
 def exit_status(report: DiffReport) -> int:
-    """0 no difference in a complete exploration (within the turn/depth bounds), 1 differences (or a property
-    newly broken under B), 4 undecided: not executable, truncated by the state bound with no difference, or a
-    z3 ``unknown``."""
+    """See :data:`EPILOG`."""
     if report.not_executable:
         return EXIT_UNDECIDED
-    if report.differs or any(p.broken_under == "B" for p in report.properties):
+    if report.differs or any(p.broken_under == "B" for p in report.properties) \
+            or report.search_verdicts & {"difference", "encoding-disagreement"}:
         return EXIT_CHECK_FAILED
     return EXIT_UNDECIDED if report.undecided else EXIT_OK
 
 
 EPILOG = (
-    "Exit status: 0 no difference found, every scenario explored completely (or completely within its turn "
-    "or depth bound, named with the bounds used); 1 differences found in play, or a property newly broken "
-    "under B; 3 bad input (an unknown or malformed rule set or proposal, an option the model cannot select); "
-    "4 undecided, never a pass: a proposal that changes clause text only (nothing in play compared), a "
-    "scenario truncated by the state bound with no difference found in what was explored, or z3 answered "
-    "unknown."
+    "Exit status: 0 no difference found, and every scenario and scope position explored completely or "
+    "completely within its turn or depth bound (the bounds are named); 1 differences found in play (truncated "
+    "or not), a property newly broken under B, or the z3 search found a difference or a disagreement of the "
+    "two encodings; 3 bad input (an unknown or malformed rule set, proposal or scope, an option the model "
+    "cannot select, an output that cannot be written); 4 undecided, never a pass: a proposal that changes "
+    "clause text only (nothing in play compared), an exploration truncated by the state bound with no "
+    "difference found in what was explored, or z3 answered unknown (contradiction check or difference search)."
 )
 
 
@@ -121,8 +151,11 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "diff", help="what changes in play between two rule sets (a proposed rule change)",
         description="Explore both rule sets in lockstep from every scenario of their game and report where they "
-        "differ: tightened (B refuses an action A allows), relaxed (B allows more), changed (same action, another "
-        "result), each with its shortest scenario; properties broken under one only; z3 contradictions. "
+        "differ, going on past each difference: tightened (B refuses an action A allows), relaxed (B allows more), "
+        "changed (same action, another visible result), grouped into classes (kind, decisive clause, action, "
+        "differing field), each with its count and shortest scenario; properties broken under one only; z3 "
+        "contradictions and, where the encoding covers the change, differences searched with z3. "
+        "By default the embedded scenarios and every start position of the game's 'small' scope are explored. "
         "A rule set is 'default', items AREA=VERSION / DECISION=OPTION (comma-separated), or a proposal file "
         "(a .toml file, cardrules-proposal/1). "
         "Each scenario states its bounds (max states, depth, turns) and whether its exploration was complete, "
@@ -138,10 +171,14 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--scenario", action="append", metavar="NAME", help="only this scenario (repeatable)")
     p.add_argument("--scenario-file", action="append", type=Path, metavar="PATH",
                    help="also diff on this scenario file of yours (repeatable; alone: only these files)")
+    p.add_argument("--scope", action="append", metavar="S",
+                   help="also explore every start position of this scope: a name ('small', 'medium') or a scope "
+                   "file (repeatable; default: small, unless --scenario or --scenario-file names what to explore; "
+                   "'none': the embedded scenarios only)")
     p.add_argument("--max-states", type=int_at_least(1, MAX_STATES), metavar="N",
-                   help="override each scenario's state bound")
-    p.add_argument("--no-smt", action="store_true", help="skip the z3 contradiction check")
-    p.add_argument("--traces", type=Path, metavar="DIR", help="write each shortest scenario as a cardrules-diff/1 trace")
+                   help="override each scenario's and scope position's state bound")
+    p.add_argument("--no-smt", action="store_true", help="skip the z3 contradiction check and the z3 difference search")
+    p.add_argument("--traces", type=Path, metavar="DIR", help="write each class's shortest scenario as a cardrules-diff/1 trace")
     p.add_argument("--markdown", type=Path, metavar="FILE", help="write the report as Markdown")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -7,7 +7,8 @@ watches the linked functions while the lockstep exploration runs (a profile
 hook slows the model several times, so the separate property explorations
 are not watched; a proposal's hooks are seen in both) and removes itself as
 soon as every watchable clause has run, so a change exercised early costs
-almost nothing; the hooks are wrapped to record their calls. A
+almost nothing; the hooks are wrapped to record their calls (and, while
+:mod:`~cardrules.oracle.rulechange.decisive` records a step, their answers). A
 watchable clause that never ran is reported as "changed but never exercised":
 the scenarios never reach the situation it governs, so "no difference found"
 says nothing about it.
@@ -59,8 +60,12 @@ class ClauseWatch:
         clauses = self.hook_clauses.get(name, ())
 
         def recorded(*arguments: Any) -> Any:
+            from cardrules.oracle.rulechange.decisive import record_hook
+
             self.seen.update(clauses)
-            return function(*arguments)
+            answer = function(*arguments)
+            record_hook(name, answer)  # the decisive clause search records each hook's answer
+            return answer
 
         return recorded
 

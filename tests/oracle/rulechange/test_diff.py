@@ -57,24 +57,24 @@ def test_a_second_side_battle_per_turn_is_relaxed(side_battle_limit: tuple[int, 
     assert ("one-side-battle-per-player-per-turn", "B") in broken
 
 
-@pytest.mark.clause("RED-HEAL-NOT-IN-DISCARD-PILE", "RED-HEAL-PREV-ENH-TWO-WAYS", "RED-HEAL-DISCARD-NOT-COMPLETED")
-def test_the_heal_revision_forbids_healing_from_the_discard_pile_and_changes_heals(
+@pytest.mark.clause("RED-HEAL-NOT-IN-DISCARD-PILE")
+def test_the_heal_revision_forbids_healing_from_the_discard_pile(
     heal_revision: tuple[int, dict, Path],
 ) -> None:
     code, report, _ = heal_revision
     assert code == 1
     traces = {t["kind"]: t for t in report["scenarios"][0]["traces"]}
-    assert {"tightened", "changed"} <= set(traces)
+    # With the window under both wordings, a heal in it puts h0 back in p0's territory under both: the two
+    # results differ only in the turn's memory of discards (bookkeeping), which is no changed difference.
+    assert set(traces) == {"tightened"}
+    assert report["scenarios"][0]["parted_pairs"] > 0, "the bookkeeping-only pairs are still followed"
     tightened = traces["tightened"]
     # previous wording: outside battle, a character in its holder's discard pile may be healed
     assert tightened["action"].startswith("heal h0 ")
     last = tightened["steps"][-1]["state"]
     assert "h0" in last["zones"][0]["discard"]  # h0 was discarded in the battle and stays there
     assert (tightened["a"]["legal"], tightened["b"]["legal"]) == (True, False)
-    assert "RED-HEAL-NOT-IN-DISCARD-PILE" in tightened["clause_ids"]
-    changed = traces["changed"]
-    assert changed["a"]["legal"] and changed["b"]["legal"] and changed["a"]["state"] != changed["b"]["state"]
-    assert changed["action"].startswith("heal ")
+    assert tightened["clause_ids"] == ["RED-HEAL-NOT-IN-DISCARD-PILE"]  # the refusal under B cites it
 
 
 @pytest.mark.clause("RED-HEAL-WINDOW", "RED-HEAL-PREV-HEALABLE")
@@ -83,20 +83,20 @@ def test_by_default_the_revision_adds_the_heal_window() -> None:
     # completes at once and h0 is in p0's pile; the revised wording first opens p0's heal window.
     code, report = diff_json("heal=previous", "heal=revised", "--scenario", "redemption-heal-and-redirect")
     assert code == 1
-    traces = {t["kind"]: t for t in report["scenarios"][0]["traces"]}
-    changed = traces["changed"]
+    changed = next(t for t in report["scenarios"][0]["traces"] if t["kind"] == "changed")  # the shortest first
     assert changed["action"] == "play dc on e1 -> h0"
     assert "h0" in changed["a"]["state"]["zones"][0]["discard"]
     assert "h0" not in changed["b"]["state"]["zones"][0]["discard"]
     assert changed["b"]["state"]["prompt"]["kind"] == "heal-window"
-    assert "RED-HEAL-WINDOW" in changed["clause_ids"]
+    assert "RED-HEAL-WINDOW" in changed["clause_ids"] and changed["decisive"]["how"] == "first-differing-call"
+    assert changed["field"] == "decision"  # p0's heal window under B, p0's play under A
 
 
 @pytest.mark.infrastructure("the diff command's traces and input errors")
 def test_every_shortest_scenario_replays(side_battle_limit: tuple[int, dict, Path],
                                           heal_revision: tuple[int, dict, Path]) -> None:
     files = sorted(side_battle_limit[2].glob("*.json")) + sorted(heal_revision[2].glob("*.json"))
-    assert len(files) >= 4
+    assert len(files) >= 3
     for file in files:
         code, text = run("replay", str(file), "--allow-code")  # the side battle traces name a proposal with code
         assert code == 0 and "reproduced" in text, text

@@ -41,4 +41,5 @@ def test_a_write_that_fails_at_the_end_keeps_the_report_and_the_other_files(tmp_
     assert "/dev/full: cannot be written: No space left on device" in run.err
     assert "redemption-heal-windows-taken: tightened" in run.out, "the report is printed before the writes"
     written = sorted(p.name for p in traces.iterdir())
-    assert written == ["redemption-heal-windows-taken.changed.json", "redemption-heal-windows-taken.tightened.json"]
+    # the heal-window heals differ only in the turn's discard memory (bookkeeping): no changed class
+    assert written == ["redemption-heal-windows-taken.tightened.json"]

@@ -1,0 +1,90 @@
+"""What the rules make visible in a Redemption position: the part of a state two rule sets are compared on.
+
+:func:`observe` projects a :class:`~cardrules.model.redemption.state.State` onto what the players can
+see and act on, and leaves out the model's bookkeeping. ``cardrules diff`` calls a step "changed" only
+when the two rule sets' successors differ here; successors that differ in bookkeeping alone are
+explored further but are not a difference.
+
+Kept (each a named field, in this order):
+
+* ``winner``: the player who has won (RED-BASE-WIN-FIVE-SOULS), ``None`` while play goes on;
+* ``turn``, ``active``, ``phase``: whose turn it is and in which phase (RED-BASE-TURN-PHASES);
+* ``decision``: whose decision it is and of what kind: the prompt's kind and player
+  (block, play, choose sides, special initiative, heal window: RED-BASE-BLOCKING,
+  RED-BASE-INITIATIVE, RED-HEAL-WINDOW), with the characters it is about (the two selected
+  characters, or those about to be discarded), or ``("phase-action", active player)`` when the
+  turn's player acts;
+* ``P<n> hand``, ``P<n> deck``, ``P<n> territory``, ``P<n> discard``, ``P<n> bondage``,
+  ``P<n> redemption``: each player's zones and what is in them (RED-BASE-CHARACTERS); only the deck
+  has an order the rules give (its top card is drawn first), every other zone is a set;
+* ``battle <n>``: each battle on the stack, bottom (the turn's main battle) first: its kind
+  (rescue, challenge, side battle: RED-BASE-RESCUE-OR-CHALLENGE), its two battling players, on each
+  side the characters with the player who has permanent control of each
+  (RED-BR-RETURN-PERMANENT-CONTROLLER) and the enhancements on them (RED-BASE-ENHANCEMENTS, as a
+  set), its outcome (RED-BR-FOUR-OUTCOMES) and mission result once decided, and the characters its
+  outcome is about to discard (RED-BASE-DEFEAT);
+* ``statuses``: the statuses cards have (RED-BASE-STATUSES);
+* ``decreased``: characters whose special ability is decreased until healed;
+* ``placed``: enhancements on characters in a territory;
+* ``last outcome``: the outcome and mission result of the last main battle resolved.
+
+Left out, as bookkeeping: the cards' printed data (the same under both rule sets), play record ids
+and the records themselves, battle ids, who played the last card (it decides initiative, which
+shows in ``decision``), the side battle that opened a battle, the per-turn counters (main and side
+battles started), the next ids, the turn's memory of discards and pile searches, and the order in
+which the model keeps the cards of a set-like zone.
+"""
+
+from __future__ import annotations
+
+from typing import Hashable
+
+from cardrules.model.redemption.state import Battle, State
+
+Observation = tuple[tuple[str, Hashable], ...]
+"""``((field, value), ...)`` in a fixed field order; hashable, and JSON-able (values are tuples,
+strings, numbers and ``None``)."""
+
+ZONE_NAMES = ("hand", "deck", "territory", "discard", "bondage", "redemption")
+
+
+def _battle(battle: Battle) -> Hashable:
+    sides = tuple(
+        tuple(sorted((f.card, f.permanent, tuple(sorted(f.enhancements))) for f in fighters))
+        for fighters in battle.sides
+    )
+    return (battle.kind.value, battle.players, sides,
+            battle.outcome.value if battle.outcome is not None else None,
+            battle.mission.value if battle.mission is not None else None,
+            tuple(sorted(battle.defeated)))
+
+
+def _decision(state: State) -> Hashable:
+    prompt = state.prompt
+    if prompt is None:
+        return ("phase-action", state.active, ())
+    return (prompt.kind.value, prompt.player, tuple(sorted(prompt.cards)))
+
+
+def observe(state: State) -> Observation:
+    """The observable projection of ``state`` (see the module docstring for each field and its clause)."""
+    fields: list[tuple[str, Hashable]] = [
+        ("winner", state.winner),
+        ("turn", state.turn),
+        ("active", state.active),
+        ("phase", state.phase.value),
+        ("decision", _decision(state)),
+    ]
+    for player, zones in enumerate(state.zones):
+        for name in ZONE_NAMES:
+            cards = getattr(zones, name)
+            fields.append((f"P{player} {name}", tuple(cards) if name == "deck" else tuple(sorted(cards))))
+    fields += [(f"battle {level}", _battle(battle)) for level, battle in enumerate(state.battles)]
+    fields += [
+        ("statuses", tuple(sorted((card, status.value) for card, status in state.statuses))),
+        ("decreased", tuple(sorted(state.decreased))),
+        ("placed", tuple(sorted(state.placed))),
+        ("last outcome", (state.last_outcome.value if state.last_outcome is not None else None,
+                          state.last_mission.value if state.last_mission is not None else None)),
+    ]
+    return tuple(fields)
