@@ -1,4 +1,4 @@
-"""``cardrules proposal schema|points|check``: rule proposal files."""
+"""``cardrules proposal schema|points|situations|check``: rule proposal files."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ def cmd_proposal(args: Any, out: Any) -> int:
     if args.proposal_command == "schema":
         print(json.dumps(SCHEMA, indent=2), file=out)
         return EXIT_OK
+    if args.proposal_command == "situations":
+        return _situations(args, out)
     if args.proposal_command == "points":
         from cardrules.model.extension import EXTENSION_POINTS
 
@@ -57,6 +59,34 @@ def cmd_proposal(args: Any, out: Any) -> int:
     return EXIT_OK
 
 
+def _situations(args: Any, out: Any) -> int:
+    """``cardrules proposal situations``: the z3 variables a proposal's z3 module may constrain, per area."""
+    import json
+
+    from cardrules.oracle.errors import EXIT_OK
+    from cardrules.specs.smt.situation_docs import areas, variable_rows
+
+    chosen = [args.area] if args.area else areas()
+    rows = {area: [row.to_json() for row in variable_rows(area)] for area in chosen}
+    if args.json:
+        print(json.dumps(rows, indent=2), file=out)
+        return EXIT_OK
+    for area, listed in rows.items():
+        print(situations_heading(area, len(listed)), file=out)
+        for row in listed:
+            print(situation_line(row), file=out)
+    return EXIT_OK
+
+
+def situations_heading(area: str, count: int) -> str:
+    return f"{area}: {count} variables (inputs: what the situation is; outputs: what the rules decide)"
+
+
+def situation_line(row: dict[str, str]) -> str:
+    """One variable as ``cardrules proposal situations`` prints it."""
+    return f"  {row['role']:<6}  {row['name']:<28}  {row['sort']:<4}  {row['meaning']}"
+
+
 def text_only_warning(clause_ids: tuple[str, ...]) -> str:
     """The warning for clauses a proposal changes in text only (``proposal check`` prints it)."""
     return (f"clauses {', '.join(clause_ids)} change in text only: no decision option, version or code stands "
@@ -71,15 +101,26 @@ def points_text(row: dict[str, Any]) -> str:
             f"    clauses:   {', '.join(row['clause_ids'])}; default: {row['default']}")
 
 
+def _situation_areas() -> list[str]:
+    from cardrules.specs.smt.situations import SITUATIONS
+
+    return sorted(SITUATIONS)
+
+
 def add_parser(sub: Any) -> None:
     """Register ``cardrules proposal`` and its subcommands."""
-    parser = sub.add_parser("proposal", help="rule proposals: the file schema, the extension points, check a file",
+    parser = sub.add_parser("proposal", help="rule proposals: the file schema, the extension points, the z3 situations, "
+                            "check a file",
                             description="Rule proposals (cardrules-proposal/1 TOML files) for 'cardrules diff'.")
     inner = parser.add_subparsers(dest="proposal_command", metavar="SUBCOMMAND", required=True)
     p = inner.add_parser("schema", help="print the JSON Schema of a proposal file")
     p.set_defaults(handler=cmd_proposal)
     p = inner.add_parser("points", help="list the extension points a proposal's model code may answer")
     p.add_argument("--game", choices=GAME_NAMES, help="only this game's points")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=cmd_proposal)
+    p = inner.add_parser("situations", help="list the z3 variables of each area's situation (for a proposal's z3 module)")
+    p.add_argument("--area", choices=_situation_areas(), help="only this area")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_proposal)
     p = inner.add_parser("check", help="validate a proposal file against the schema and the catalogue")

@@ -63,12 +63,17 @@ def _not_encoded(area: str, label: str, reason: str) -> dict[str, Any]:
     return {"area": area, "rule_set": label, "verdict": "not-encoded", "reason": reason, "contradictions": []}
 
 
-def _check_area(game: str, area: Any, label: str, named: NamedRuleSet) -> dict[str, Any]:
-    """One area's z3 verdict under one rule set (or why it is not encoded)."""
+class NotEncoded(Exception):
+    """An area's z3 encoding cannot stand for a rule set (the message says why)."""
+
+
+def area_situation(game: str, area: Any, named: NamedRuleSet) -> tuple[Any, list[str]]:
+    """An area's consistency situation and its clauses in force under ``named`` (a proposal's z3 clauses in,
+    its withdrawn clauses out); :class:`NotEncoded` when the encoding does not read an option the rule set
+    chooses, or cannot be built. A failure of the proposal's z3 code is bad input, raised as it is."""
     from cardrules.oracle.rulechange.guard import ProposalCodeError
     from cardrules.specs.catalogue import default_catalogue
     from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force, decisions_read, unread_options
-    from cardrules.specs.smt.consistency import Verdict, find_contradictions
     from cardrules.specs.smt.situations import SITUATIONS as builders
 
     catalogue = default_catalogue()
@@ -83,12 +88,26 @@ def _check_area(game: str, area: Any, label: str, named: NamedRuleSet) -> dict[s
         unread = [item for item in unread_options(rule_set, read)
                   if catalogue.decisions[item.split("=")[0]][0].area == area.id]
         if unread:
-            return _not_encoded(area.id, label, f"the z3 encoding does not implement {', '.join(unread)}")
+            raise NotEncoded(f"the z3 encoding does not implement {', '.join(unread)}")
         if named.proposal is not None:
             situation, clause_ids = _with_proposal(named.proposal, area.id, situation, clause_ids)
-        found = find_contradictions(situation, clause_ids)
-    except ProposalCodeError:
+    except (ProposalCodeError, NotEncoded):
         raise  # the proposal's z3 code failed: bad input, never "not encoded"
+    except Exception as error:  # an option the encoding does not read: said, not hidden
+        raise NotEncoded(f"{type(error).__name__}: {error}") from None
+    return situation, clause_ids
+
+
+def _check_area(game: str, area: Any, label: str, named: NamedRuleSet) -> dict[str, Any]:
+    """One area's z3 verdict under one rule set (or why it is not encoded)."""
+    from cardrules.specs.smt.consistency import Verdict, find_contradictions
+
+    try:
+        situation, clause_ids = area_situation(game, area, named)
+    except NotEncoded as reason:
+        return _not_encoded(area.id, label, str(reason))
+    try:
+        found = find_contradictions(situation, clause_ids)
     except Exception as error:  # an option the encoding does not read: said, not hidden
         return _not_encoded(area.id, label, f"{type(error).__name__}: {error}")
     return {
@@ -96,6 +115,21 @@ def _check_area(game: str, area: Any, label: str, named: NamedRuleSet) -> dict[s
         "reason": found.reason if found.verdict is Verdict.UNKNOWN else "",
         "contradictions": [list(c.clause_ids) for c in found.contradictions],
     }
+
+
+def unencoded_reason(game: str, area: Any, named: NamedRuleSet, unencoded: dict[str | None, list[str]]) -> str | None:
+    """Why an area cannot be checked under a proposal's rule set at all (its changed clauses have no z3
+    constraint, or the area has no z3 situation), else None."""
+    from cardrules.specs.smt.situations import SITUATIONS as builders
+
+    changed = unencoded.get(area.id)
+    rewritten = [c for c in (named.proposal.rewritten if named.proposal else ()) if area_of(c, game) == area.id]
+    if changed and area.id in builders:
+        return (f"the proposal changes {', '.join(changed)}, which no z3 constraint of it encodes: a verdict "
+                "would use the old meaning")
+    if rewritten and area.id not in builders:
+        return f"area {area.id} has no z3 encoding; the proposal changes {', '.join(rewritten)}"
+    return None
 
 
 def smt_view(game: str, a: NamedRuleSet, b: NamedRuleSet) -> list[dict[str, Any]]:
@@ -109,14 +143,9 @@ def smt_view(game: str, a: NamedRuleSet, b: NamedRuleSet) -> list[dict[str, Any]
         if area.game != game:
             continue
         for label, named in (("A", a), ("B", b)):
-            changed = unencoded[label].get(area.id)
-            rewritten = [c for c in (named.proposal.rewritten if named.proposal else ()) if area_of(c, game) == area.id]
-            if changed and area.id in builders:
-                entries.append(_not_encoded(area.id, label, f"the proposal changes {', '.join(changed)}, which "
-                                            "no z3 constraint of it encodes: a verdict would use the old meaning"))
-            elif rewritten and area.id not in builders:
-                entries.append(_not_encoded(area.id, label, f"area {area.id} has no z3 encoding; the proposal "
-                                            f"changes {', '.join(rewritten)}"))
+            reason = unencoded_reason(game, area, named, unencoded[label])
+            if reason is not None:
+                entries.append(_not_encoded(area.id, label, reason))
             elif area.id in builders:
                 entries.append(_check_area(game, area, label, named))
     for label in ("A", "B"):

@@ -48,10 +48,15 @@ class HealVars:
 
     # inputs
     place: z3.ArithRef
+    """Where the card is."""
     cause: z3.ArithRef
+    """What discarded it (for a card being discarded or in a discard pile)."""
     means: z3.ArithRef
+    """What heals: an enhancement from hand, a character's own ability, another card's ability."""
     phase: z3.ArithRef
+    """The phase the heal is used in."""
     is_character: z3.BoolRef
+    """The card is a character."""
     worded_heal: z3.BoolRef
     """The card says 'heal'."""
     says_restore: z3.BoolRef
@@ -64,19 +69,28 @@ class HealVars:
     this_turn: z3.BoolRef
     """The card was discarded earlier in this turn (for a card in a discard pile)."""
     holders_pile: z3.BoolRef
+    """The discard pile the card is in belongs to the player using the heal."""
     holders_territory: z3.BoolRef
+    """The territory the card is in belongs to the player using the heal."""
     holder_is_controller: z3.BoolRef
+    """The player using the heal controls the card."""
     has_initiative: z3.BoolRef
+    """The player using the heal has the initiative."""
     healer_has_tc: z3.BoolRef
+    """The character whose ability heals has Territory Class."""
     poisoned: z3.BoolRef
     diseased: z3.BoolRef
     paralyzed: z3.BoolRef
     decreased: z3.BoolRef
     owner: z3.ArithRef
+    """The card's owner (a player)."""
     permanent_controller: z3.ArithRef
+    """The player with permanent control of the card."""
     # outputs
     healed: z3.BoolRef
+    """The heal takes place on this card."""
     is_heal: z3.BoolRef
+    """The card used counts as a heal."""
     destination: z3.ArithRef
     """The player whose territory the healed card goes to."""
     poisoned_after: z3.BoolRef
@@ -85,14 +99,19 @@ class HealVars:
     decreased_after: z3.BoolRef
     tied_effects_end: z3.BoolRef
     discard_completed: z3.BoolRef
+    """The discard the heal interrupted counts as completed."""
     window_open: z3.BoolRef
+    """A heal window is open for the card."""
     discarder_suspended: z3.BoolRef
     ongoing_stay_active: z3.BoolRef
     targeted: z3.BoolRef
     lasting: z3.BoolRef
     pile_searched: z3.BoolRef
+    """A discard pile was searched for the card."""
     regains_lost: z3.BoolRef
+    """The card gets back what it lost on the discard."""
     attachments_back: z3.BoolRef
+    """The cards that were on it come back with it."""
 
     @staticmethod
     def make() -> "HealVars":

@@ -62,30 +62,45 @@ class SBVars:
 
     # inputs
     players: z3.ArithRef
+    """How many players are in the game."""
     p0: z3.ArithRef
+    """One of the two players of the paused battle."""
     p1: z3.ArithRef
     """The two players of the paused battle (the one on top of the stack when the ability is used)."""
     m0: z3.ArithRef
+    """One of the two players of the turn's main battle."""
     m1: z3.ArithRef
     """The two players of the turn's main battle (the bottom of the stack)."""
     nested: z3.BoolRef
     """The paused battle is itself a side battle (a battle lies below it)."""
     user: z3.ArithRef
+    """The player who uses the side battle ability."""
     count: z3.ArithRef
     """Side battles the user initiated earlier this turn."""
     used: z3.BoolRef
     """The user plays the card to use its side battle ability on x and y."""
     same_card: z3.BoolRef
+    """The two selected characters are one and the same card."""
     ctrl_x: z3.ArithRef
+    """Who controls the first selected character when it is selected."""
     ctrl_y: z3.ArithRef
+    """Who controls the second selected character when it is selected."""
     zone_x: z3.ArithRef
+    """Where the first selected character is."""
     zone_y: z3.ArithRef
+    """Where the second selected character is."""
     hero_x: z3.BoolRef
+    """The first selected character is a Hero (else an Evil Character)."""
     hero_y: z3.BoolRef
+    """The second selected character is a Hero (else an Evil Character)."""
     owner_x: z3.ArithRef
+    """The owner of the first selected character."""
     owner_y: z3.ArithRef
+    """The owner of the second selected character."""
     perm_x: z3.ArithRef
+    """The player with permanent control of the first selected character."""
     perm_y: z3.ArithRef
+    """The player with permanent control of the second selected character."""
     paralyzed_x: z3.BoolRef
     paralyzed_y: z3.BoolRef
     prev_side_x: z3.ArithRef
@@ -110,20 +125,32 @@ class SBVars:
     """An ability considered as an interrupt's target belongs to the battle being fought."""
     # outputs
     card_playable: z3.BoolRef
+    """The card with the side battle ability may be played."""
     takes_effect: z3.BoolRef
+    """The side battle ability takes effect: the side battle starts."""
     lasting: z3.BoolRef
     suspended: z3.BoolRef
     """The paused battle is on hold and the new battle is on top of it."""
     sb0: z3.ArithRef
+    """One of the side battle's two players."""
     sb1: z3.ArithRef
+    """The other of the side battle's two players."""
     side_x: z3.ArithRef
+    """The player on whose side the first selected character fights."""
     side_y: z3.ArithRef
+    """The player on whose side the second selected character fights."""
     chooser: z3.ArithRef
+    """Who chooses the sides (-1: a rule fixes them)."""
     count_after: z3.ArithRef
+    """Side battles the user has initiated this turn, this one included."""
     discarded_x: z3.BoolRef
+    """The first selected character is discarded when the side battle ends."""
     discarded_y: z3.BoolRef
+    """The second selected character is discarded when the side battle ends."""
     back_x: z3.BoolRef
+    """The first selected character goes back to the battle it came from."""
     back_y: z3.BoolRef
+    """The second selected character goes back to the battle it came from."""
     back_side_x: z3.ArithRef
     back_side_y: z3.ArithRef
     keeps_x: z3.BoolRef
@@ -133,7 +160,9 @@ class SBVars:
     keeps_carried_y: z3.BoolRef
     """The enhancements it carried in from where it was selected stay on it (``keeps_carried_x`` too)."""
     home_x: z3.ArithRef
+    """The player whose territory the first selected character goes to."""
     home_y: z3.ArithRef
+    """The player whose territory the second selected character goes to."""
     resumed: z3.BoolRef
     effect_negated: z3.BoolRef
     resolution_undone: z3.BoolRef
