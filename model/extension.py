@@ -97,6 +97,47 @@ def pair_or_none(text: str, selected: Callable[..., tuple[str, str]]) -> Returns
     return Returns(text, check)
 
 
+def one_of(*answers: str) -> Returns:
+    """The contract of one string of a small declared set, ``answers`` (the point's documented choices)."""
+    text = "one of " + ", ".join(repr(a) for a in answers)
+
+    def check(value: object, _: tuple[Any, ...]) -> str | None:
+        if type(value) is str and value in answers:
+            return None
+        shown = repr(value[:40]) if type(value) is str else describe(value)
+        return f"returned {shown}; expected {text}"
+
+    return Returns(text, check)
+
+
+def truth_value(text: str = "a bool: True or False") -> Returns:
+    """The contract of a bool (``True`` or ``False``; never 0, 1, None or another truthy value)."""
+
+    def check(value: object, _: tuple[Any, ...]) -> str | None:
+        if type(value) is bool:
+            return None
+        return f"returned {describe(value)}; expected {text}"
+
+    return Returns(text, check)
+
+
+def some_of(text: str, pool: Callable[..., tuple[str, ...]]) -> Returns:
+    """The contract of a tuple of distinct strings, each one of ``pool(*arguments)`` (the empty tuple included)."""
+
+    def check(value: object, arguments: tuple[Any, ...]) -> str | None:
+        if type(value) is not tuple or not all(type(v) is str for v in value):
+            return f"returned {describe(value)}; expected {text}"
+        allowed = pool(*arguments)
+        stray = [v for v in value if v not in allowed]
+        if stray:
+            return f"returned {stray[0][:40]!r}, which is not one of {', '.join(allowed)[:200] or 'none'}; expected {text}"
+        if len(set(value)) != len(value):
+            return f"returned a tuple naming a card twice; expected {text}"
+        return None
+
+    return Returns(text, check)
+
+
 @dataclass(frozen=True)
 class ExtensionPoint:
     """One place where a proposal may replace the model's answer, with its contract."""

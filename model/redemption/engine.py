@@ -263,7 +263,7 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
         if isinstance(action, Draw) and state.phase is Phase.DRAW:
             return draw_phase(state)
         if isinstance(action, Next) and state.phase is not Phase.DRAW:
-            return next_phase(redirect.expire(state))
+            return next_phase(redirect.expire(state, config))
         if isinstance(action, Put) and state.phase is Phase.PREPARATION:
             return put_character(state, action.card, text)
         if isinstance(action, Attack) and state.phase is Phase.BATTLE:

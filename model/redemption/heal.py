@@ -19,7 +19,8 @@ Model readings (the catalogue records the ones marked with a decision id):
   some heal for that character (a window with only ``discard`` is skipped); the
   Battle Resolution window always opens (RED-BR-HEAL-WINDOW) (decision ``heal-window-opens``);
 - a character healed in a heal window leaves the battle for a territory; the
-  enhancements on it go to their owners' discard piles (decision ``heal-window-attachments``);
+  enhancements on it go to their owners' discard piles (decision ``heal-window-attachments``,
+  and the extension point of that name);
 - previous wording: a healed discard is counted by discard triggers (the
   not-completed sentence is revised text, decision ``redline-not-completed``).
 
@@ -76,7 +77,7 @@ from cardrules.model.redemption.state import (
     State,
 )
 from cardrules.model.redemption.wording import in_force
-from cardrules.model.extension import extension_point, index_below
+from cardrules.model.extension import extension_point, index_below, some_of
 from cardrules.specs.catalogue.registry import implements
 
 TIED_TO_CONDITION: frozenset[Effect] = frozenset({Effect.POISON, Effect.DISEASE, Effect.PARALYZE, Effect.DECREASE})
@@ -289,6 +290,33 @@ def destination(state: State, fighter: Fighter, config: RuleConfig) -> int:
     return player
 
 
+@extension_point("redemption", "heal-window-attachments", "Which enhancements stay on a character healed in its "
+                 "heal window when it goes to a territory; given the state (the character already out of battle), "
+                 "the fighter (its card and the enhancements on it) and the rule configuration, returns a tuple of "
+                 "those that stay on it; the others go to their owners' discard piles.",
+                 "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-WINDOW", parameters=("state", "fighter", "config"),
+                 returns=some_of("a tuple of distinct ids of enhancements on the fighter (possibly empty)",
+                                 lambda state, fighter, config: fighter.enhancements))
+@implements("RED-HEAL-TO-PERMANENT-CONTROLLER")
+def catalogue_attachments(state: State, fighter: Fighter, config: RuleConfig) -> tuple[str, ...]:
+    """None stay: enhancements stay in battle only while their character does, so a character healed out of
+    battle loses them to their owners' discard piles (decision ``heal-window-attachments`` = to-discard)."""
+    return ()
+
+
+@implements("RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER", "RED-HEAL-WINDOW")
+def to_territory(state: State, fighter: Fighter, config: RuleConfig) -> State:
+    """A character healed in its heal window, already out of battle, goes to a territory (:func:`destination`),
+    with the enhancements the ``heal-window-attachments`` extension point keeps on it (placed there); the
+    other enhancements go to their owners' discard piles."""
+    kept = config.hook("heal-window-attachments", catalogue_attachments)(state, fighter, config)
+    for enh in fighter.enhancements:
+        if enh not in kept:
+            state = discard_card(state, enh)
+    state = add_to(state, destination(state, fighter, config), "territory", fighter.card)
+    return replace(state, placed=state.placed | {(enh, fighter.card) for enh in kept})
+
+
 @implements("RED-HEAL-CLEARS-STATUS", "RED-HEAL-RESTORES-DECREASE", "RED-HEAL-INSTANT")
 def clear_conditions(state: State, target: str) -> State:
     """A heal, once (RED-HEAL-INSTANT): the statuses go, every ongoing effect tied
@@ -332,9 +360,7 @@ def heal_from_window(state: State, target: str, config: RuleConfig) -> Handed:
         fighter = found[2]
     else:
         state, _, _, fighter = remove_fighter(state, target)
-        for enh in fighter.enhancements:
-            state = discard_card(state, enh)
-        state = add_to(state, destination(state, fighter, config), "territory", target)
+        state = to_territory(state, fighter, config)
     if not in_force(config, "RED-HEAL-DISCARD-NOT-COMPLETED"):
         cause = DiscardCause.ABILITY if prompt.record >= 0 else DiscardCause.RULE
         state = note_discard(state, fighter, cause, healed=True)

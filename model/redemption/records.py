@@ -28,7 +28,8 @@ class RecordStatus(enum.Enum):
     ENDED = "ended"
     """A status effect whose condition a heal removed: it ends at once (RED-HEAL-CLEARS-STATUS)."""
     EXPIRED = "expired"
-    """An ongoing redirect whose phase has ended (RED-RD-UNTIL-END-OF-PHASE)."""
+    """An ongoing redirect that has ended: at the end of its phase (RED-RD-UNTIL-END-OF-PHASE), or of its turn
+    under a proposal's ``numbers-redirect-expiry``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,9 @@ class PlayRecord:
     lasts_until: tuple[int, Phase] | None = None
     """An ongoing redirect (REDIRECT_NUMBERS): the turn and phase at whose end it stops, the phase it
     was used in (RED-RD-UNTIL-END-OF-PHASE), such as ``[1, "battle"]``; it outlives the battle it was
-    used in. ``None``: not ongoing (or a record written before the field existed: the current phase)."""
+    used in. At that phase's end the ``numbers-redirect-expiry`` extension point may carry it on to the end
+    of the turn: then it names each following phase in turn (:func:`model.redemption.redirect.at_phase_end`).
+    ``None``: not ongoing (or a record written before the field existed: the current phase)."""
 
     @property
     def carried_by(self) -> int:

@@ -14,7 +14,8 @@ The new targets of a redirected ability are those of the redirected card's own
 ability, which only the dispatcher knows for every kind of card: it passes its
 ``target_options`` in (:data:`model.redemption.handoff.TargetOptions`). The
 dispatcher also carries out the redirected ability, and ends ongoing redirects
-at the end of each phase (:func:`expire`).
+at the end of each phase (:func:`expire`; the ``numbers-redirect-expiry`` extension
+point may carry one on to the end of the turn).
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from dataclasses import replace
 
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.actions import Play
-from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.extension import extension_point, one_of
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.handoff import TargetOptions
 from cardrules.model.redemption.ops import lasting, set_record
-from cardrules.model.redemption.state import Battle, Effect, PlayRecord, RecordStatus, State
+from cardrules.model.redemption.state import Battle, Effect, Phase, PlayRecord, RecordStatus, State
 from cardrules.specs.catalogue.registry import implements
 
 REDIRECTS: frozenset[Effect] = frozenset({Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH})
@@ -160,7 +162,8 @@ def take_over(state: State, redirect: PlayRecord, config: RuleConfig) -> tuple[S
 def start_numbers(state: State, redirect: PlayRecord, target: str, config: RuleConfig) -> State:
     """Redirect the numbers of ``target`` onto the redirect card: an ongoing
     record read by :func:`model.redemption.numbers.numbers`, lasting until the end of the
-    current phase (``lasts_until``, RED-RD-UNTIL-END-OF-PHASE); no card moves."""
+    current phase (``lasts_until``, RED-RD-UNTIL-END-OF-PHASE; at its end the
+    ``numbers-redirect-expiry`` extension point may carry it on, :func:`at_phase_end`); no card moves."""
     return set_record(state, replace(redirect, effect=Effect.REDIRECT_NUMBERS, targets=(target,), amount=amount(state, redirect.card, target, config),
                                      status=RecordStatus.ACTIVE, lasts_until=(state.turn, state.phase)))
 
@@ -184,16 +187,50 @@ def split_both(state: State, redirect: PlayRecord, config: RuleConfig) -> tuple[
     return state, ability_record
 
 
+FOLLOWING: dict[Phase, Phase] = dict(zip(tuple(Phase), tuple(Phase)[1:]))
+"""Each phase of a turn and the phase after it (:class:`Phase` lists them in turn order, RED-BASE-TURN-PHASES);
+the turn's last phase has none."""
+
+EXPIRIES: tuple[str, ...] = ("end-of-phase", "end-of-turn")
+"""The answers of the ``numbers-redirect-expiry`` extension point: the redirect ends now, at the end of the
+phase it is in force in, or it goes on to the end of the turn (the end of the turn's last phase)."""
+
+
+@extension_point("redemption", "numbers-redirect-expiry", "When an ongoing numbers redirect ends; asked at the "
+                 "end of each phase it is in force in, given the state (in the phase that is ending), the "
+                 "redirect's play record (its card, target and amount moved) and the rule configuration; returns "
+                 "'end-of-phase' (it ends with this phase) or 'end-of-turn' (it goes on to the end of the turn).",
+                 "RED-RD-UNTIL-END-OF-PHASE", "RED-RD-NUMBERS-ONGOING",
+                 parameters=("state", "record", "config"), returns=one_of(*EXPIRIES))
 @implements("RED-RD-UNTIL-END-OF-PHASE")
-def expire(state: State) -> State:
+def catalogue_expiry(state: State, record: PlayRecord, config: RuleConfig) -> str:
+    """``end-of-phase``: an ongoing redirect stops at the end of the phase it was used in unless its card
+    says otherwise (RED-RD-UNTIL-END-OF-PHASE), and no card of the model says otherwise."""
+    return "end-of-phase"
+
+
+@implements("RED-RD-UNTIL-END-OF-PHASE", "RED-RD-NUMBERS-ONGOING")
+def at_phase_end(state: State, record: PlayRecord, config: RuleConfig) -> PlayRecord:
+    """An ongoing redirect at the end of the phase it is in force in (the ``numbers-redirect-expiry``
+    extension point): it ends (status expired), or, when it lasts the turn and this is not the turn's last
+    phase, it goes on into the next phase (``lasts_until`` names that phase)."""
+    ends = config.hook("numbers-redirect-expiry", catalogue_expiry)(state, record, config)
+    if ends == "end-of-turn" and state.phase in FOLLOWING:
+        return replace(record, lasts_until=(state.turn, FOLLOWING[state.phase]))
+    return replace(record, status=RecordStatus.EXPIRED)
+
+
+@implements("RED-RD-UNTIL-END-OF-PHASE")
+def expire(state: State, config: RuleConfig = DEFAULT) -> State:
     """At the end of a phase every ongoing redirect used in it ends (RED-RD-UNTIL-END-OF-PHASE:
-    ``lasts_until`` is this turn's phase; a record without one is of the current phase). Its record
-    is marked expired while a battle is on, and dropped outside battle, where the records hold only
-    the ongoing redirects that outlived their battle (:func:`model.redemption.ops.lasting`)."""
+    ``lasts_until`` is this turn's phase; a record without one is of the current phase), unless the
+    ``numbers-redirect-expiry`` extension point carries it into the next phase (:func:`at_phase_end`). An
+    ended record is marked expired while a battle is on, and dropped outside battle, where the records hold
+    only the ongoing redirects that outlived their battle (:func:`model.redemption.ops.lasting`)."""
     now = (state.turn, state.phase)
     for record in state.records:
         if lasting(record) and record.lasts_until in (None, now):
-            state = set_record(state, replace(record, status=RecordStatus.EXPIRED))
+            state = set_record(state, at_phase_end(state, record, config))
     if not state.battles:
         state = replace(state, records=tuple(r for r in state.records if lasting(r)))
     return state

@@ -37,7 +37,7 @@ from cardrules.model.redemption.state import (
     State,
     Undo,
 )
-from cardrules.model.extension import extension_point, pair_or_none, whole_number
+from cardrules.model.extension import extension_point, pair_or_none, truth_value, whole_number
 from cardrules.specs.catalogue.registry import implements
 
 
@@ -59,11 +59,27 @@ def per_turn_limit(config: RuleConfig) -> int:
     return int(config.hook("side-battles-per-turn", catalogue_limit)(config))
 
 
+@extension_point("redemption", "side-battle-allowed", "Whether a player may still initiate a side battle this "
+                 "turn; given the state (its side battle counts, and its play records: every side battle card played "
+                 "in the turn's battle, by whom, with its status, negated included, and the battle it opened), the "
+                 "player and the rule configuration, returns True or False.",
+                 "RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER",
+                 parameters=("state", "player", "config"), returns=truth_value())
+@implements("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
+def catalogue_allowed(state: State, player: int, config: RuleConfig) -> bool:
+    """True while ``player`` has initiated fewer side battles this turn than the per-turn limit
+    (:func:`per_turn_limit`, RED-SB-ONCE-PER-TURN). A side battle counts once it has started, and a
+    later negation of its card does not give the allowance back (decision ``sb-initiated-when`` =
+    started-stays-counted): ``state.side_battles`` only ever grows within a turn."""
+    return state.side_battles[player] < per_turn_limit(config)
+
+
 @implements("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
 def restricted(state: State, player: int, config: RuleConfig) -> bool:
     """Whether side battle abilities on cards ``player`` uses are restricted
-    this turn because they have used up their side battles (RED-SB-RESTRICT-AFTER)."""
-    return state.side_battles[player] >= per_turn_limit(config)
+    this turn because they have used up their side battles (RED-SB-RESTRICT-AFTER):
+    the ``side-battle-allowed`` extension point says no."""
+    return not config.hook("side-battle-allowed", catalogue_allowed)(state, player, config)
 
 
 def controller(state: State, card_id: str, user: int) -> int:

@@ -5,6 +5,8 @@ a hang or an out-of-contract answer handed to the model."""
 
 from __future__ import annotations
 
+import math
+
 import shutil
 import tempfile
 from datetime import timedelta
@@ -108,6 +110,23 @@ def _in_contract(point: str, value: Any, arguments: tuple[Any, ...]) -> bool:
         x, y = arguments[1], arguments[2]
         return value is None or (type(value) is tuple and sorted(value) == sorted((x, y))
                                  and all(type(v) is str for v in value))
+    if point == "side-battle-allowed":
+        return type(value) is bool
+    if point == "numbers-redirect-expiry":
+        return type(value) is str and value in ("end-of-phase", "end-of-turn")
+    if point == "heal-window-attachments":
+        on_card = arguments[1].enhancements
+        return (type(value) is tuple and all(type(v) is str and v in on_card for v in value)
+                and len(set(value)) == len(value))
+    if point == "blocker-split-unit":
+        # a positive whole step at which the blocker's power divides among the members in at most 200,000
+        # ways (shares of the divisible part, times the members when a remainder is left for one of them)
+        state, attack = arguments
+        if type(value) is not int or value < 1:
+            return False
+        power, members = max(state.forward(attack.blocker).power, 0), max(len(attack.attackers), 1)
+        ways = math.comb(power // value + members - 1, members - 1) * (members if power % value else 1)
+        return ways <= 200_000
     raise AssertionError(f"a point this test does not know: {point}")
 
 
