@@ -8,7 +8,8 @@ from typing import Iterator, Mapping
 from cardrules.model.fftcg.actions import Split
 from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.party import attackers_have_preemptive, forward_left_field
-from cardrules.model.fftcg.state import replace, LOSING_DAMAGE, Event, Forward, Outcome, State, Step
+from cardrules.model.fftcg.contracts import SPLIT_STEP
+from cardrules.model.fftcg.state import replace, LOSING_DAMAGE, Attack, Event, Forward, Outcome, State, Step
 from cardrules.model.extension import extension_point, whole_number
 from cardrules.specs.catalogue.registry import implements
 
@@ -19,20 +20,41 @@ BREAK_THRESHOLD = 1000
 # --- the blocker's split --------------------------------------------------------
 
 
+@extension_point("fftcg", "blocker-split-unit", "The step in which a blocker's power is divided among the "
+                 "members of the party it blocks (every share is a multiple of it); given the state and the "
+                 "attack, returns a positive whole number.",
+                 "FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT", parameters=("state", "attack"),
+                 returns=SPLIT_STEP)
 @implements("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
-def split_unit(config: RuleConfig) -> int:
-    """Multiples of 1000; 100 under the broken variant ``party-split-in-hundreds`` (a mutant verify must catch)."""
-    return 100 if config.is_broken("party-split-in-hundreds") else 1000
+def thousands(state: State, attack: Attack) -> int:
+    """The catalogue's step: shares are multiples of 1000 (FF-PARTY-SPLIT-THOUSANDS, decision party-split-unit)."""
+    return 1000
+
+
+@implements("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
+def split_unit(state: State, config: RuleConfig) -> int:
+    """The step of the split of the current attack's blocker: the ``blocker-split-unit`` extension point
+    (:func:`thousands`, 1000, unless a proposal answers otherwise); 100 under the broken variant
+    ``party-split-in-hundreds`` (a mutant verify must catch). An answer outside the point's contract
+    is a ValueError, never a split enumerated."""
+    if config.is_broken("party-split-in-hundreds"):
+        return 100
+    attack = state.attack
+    assert attack is not None
+    unit = config.hook("blocker-split-unit", thousands)(state, attack)
+    problem = SPLIT_STEP.check(unit, (state, attack))
+    if problem is not None:
+        raise ValueError(f"the blocker-split-unit extension point {problem}")
+    return int(unit)
 
 
 @implements("FF-PARTY-SPLIT-THOUSANDS")
-def divisible_power(power: int, config: RuleConfig) -> tuple[int, int]:
-    """(the part divided in units, the remainder also dealt) for a blocker's power.
+def divisible_power(power: int, unit: int, config: RuleConfig) -> tuple[int, int]:
+    """(the part divided in steps of ``unit``, the remainder also dealt) for a blocker's power.
 
     ``party-blocker-power-remainder = floor``: 5500 -> (5000, 0), 800 -> (0, 0).
     ``remainder-to-one``: 5500 -> (5000, 500), the 500 going to one member.
     """
-    unit = split_unit(config)
     main = max(power, 0) // unit * unit
     remainder = max(power, 0) - main if config.is_("party-blocker-power-remainder", "remainder-to-one") else 0
     return main, remainder
@@ -49,15 +71,14 @@ def _compositions(units: int, parts: int) -> Iterator[tuple[int, ...]]:
 
 
 @implements("FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
-def legal_splits(members: tuple[str, ...], power: int, config: RuleConfig) -> tuple[Split, ...]:
+def legal_splits(members: tuple[str, ...], power: int, unit: int, config: RuleConfig) -> tuple[Split, ...]:
     """Every way the blocker's controller may divide ``power`` among ``members``.
 
-    Shares are multiples of the unit summing to the divisible power
+    Shares are multiples of ``unit`` (:func:`split_unit`) summing to the divisible power
     (FF-PARTY-SPLIT-THOUSANDS, ``party-blocker-power-remainder``); a member may
     get 0 unless ``party-zero-share = each-hit-if-possible``.
     """
-    unit = split_unit(config)
-    main, remainder = divisible_power(power, config)
+    main, remainder = divisible_power(power, unit, config)
     n = len(members)
     each_hit = config.is_("party-zero-share", "each-hit-if-possible")
     result: set[tuple[int, ...]] = set()

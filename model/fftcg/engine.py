@@ -27,7 +27,10 @@ PRIORITY_STEPS = (Step.PREPARATION, Step.DECLARATION, Step.COMBAT_END)
 def removal_window(state: State, config: RuleConfig) -> bool:
     """Whether a Forward may leave the field by an effect now (decision ``ff-removal-windows``):
     ``outside-damage``: :data:`PRIORITY_STEPS`, and Block Declaration once the block is declared;
-    ``also-before-block``: Block Declaration before the block too."""
+    ``also-before-block``: Block Declaration before the block too; ``not-in-declaration``: as
+    ``outside-damage`` but never in Attack Declaration (nobody acts between a declaration and the block)."""
+    if state.step is Step.DECLARATION and config.is_("ff-removal-windows", "not-in-declaration"):
+        return False
     if state.step in PRIORITY_STEPS:
         return True
     if state.step is not Step.BLOCK or state.attack is None:
@@ -107,10 +110,11 @@ def _why_split_illegal(state: State, action: Split, config: RuleConfig) -> Illeg
         return _illegal(action, f"the split must name exactly the party members {' '.join(attack.attackers)}",
                         "FF-PARTY-SPLIT-THOUSANDS")
     power = state.forward(attack.blocker).power
-    if action not in legal_splits(attack.attackers, power, config):
-        main, remainder = divisible_power(power, config)
+    unit = split_unit(state, config)
+    if action not in legal_splits(attack.attackers, power, unit, config):
+        main, remainder = divisible_power(power, unit, config)
         extra = f" plus a remainder of {remainder} to one member" if remainder else ""
-        return _illegal(action, f"shares must be multiples of {split_unit(config)} totalling {main}{extra} "
+        return _illegal(action, f"shares must be multiples of {unit} totalling {main}{extra} "
                         f"(blocker power {power})", "FF-PARTY-SPLIT-THOUSANDS", "FF-BASE-PARTY-SPLIT")
     return None
 
@@ -167,7 +171,8 @@ def candidates(state: State, config: RuleConfig) -> list[Action]:
         found.extend(Block(f.id) for f in state.players[state.defender].forwards)
     if needs_split(state, config):
         assert attack is not None and attack.blocker is not None
-        found.extend(legal_splits(attack.attackers, state.forward(attack.blocker).power, config))
+        found.extend(legal_splits(attack.attackers, state.forward(attack.blocker).power, split_unit(state, config),
+                                  config))
     return found
 
 

@@ -165,7 +165,9 @@ MAX_TEXT = 64
 MAX_SPLITS = 200_000
 """Most ways a blocker's power may be divided among a party (the legal split enumeration)."""
 SPLIT_UNITS = (1000, 100)
-"""The share units: 1000, or 100 under the broken variant ``party-split-in-hundreds`` (a mutant)."""
+"""The share units of the rule variants: 1000, or 100 under the broken variant ``party-split-in-hundreds``
+(a mutant). A proposal's step (extension point ``blocker-split-unit``) is checked against
+:data:`MAX_SPLITS` each time the model asks for it (:mod:`cardrules.model.fftcg.contracts`)."""
 
 
 class Step(StrEnum):

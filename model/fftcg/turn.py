@@ -84,12 +84,16 @@ def remove_forward(state: State, forward_id: str, config: RuleConfig) -> State:
     """A Forward leaves the field by an effect; it goes to its owner's Break
     Zone without break credit. It leaves the attack and any party
     (FF-PARTY-LEAVE-FIELD); an attack with no attacker left before damage ends (decision
-    ``ff-attack-no-attacker-left``: ``ends``; ``continues``: it runs on, dealing nothing).
+    ``ff-attack-no-attacker-left``: ``ends``; ``continues``: it runs on, dealing nothing;
+    ``redeclare``: it is over and play is back in Attack Declaration at once, no Combat End Step).
     """
     state = to_break_zone(state, forward_id).log(Event("remove", target=forward_id))
     state = forward_left_field(state, forward_id, config)
-    if (state.attack is not None and not state.attack.attackers and state.step in (Step.DECLARATION, Step.BLOCK)
-            and config.is_("ff-attack-no-attacker-left", "ends")):
+    if state.attack is None or state.attack.attackers or state.step not in (Step.DECLARATION, Step.BLOCK):
+        return state
+    if config.is_("ff-attack-no-attacker-left", "redeclare"):
+        return replace(disband(state, state.attack), attack=None, step=Step.DECLARATION)
+    if config.is_("ff-attack-no-attacker-left", "ends"):
         state = end_of_attack(state, config)
     return state
 

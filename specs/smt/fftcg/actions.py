@@ -12,9 +12,9 @@ When players may act is the interface's protocol, recorded as catalogue decision
 the model shares (FF-BASE-ATTACK-STEPS, FF-BASE-END-OF-TURN): both players pass to
 leave a step, as one action (``ff-step-passing``); a Forward may leave the field
 (``remove``, standing for any such effect) in Attack Preparation, Attack
-Declaration, Block Declaration once the block is declared (or before it, under
-``ff-removal-windows = also-before-block``), and Combat End; an attack left
-with no attacker before damage ends (``ff-attack-no-attacker-left``); the turn
+Declaration (not under ``ff-removal-windows = not-in-declaration``), Block Declaration
+once the block is declared (or before it, under ``also-before-block``), and Combat End;
+an attack left with no attacker before damage ends (``ff-attack-no-attacker-left``); the turn
 may be ended in Attack Preparation or Declaration with no attack in progress
 (``ff-end-turn-window``); after the game is over no action is legal
 (FF-BASE-SEVEN-DAMAGE-LOSES).
@@ -312,21 +312,28 @@ def remove(ctx: Ctx) -> ActionEncoding:
 
     Guard: game on; Attack Preparation, Attack Declaration, Combat End, or Block
     Declaration after the block (decision ``ff-removal-windows``; ``also-before-block``:
-    Block Declaration at any time); ``field[f]``. Updates: :func:`leave_field` ``({f})``,
-    ``removed'[f] = true``; an attack left with no attacker before damage
-    (Declaration or Block step) ends (:func:`end_of_attack`; decision
-    ``ff-attack-no-attacker-left = ends``; ``continues``: it runs on and deals nothing).
+    Block Declaration at any time; ``not-in-declaration``: never in Attack Declaration);
+    ``field[f]``. Updates: :func:`leave_field` ``({f})``, ``removed'[f] = true``; an attack
+    left with no attacker before damage (Declaration or Block step) ends
+    (:func:`end_of_attack`; decision ``ff-attack-no-attacker-left = ends``; ``continues``: it
+    runs on and deals nothing; ``redeclare``: no attack, back to Attack Declaration at once).
     """
     L, s, a, v = ctx.L, ctx.s, ctx.a, ctx.v
     n = range(L.n)
     in_block = s.step == BLOCK if v.is_("ff-removal-windows", "also-before-block") else z3.And(s.step == BLOCK, s.block_declared)
-    window = z3.Or(s.step == PREPARATION, s.step == DECLARATION, s.step == COMBAT_END, in_block)
-    guard = z3.And(_game_on(s), window, z3.Or(*[z3.And(a.target == i, s.field[i]) for i in n]))
+    steps = [s.step == PREPARATION, s.step == COMBAT_END, in_block]
+    if not v.is_("ff-removal-windows", "not-in-declaration"):
+        steps.append(s.step == DECLARATION)
+    guard = z3.And(_game_on(s), z3.Or(*steps), z3.Or(*[z3.And(a.target == i, s.field[i]) for i in n]))
     leaving = [a.target == i for i in n]
     out = leave_field(ctx, leaving, s.dmg, _attack_terms(s))
-    ends = z3.And(s.in_attack, count(out["attacker"]) == 0, z3.Or(s.step == DECLARATION, s.step == BLOCK),
-                  z3.BoolVal(v.is_("ff-attack-no-attacker-left", "ends")))
-    attack, step = end_of_attack(ctx, ends, {g: out[g] for g in ATTACK_GROUPS}, s.step)
+    none_left = z3.And(s.in_attack, count(out["attacker"]) == 0, z3.Or(s.step == DECLARATION, s.step == BLOCK))
+    if v.is_("ff-attack-no-attacker-left", "redeclare"):
+        attack = _choose(none_left, _no_attack(L), {g: out[g] for g in ATTACK_GROUPS})
+        step = z3.If(none_left, DECLARATION, s.step)
+    else:
+        ends = z3.And(none_left, z3.BoolVal(v.is_("ff-attack-no-attacker-left", "ends")))
+        attack, step = end_of_attack(ctx, ends, {g: out[g] for g in ATTACK_GROUPS}, s.step)
     out.update(attack)
     out["step"] = (step,)
     out["removed"] = tuple(z3.Or(s.removed[i], leaving[i]) for i in n)

@@ -15,8 +15,11 @@ from cardrules.specs.smt.fftcg.vocabulary import Layout, Vocabulary, cards_domai
 
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS", "FF-PARTY-SPLIT-THOUSANDS", "FF-PARTY-LEAVE-FIELD")
 @pytest.mark.parametrize("choices", [{}, {"party-last-member": "removed-from-combat"},
-                                     {"party-disband-timing": "after-damage-resolution"}],
-                         ids=["default", "removed-from-combat", "after-damage-resolution"])
+                                     {"party-disband-timing": "after-damage-resolution"},
+                                     {"ff-removal-windows": "not-in-declaration"},
+                                     {"ff-attack-no-attacker-left": "redeclare"}],
+                         ids=["default", "removed-from-combat", "after-damage-resolution", "not-in-declaration",
+                              "redeclare"])
 def test_transition_is_deterministic(choices: dict[str, str]) -> None:
     """``domain(s) & settled(s) & T(s, a, s1) & T(s, a, s2) & s1 != s2`` is unsat."""
     L = Layout.of(["a1", "a2"], ["b1", "b2"])
@@ -25,7 +28,7 @@ def test_transition_is_deterministic(choices: dict[str, str]) -> None:
     other = Vocabulary(L, prefix="other.").at(1)
     renamed = z3.substitute(ts.trans(0), *zip(s1.all(), other.all()))
     solver = z3.Solver()
-    solver.set(timeout=60_000)
+    solver.set(rlimit=400_000_000)
     solver.add(cards_domain(L, ts.cards), domain(L, s0), settled(L, ts.cards, s0), ts.trans(0), renamed,
                z3.Or(*[x != y for x, y in zip(s1.all(), other.all())]))
     assert solver.check() == z3.unsat
