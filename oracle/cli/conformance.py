@@ -1,5 +1,8 @@
 """``cardrules conformance schema|generate|run|score|adapter``.
 
+``schema`` prints the suite format's JSON Schema, or with ``--game`` one part of a game's formats
+(:mod:`cardrules.oracle.conformance.formats`).
+
 :func:`add_parser` registers the command group; ``oracle/cli/parser.py`` calls it.
 Exit codes: 0 ok (every vector passed or was unsupported, and one passed; every clause in force covered or
 excused), 1 a check failed (a vector failed, or none passed; a clause uncovered; ``generate``: the model crashed on
@@ -37,8 +40,19 @@ def add_parser(sub: Any) -> None:
     )
     commands = group.add_subparsers(dest="conformance_command", metavar="SUBCOMMAND", required=True)
 
-    p = commands.add_parser("schema", help="print the JSON Schema of cardrules-vectors/3 (/2 and /1 are still read)",
-                            description="Print the JSON Schema (draft 2020-12) of the suite format.")
+    p = commands.add_parser(
+        "schema", help="print the suite format's JSON Schema, or one game's formats: states, events, actions, refusals",
+        description="Without --game: the JSON Schema (draft 2020-12) of the suite format cardrules-vectors/3 "
+        "(/2 and /1 are still read). With --game G: one part of that game's formats, generated from the "
+        "reference model: 'vectors' (the default: the suite schema with typed states), 'states' and 'events' "
+        "(JSON Schemas), 'actions' (the action grammar, EBNF text) or 'refusals' (the refusal reasons and their "
+        "clause IDs, text). Exit 3 for an unknown game, part or format.",
+    )
+    p.add_argument("--game", metavar="G", help=f"one game's formats ({', '.join(GAME_NAMES)})")
+    p.add_argument("--part", metavar="P",
+                   help="states, events, actions, refusals or vectors (default: vectors); needs --game")
+    p.add_argument("--format", dest="output", metavar="F",
+                   help="json or text (actions and refusals only; default: text for them, json otherwise)")
     p.set_defaults(handler=cmd_schema)
 
     p = commands.add_parser(
@@ -103,9 +117,19 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.oracle.conformance.formats.parts import FormatsError, render
     from cardrules.oracle.conformance.schema import schema_text
 
-    out.write(schema_text())
+    if args.game is None:
+        if args.part is not None or args.output is not None:
+            raise InputError("--part and --format choose a part of one game's formats: give --game too")
+        out.write(schema_text())
+        return EXIT_OK
+    try:
+        text = render(args.game, args.part or "vectors", args.output)
+    except FormatsError as problem:
+        raise InputError(str(problem)) from None
+    out.write(text)
     return EXIT_OK
 
 
