@@ -44,7 +44,7 @@ LAYERS: tuple[tuple[Feature, ...], ...] = (
     (Feature("model", ("cardrules.model",), "the executable reference model of each game"),
      Feature("smt", ("cardrules.specs.smt",), "the z3 encoding, written from the catalogue, never from the model")),
     (Feature("properties", ("cardrules.properties",),
-             "every property once, the explorer and the other engines, the embedded scenarios"),),
+             "every property once, the explorer and the other engines, the embedded scenarios, the scopes"),),
     (Feature("oracle-base", ("cardrules.oracle", "cardrules.oracle.errors", "cardrules.oracle.progress",
                              "cardrules.oracle.selection", "cardrules.oracle.jsondiff"),
              "exit codes and the input error, progress display, scenario selection, JSON differences"),),
@@ -66,9 +66,11 @@ PROPERTIES_LAYERS: dict[str, int] = {
     "cardrules.properties.fftcg": 2,
     "cardrules.properties.redemption": 2,
     "cardrules.properties.games": 3,
+    "cardrules.properties.scopes": 4,
 }
 """Inside ``properties``: what a property is and the scenarios, then the engines, then each game's
-properties (never importing each other), then the registry of games above them."""
+properties (never importing each other), then the registry of games, then the scopes (whose positions
+are told apart by each game's symmetry) above them."""
 
 RED = "cardrules.model.redemption"
 FF = "cardrules.model.fftcg"
@@ -88,6 +90,7 @@ MODEL_LAYERS: dict[str, float] = {
     f"{RED}.scenario": 1.2,
     f"{RED}.standing": 1.3,
     f"{RED}.healable": 1.3,
+    f"{RED}.observable": 1.2,
     # 2: who may act next; what an area hands back to the dispatcher
     f"{RED}.initiative": 2,
     f"{RED}.handoff": 2,
@@ -107,7 +110,9 @@ MODEL_LAYERS: dict[str, float] = {
     f"{FF}.state": 1.0,
     f"{FF}.actions": 1.1,
     f"{FF}.config": 1.0,
+    f"{FF}.contracts": 1.1,
     f"{FF}.jsonform": 1.1,
+    f"{FF}.observable": 1.1,
     f"{FF}.party": 3,
     f"{FF}.combat": 3,
     f"{FF}.damage": 3.1,
