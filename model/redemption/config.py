@@ -32,15 +32,18 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "sb-pair-alignment": ("same-alignment-only", "any-alignment"),
     "sb-territory-survivor-enhancements": ("all-discarded", "played-in-side-battle-only"),
     "sb-user-outside-battle": ("battling-players-only", "any-player"),
+    "sb-control-meaning": ("battle-side", "permanent-controller"),
     "br-challenge-success": ("challenger-wins", "challenger-not-beaten"),
     "br-rescue-access": ("rescue-attempt-only", "challenge-can-become-rescue"),
     "br-discard-which": ("defeated-characters", "losing-side-only"),
     "br-heal-window-player": ("battle-controller", "permanent-controller"),
+    "br-enhancements-before-heal": ("enhancements-first", "with-the-character"),
     "red-base-interrupt-reactivation": ("when-play-would-end", "never"),
     # heal: redline readings that move clauses between the wordings (specs.catalogue.rulesets)
     "redline-window": ("unchanged", "inserted"),
     "redline-not-completed": ("sentence-new", "half-old"),
     "redline-discard-pile": ("pile-new", "both-old"),
+    "redline-resolution-sentence": ("old", "inserted"),
     # heal: readings of one clause
     "prev-owner-scope": ("every-healed-discard", "pile-only"),
     "prev-healable-pending": ("clarification-covers", "earlier-only"),
@@ -49,6 +52,8 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "heal-territory-whose": ("any-territory", "own-territory"),
     "heal-window-player": ("battle-controller", "permanent-controller"),
     "heal-in-battle-targets": ("battles-on-stack", "active-battle"),
+    "heal-self-when-discarded": ("not-itself", "may-heal-itself"),
+    "heal-ability-suspended-battle": ("active-battle-only", "any-battle-on-stack"),
     # redirect
     "rd-amount": ("all-numbers", "stated-only"),
     "rd-stated-exceeds": ("up-to-printed", "stated-in-full"),

@@ -88,17 +88,22 @@ TIED_TO_CONDITION: frozenset[Effect] = frozenset({Effect.POISON, Effect.DISEASE,
 
 
 @implements("RED-HEAL-CHARACTER-TC", "RED-BASE-TERRITORY-CLASS", "RED-HEAL-RESTORES-DECREASE")
-def ability_sources(state: State, player: int, *, in_battle: bool, from_territory: bool) -> tuple[str, ...]:
+def ability_sources(state: State, player: int, *, in_battle: bool, from_territory: bool,
+                    config: RuleConfig | None = None) -> tuple[str, ...]:
     """Characters of ``player`` whose heal ability may be activated now.
 
-    In battle: a character on ``player``'s side of the active battle. Outside
-    battle: only a character with Territory Class, from its territory
-    (RED-HEAL-CHARACTER-TC, RED-BASE-TERRITORY-CLASS). A character whose
+    In battle: a character on ``player``'s side of the active battle (decision
+    ``heal-ability-suspended-battle = active-battle-only``), or of any battle on the stack, suspended
+    ones included (``any-battle-on-stack``). Outside battle: only a character with Territory Class,
+    from its territory (RED-HEAL-CHARACTER-TC, RED-BASE-TERRITORY-CLASS). A character whose
     ability is decreased cannot use it until healed (RED-HEAL-RESTORES-DECREASE).
     """
     found: list[str] = []
-    battle = state.active_battle
-    if in_battle and battle is not None:
+    battles: tuple[Battle, ...] = ()
+    if in_battle and state.active_battle is not None:
+        stacked = config is not None and config.option("heal-ability-suspended-battle") == "any-battle-on-stack"
+        battles = state.battles if stacked else (state.active_battle,)
+    for battle in battles:
         found.extend(f.card for side, f in battle.fighters() if battle.players[side] == player)
     if from_territory:
         found.extend(c for c in state.zones[player].territory if state.card(c).territory_class)
@@ -144,11 +149,33 @@ def window_heals(state: State, player: int, cards: tuple[str, ...], resolution: 
     if not pending_discard_healable(config):
         return []
     out: list[Heal] = []
-    sources = [c for c in ability_sources(state, player, in_battle=True, from_territory=True) if c not in cards]
+    sources = [c for c in ability_sources(state, player, in_battle=True, from_territory=True, config=config)
+               if c not in cards]
     for target in cards:
         card = state.card(target)
         out.extend(Heal(target, e.id) for e in healing_enhancements(state, player) if matches(e, card.alignment, card.brigades))
         out.extend(Heal(target, x) for x in sources)
+    return out + self_heals(state, player, cards, config)
+
+
+@implements("RED-HEAL-WINDOW-MEANS", "RED-HEAL-CHARACTER-TC", "RED-HEAL-RESTORES-DECREASE")
+def self_heals(state: State, player: int, cards: tuple[str, ...], config: RuleConfig) -> list[Heal]:
+    """Decision ``heal-self-when-discarded``: by default (not-itself) a character being discarded
+    never heals itself. With may-heal-itself, one whose heal ability could be used now were it not
+    being discarded (a fighter on ``player``'s side of the active battle, or one with Territory
+    Class in ``player``'s territory, RED-HEAL-CHARACTER-TC; its ability not decreased,
+    RED-HEAL-RESTORES-DECREASE) may heal itself in its window (RED-HEAL-WINDOW-MEANS)."""
+    if config.option("heal-self-when-discarded") != "may-heal-itself":
+        return []
+    battle = state.active_battle
+    fighting = {f.card for side, f in battle.fighters() if battle.players[side] == player} if battle else set()
+    territory = set(state.zones[player].territory)
+    out = []
+    for target in cards:
+        card = state.card(target)
+        usable = target in fighting or (target in territory and card.territory_class)
+        if is_heal(card) and usable and target not in state.decreased:
+            out.append(Heal(target, target))
     return out
 
 
@@ -169,7 +196,8 @@ def battle_ability_heals(state: State, player: int, config: RuleConfig) -> list[
     ``heal-in-battle-targets``), or (previous wording) one discarded earlier this turn."""
     targets = sorted(f.card for b in _target_battles(state, config) for _, f in b.fighters() if has_status(state, f.card))
     targets += [e.card for e in _pile_targets(state, range(state.players), config)]
-    out = [Heal(t, x) for x in ability_sources(state, player, in_battle=True, from_territory=False) for t in targets]
+    out = [Heal(t, x) for x in ability_sources(state, player, in_battle=True, from_territory=False, config=config)
+           for t in targets]
     return out + battle_pile_enhancement_heals(state, player, config)
 
 

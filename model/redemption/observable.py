@@ -37,9 +37,11 @@ which the model keeps the cards of a set-like zone.
 
 from __future__ import annotations
 
-from typing import Hashable
+from typing import Any, Hashable
 
+from cardrules.model.redemption.jsonform import to_jsonable
 from cardrules.model.redemption.state import Battle, State
+from cardrules.specs.catalogue.registry import implements
 
 Observation = tuple[tuple[str, Hashable], ...]
 """``((field, value), ...)`` in a fixed field order; hashable, and JSON-able (values are tuples,
@@ -88,3 +90,79 @@ def observe(state: State) -> Observation:
                           state.last_mission.value if state.last_mission is not None else None)),
     ]
     return tuple(fields)
+
+
+def _battle_json(battle: Battle) -> dict[str, Any]:
+    return {
+        "kind": battle.kind.value,
+        "players": list(battle.players),
+        "sides": [[{"card": f.card, "controller": f.permanent, "enhancements": sorted(f.enhancements)}
+                   for f in sorted(fighters, key=lambda f: f.card)] for fighters in battle.sides],
+        "outcome": battle.outcome.value if battle.outcome is not None else None,
+        "mission": battle.mission.value if battle.mission is not None else None,
+        "defeated": sorted(battle.defeated),
+    }
+
+
+def _decision_json(state: State) -> dict[str, Any]:
+    prompt = state.prompt
+    if prompt is None:
+        return {"kind": "phase-action", "player": state.active, "cards": []}
+    return {"kind": prompt.kind.value, "player": prompt.player, "cards": sorted(prompt.cards)}
+
+
+@implements("RED-BASE-TURN-PHASES", "RED-BASE-WIN-FIVE-SOULS", "RED-BR-RETURN-PERMANENT-CONTROLLER")
+def observable_json(state: State) -> dict[str, Any]:
+    """What the players see of ``state``, as JSON (the ``observable`` conformance profile).
+
+    Fields:
+
+    * ``winner``: the player who has won (RED-BASE-WIN-FIVE-SOULS), ``null`` while play goes on;
+    * ``turn``, ``active``, ``phase``: whose turn and which phase (RED-BASE-TURN-PHASES);
+    * ``decision``: ``kind``, ``player`` and the ``cards`` it is about (sorted): a prompt (block, play,
+      choose sides, special initiative, heal window: RED-BASE-BLOCKING, RED-BASE-INITIATIVE,
+      RED-HEAL-WINDOW) or ``phase-action`` when the turn's player acts;
+    * ``cards``: every card's printed data, sorted by id (the same object as in the full state);
+    * ``players``: per player the zones ``hand``, ``deck``, ``territory``, ``discard``, ``bondage``,
+      ``redemption`` (RED-BASE-CHARACTERS); the deck keeps its order (its top card is drawn first),
+      every other zone is sorted, as the rules give it no order;
+    * ``battles``: the battles on the stack, the turn's main battle first: ``kind``
+      (RED-BASE-RESCUE-OR-CHALLENGE; a side battle, RED-SB-SUSPEND), ``players``, ``sides`` (each
+      fighter with the player who has permanent control of it, RED-BR-RETURN-PERMANENT-CONTROLLER, and
+      its enhancements, RED-BASE-ENHANCEMENTS), ``outcome`` (RED-BR-FOUR-OUTCOMES), ``mission``
+      (RED-BR-MISSION-RESULT) and ``defeated``: the characters it is about to discard (RED-BASE-DEFEAT);
+    * ``statuses``: ``[card, status]`` pairs (RED-BASE-STATUSES); ``decreased``: characters whose
+      ability is decreased until healed (RED-HEAL-RESTORES-DECREASE); ``placed``: enhancements on
+      characters in a territory;
+    * ``last_outcome``: the outcome and mission result of the last main battle resolved;
+    * ``events``: the characters discarded this turn (``character-discarded``, with the pile's owner
+      and whether the discard was healed in its heal window, RED-HEAL-WINDOW), sorted.
+
+    Left out, as the model's bookkeeping: play record ids and the records, battle ids, who played
+    last (initiative shows in ``decision``), the side battle that opened a battle, the per-turn
+    counters, the next ids, pile searches, what a discarded character carried, and the order in which
+    the model keeps a set-like zone.
+    """
+    return {
+        "winner": state.winner,
+        "turn": state.turn,
+        "active": state.active,
+        "phase": state.phase.value,
+        "decision": _decision_json(state),
+        "cards": [to_jsonable(card) for card in sorted(state.cards, key=lambda c: c.id)],
+        "players": [
+            {name: list(getattr(zones, name)) if name == "deck" else sorted(getattr(zones, name))
+             for name in ZONE_NAMES}
+            for zones in state.zones
+        ],
+        "battles": [_battle_json(battle) for battle in state.battles],
+        "statuses": sorted([card, status.value] for card, status in state.statuses),
+        "decreased": sorted(state.decreased),
+        "placed": sorted([a, b] for a, b in state.placed),
+        "last_outcome": {
+            "outcome": state.last_outcome.value if state.last_outcome is not None else None,
+            "mission": state.last_mission.value if state.last_mission is not None else None,
+        },
+        "events": sorted(({"event": "character-discarded", "card": d.card, "pile": d.pile, "healed": d.healed}
+                          for d in state.discards), key=lambda e: (e["card"], e["pile"], e["healed"])),
+    }

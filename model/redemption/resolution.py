@@ -101,6 +101,16 @@ def keeps_enhancements(battle: Battle, fighter: Fighter, doomed: tuple[str, ...]
     return battle.kind is BattleKind.SIDE and fighter.origin.kind is OriginKind.BATTLE and fighter.card not in doomed
 
 
+@implements("RED-BR-HEAL-WINDOW", "RED-HEAL-PREV-ATTACHED-RETURN")
+def keeps_until_discarded(fighter: Fighter, doomed: tuple[str, ...], config: RuleConfig) -> bool:
+    """Decision ``br-enhancements-before-heal``: by default (enhancements-first) a defeated character's
+    enhancements are discarded in step 3, before its heal window; with-the-character they stay on it
+    through the window and share its fate: discarded with it (and recorded on its discard, so a
+    previous-wording heal from the pile brings them back, RED-HEAL-PREV-ATTACHED-RETURN), or, if it is
+    healed, dealt with as for any character healed in a window (decision ``heal-window-attachments``)."""
+    return fighter.card in doomed and config.option("br-enhancements-before-heal") == "with-the-character"
+
+
 @implements("RED-SB-RETURN-TO-TERRITORY")
 def kept_carried(state: State, battle: Battle, fighter: Fighter, doomed: tuple[str, ...], config: RuleConfig) -> tuple[str, ...]:
     """The enhancements a side battle survivor not from another battle takes back to its territory
@@ -155,7 +165,7 @@ def begin_resolution(state: State, config: RuleConfig) -> State:
     for fighters in battle.sides:
         kept: list[Fighter] = []
         for fighter in fighters:
-            if keeps_enhancements(battle, fighter, doomed):
+            if keeps_enhancements(battle, fighter, doomed) or keeps_until_discarded(fighter, doomed, config):
                 kept.append(fighter)
                 continue
             carried = kept_carried(state, battle, fighter, doomed, config)

@@ -19,7 +19,7 @@ from itertools import combinations
 
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.actions import Play, Use
-from cardrules.model.redemption.config import RuleConfig
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.initiative import play_prompt
 from cardrules.model.redemption.ops import discard_card, leave_territory, remove_fighter, remove_from, set_record
 from cardrules.model.redemption.standing import may_enter_battle
@@ -82,12 +82,16 @@ def restricted(state: State, player: int, config: RuleConfig) -> bool:
     return not config.hook("side-battle-allowed", catalogue_allowed)(state, player, config)
 
 
-def controller(state: State, card_id: str, user: int) -> int:
-    """Who controls a candidate fighter: its battling player in a battle, its
-    territory's player, or the user for a card in the user's hand."""
+@implements("RED-SB-CONTROL-ONE-INSIDER")
+def controller(state: State, card_id: str, user: int, config: RuleConfig = DEFAULT) -> int:
+    """Who controls a candidate fighter: in a battle, the player of the side it fights on
+    (decision ``sb-control-meaning = battle-side``) or its permanent controller
+    (``permanent-controller``); its territory's player, or the user for a card in the user's hand."""
     found = state.fighter(card_id)
     if found is not None:
-        index, side, _ = found
+        index, side, fighter = found
+        if config.option("sb-control-meaning") == "permanent-controller":
+            return fighter.permanent
         return state.battles[index].players[side]
     for player, zones in enumerate(state.zones):
         if card_id in zones.territory:
@@ -318,7 +322,7 @@ def catalogue_sides(state: State, x: str, y: str, user: int, config: RuleConfig)
     battle = state.active_battle
     assert battle is not None
     first, second = battle.players
-    cx, cy = controller(state, x, user), controller(state, y, user)
+    cx, cy = controller(state, x, user, config), controller(state, y, user, config)
     inside = {first, second}
     if cx not in inside and cy not in inside:
         return None

@@ -14,7 +14,8 @@ from functools import lru_cache
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
 
-MEMBERSHIP_DECISIONS: tuple[str, ...] = ("redline-window", "redline-not-completed", "redline-discard-pile")
+MEMBERSHIP_DECISIONS: tuple[str, ...] = ("redline-window", "redline-not-completed", "redline-discard-pile",
+                                         "redline-resolution-sentence")
 """Modelled decisions that move heal clauses between wordings (specs.catalogue.rulesets.MEMBERSHIP_CHANGES)."""
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence, TextIO
 
 from cardrules.model.games import game_model
+from cardrules.oracle.cli.decision_options import option_rows
 from cardrules.oracle.errors import EXIT_OK, InputError
 from cardrules.specs.catalogue import Catalogue, default_catalogue
 
@@ -89,7 +90,9 @@ def list_rule_sets(game: str | None, scenario: str | None) -> Listing:
 
 
 def list_decisions(catalogue: Catalogue, game: str | None) -> Listing:
-    """Every recorded decision: its clause, question, options, the chosen one, and what the model selects."""
+    """Every recorded decision: its clause, question, options, the chosen one, what the model selects, and
+    per option (``option_status``, JSON only): model-selectable, z3 encoded or refused with the reason, and
+    whether it changes play (:mod:`cardrules.oracle.cli.decision_options`)."""
     rows = []
     for decision_id, (clause, decision) in sorted(catalogue.decisions.items()):
         if game is not None and clause.game != game:
@@ -103,6 +106,7 @@ def list_decisions(catalogue: Catalogue, game: str | None) -> Listing:
             "chosen": decision.chosen,
             "options": options,
             "model_selectable": game_model(clause.game).modelled_options(decision_id, options),
+            "option_status": option_rows(clause, decision),
             "rejected": [o.id for o in decision.rejected],
         })
     return Listing(("id", "clause", "chosen", "options", "model_selectable", "rejected"), rows)

@@ -148,15 +148,23 @@ def _option_excuse(o: _Reader) -> OptionExcuse | None:
     return OptionExcuse(clauses, reason)
 
 
+def _same_play(o: _Reader) -> str:
+    """An option's optional ``same_play``: why the reading, though different, plays the same as the chosen one."""
+    text = _folded(o.text("same_play", required=False))
+    if text and len(text) < MIN_EXCUSE_LENGTH:
+        raise o.error("same_play", f"say why the play is the same (at least {MIN_EXCUSE_LENGTH} characters)")
+    return text
+
+
 def _read_decision(r: _Reader) -> Decision:
     r.only(["id", "question", "chosen", "why", "options", "rejected"])
     decision_id = r.text("id", pattern=SLUG)
     options: list[Option] = []
     for index, table in enumerate(r.tables("options")):
         o = _Reader(r.file, r.clause, table, prefix=f"{r.prefix}options[{index}].")
-        o.only(["id", "reading", "conformance_excuse"])
+        o.only(["id", "reading", "conformance_excuse", "same_play"])
         option = Option(id=o.text("id", pattern=SLUG), reading=_folded(o.text("reading")),
-                        conformance_excuse=_option_excuse(o))
+                        conformance_excuse=_option_excuse(o), same_play=_same_play(o))
         if any(existing.id == option.id for existing in options):
             raise o.error("id", f"option {option.id!r} appears twice")
         options.append(option)
@@ -174,6 +182,10 @@ def _read_decision(r: _Reader) -> Decision:
     chosen = r.text("chosen")
     if chosen not in {o.id for o in options}:
         raise r.error("chosen", f"{chosen!r} is not one of the options {[o.id for o in options]}")
+    for index, option in enumerate(options):
+        if option.id == chosen and option.same_play:
+            raise r.error(f"options[{index}].same_play", "the chosen option is the play the others are "
+                                                         "compared with; same_play belongs on an alternative")
     return Decision(
         id=decision_id,
         question=_folded(r.text("question")),

@@ -21,7 +21,7 @@ from cardrules.specs.catalogue import Catalogue, default_catalogue
 MEMBERSHIP_CHANGES: Mapping[tuple[str, str], Mapping[str, tuple[frozenset[str], frozenset[str]]]] = {
     # The heal window was unchanged text: the previous wording had it too (by
     # default it was inserted by the revision). Battle Resolution's heal
-    # (RED-HEAL-AT-RESOLUTION) is in both wordings either way.
+    # (RED-HEAL-AT-RESOLUTION) is in both wordings unless redline-resolution-sentence says otherwise.
     ("redline-window", "unchanged"): {
         cid: (frozenset({"previous"}), frozenset())
         for cid in ("RED-HEAL-WINDOW", "RED-HEAL-WINDOW-SUSPENDS", "RED-HEAL-WINDOW-MEANS")
@@ -37,6 +37,11 @@ MEMBERSHIP_CHANGES: Mapping[tuple[str, str], Mapping[str, tuple[frozenset[str], 
     # The healed discard never completing was old text too.
     ("redline-not-completed", "half-old"): {
         "RED-HEAL-DISCARD-NOT-COMPLETED": (frozenset({"previous"}), frozenset()),
+    },
+    # The sentence on healing Battle Resolution's discards was inserted by the revision: the previous
+    # wording did not have it.
+    ("redline-resolution-sentence", "inserted"): {
+        "RED-HEAL-AT-RESOLUTION": (frozenset(), frozenset({"previous"})),
     },
 }
 

@@ -93,6 +93,9 @@ class Option:
     reading: str
     conformance_excuse: OptionExcuse | None = None
     """For a suite selecting this option: the clauses it leaves unexercised, and why (rare; see FORMAT.md)."""
+    same_play: str = ""
+    """Why this option, though a different reading, gives the same play as the chosen one (empty: it
+    changes behaviour, or it is the chosen option). See FORMAT.md."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -262,3 +262,26 @@ def test_two_ways_in_battle_only_under_its_option() -> None:
     healed = act(s, "heal y with hl", both)
     assert "y" in healed.zones[0].territory and healed.searches == (Search(0, 0, "y"),)
     assert "hl" in healed.zones[0].discard
+
+
+# --- decision redline-resolution-sentence ------------------------------------------------------
+
+
+@pytest.mark.parametrize("version,option,heals", [
+    ("previous", "old", ["heal h with hl"]),
+    ("previous", "inserted", []),
+    ("revised", "inserted", ["heal h with hl"]),
+])
+@pytest.mark.clause("RED-HEAL-AT-RESOLUTION", "RED-BR-HEAL-WINDOW")
+def test_whether_the_resolution_heal_sentence_is_in_the_previous_wording(version: str, option: str,
+                                                                       heals: list[str]) -> None:
+    # h 3/3 vs e 3/3: 3 >= 3 both ways, mutual destruction; both are to be discarded and p0's window
+    # opens for h (p0 holds hl, a healing enhancement). Read as inserted, the sentence letting Battle
+    # Resolution's discards be healed is not in the previous wording: the window still opens (the
+    # glossary's step 4) but offers no heal there; the revised wording has the sentence either way.
+    config = RuleConfig.of({"redline-resolution-sentence": option}, heal_version=version)
+    cards = [hero("h", 0, 3, 3), evil("e", 1, 3, 3), good_enh("hl", 0, ability=E.HEAL)]
+    s = position(cards, {0: {"territory": ["h"], "hand": ["hl"]}, 1: {"territory": ["e"]}}, 2)
+    s = acts(s, ["attack 1 h", "block e", "pass"], config)
+    assert s.prompt is not None and (s.prompt.kind, s.prompt.cards) == (PromptKind.HEAL_WINDOW, ("h",))
+    assert [t for t in texts(s, config) if t.startswith("heal ")] == heals

@@ -243,6 +243,9 @@ def test_heal_has_both_wordings_and_the_revised_is_default() -> None:
     assert redline == {
         "redline-window", "redline-enh-phases", "redline-healable", "redline-discard-pile",
         "redline-destination", "redline-not-completed", "redline-enh-placement",
+        # whether the Battle Resolution sentence is old or inserted, and which words govern where the
+        # redline's new words differ from the revised block
+        "redline-resolution-sentence", "redline-draft-words",
     }
     for clause_id in ("RED-HEAL-PREV-AS-BEFORE-DISCARD", "RED-HEAL-PREV-ENH-IN-OR-OUT", "RED-HEAL-PREV-SEARCH",
                       "RED-HEAL-PREV-DISCARDED-MEANS"):

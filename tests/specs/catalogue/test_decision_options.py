@@ -1,0 +1,108 @@
+"""Every reading a committee can compare: per option, model-selectable, z3 status, changes play.
+
+The allowlist below names the Redemption alternatives that change play but the model cannot yet
+select; it only shrinks (an entry that becomes selectable, or is recorded as the same play, fails
+the test until it is removed).
+"""
+
+from __future__ import annotations
+
+import json
+import io
+
+import pytest
+
+from cardrules.oracle.cli.decision_options import option_rows, unselectable_changes
+from cardrules.oracle.cli.listing import listing, print_listing
+from cardrules.specs.catalogue import default_catalogue
+
+NOT_YET_SELECTABLE: frozenset[str] = frozenset({
+    # the eight recorded ambiguities' alternatives (c, party-active-meaning, is FFTCG's)
+    "rd-numbers-loss-lasting=lost-for-good",
+    "redline-draft-words=redline-words-govern",
+    # recorded earlier
+    "br-outcome-several-characters=any-defeated",
+    "br-rescue-draw=undetermined",
+    "br-rescued-soul=rescuer-chooses",
+    "heal-decrease-scope=abilities-and-numbers",
+    "heal-enh-placement-scope=everywhere",
+    "heal-enhancement-after-use=stays-on-character",
+    "heal-tc-when=any-time-outside-battle",
+    "heal-window-attachments=stay-on-character",
+    "heal-window-opens=always",
+    "prev-attached-from=from-anywhere",
+    "prev-regain-harmful=everything",
+    "rd-lapse-reduction=reduction-stays",
+    "rd-redirected-ability-timing=on-reactivation",
+    "red-base-battles-per-turn=many",
+    "red-base-enhancement-timing=any-time",
+    "red-base-first-initiative=attacker",
+    "red-base-paralyzed-selected=may-be-selected",
+    "red-base-pass-ends=both-pass",
+    "red-base-unblocked=play-continues",
+    "redline-destination=both-old",
+    "redline-enh-phases=inserted",
+    "redline-enh-placement=both-old",
+    "redline-healable=both-old",
+    "sb-different-player=outsiders-only",
+    "sb-initiated-when=negation-restores",
+    "sb-initiated-when=on-use",
+    "sb-interrupt-main-battle=bottom-battle",
+    "sb-negate-resolution=undo-all",
+})
+"""Redemption ``decision=option`` alternatives that change play and the model cannot select yet."""
+
+
+@pytest.mark.clause("RED-BR-HEAL-WINDOW", "RED-RD-NUMBERS-IN-BATTLE-ONLY", "RED-HEAL-WINDOW-MEANS",
+                    "RED-HEAL-AT-RESOLUTION", "RED-SB-CONTROL-ONE-INSIDER", "RED-HEAL-CHARACTER-TC",
+                    "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
+def test_no_behaviour_changing_redemption_option_is_unselectable_outside_the_allowlist() -> None:
+    found = set(unselectable_changes("redemption", default_catalogue()))
+    assert found - NOT_YET_SELECTABLE == set(), "a new behaviour-changing option the model cannot select"
+    assert NOT_YET_SELECTABLE - found == set(), "selectable now (or recorded as the same play): shrink the allowlist"
+
+
+@pytest.mark.clause("RED-BR-HEAL-WINDOW", "RED-RD-NUMBERS-IN-BATTLE-ONLY", "RED-HEAL-WINDOW-MEANS",
+                    "RED-HEAL-AT-RESOLUTION", "RED-SB-CONTROL-ONE-INSIDER", "RED-HEAL-CHARACTER-TC",
+                    "RED-HEAL-ENH-ON-MATCHING-BRIGADE", "FF-PARTY-DISBAND-COMBAT-END")
+def test_the_eight_recorded_ambiguities_default_to_the_play_both_encodings_already_give() -> None:
+    # each default is the reading the model and z3 ran before it was recorded, so recording it changes
+    # no play; each alternative is a different play (none is marked same_play)
+    expected = {
+        "br-enhancements-before-heal": ("enhancements-first", "with-the-character"),
+        "rd-numbers-loss-lasting": ("while-out", "lost-for-good"),
+        "party-active-meaning": ("still-exists", "members-active-state"),
+        "heal-self-when-discarded": ("not-itself", "may-heal-itself"),
+        "redline-resolution-sentence": ("old", "inserted"),
+        "sb-control-meaning": ("battle-side", "permanent-controller"),
+        "heal-ability-suspended-battle": ("active-battle-only", "any-battle-on-stack"),
+        "redline-draft-words": ("revised-block-governs", "redline-words-govern"),
+    }
+    decisions = default_catalogue().decisions
+    for decision_id, (chosen, alternative) in expected.items():
+        clause, decision = decisions[decision_id]
+        assert decision.chosen == chosen
+        rows = {row["id"]: row for row in option_rows(clause, decision)}
+        assert rows[chosen]["changes_behaviour"] is False
+        assert rows[alternative]["changes_behaviour"] is True
+        assert rows[chosen]["z3"] == {"status": "encoded"}
+
+
+@pytest.mark.clause("RED-SB-INSTANTANEOUS", "RED-SB-SAME-ALIGNMENT", "RED-BR-HEAL-WINDOW")
+def test_list_decisions_json_gives_each_option_its_model_z3_and_play_status() -> None:
+    out = io.StringIO()
+    print_listing(listing("decisions", game="redemption"), out, as_json=True)
+    rows = {row["id"]: row for row in json.loads(out.getvalue())}
+    # two readings of a repeated sentence give one rule either way: the same play, with the reason
+    repeat = {o["id"]: o for o in rows["sb-duplicated-sentences"]["option_status"]}["repeat-is-emphasis"]
+    assert repeat["changes_behaviour"] is False and "same" in repeat["same_play"]
+    # the literal pairing reading is selectable in the model and read by the side battle encoding
+    mixed = {o["id"]: o for o in rows["sb-pair-alignment"]["option_status"]}["any-alignment"]
+    assert (mixed["model_selectable"], mixed["z3"]["status"], mixed["changes_behaviour"]) == (True, "encoded", True)
+    # a recorded alternative the model selects but no z3 encoding reads: refused, the encoding named
+    kept = {o["id"]: o for o in rows["br-enhancements-before-heal"]["option_status"]}["with-the-character"]
+    assert kept["model_selectable"] is True and kept["z3"]["status"] == "refused"
+    assert "br-enhancements-before-heal=with-the-character" in kept["z3"]["reason"]
+    # one nothing implements yet
+    lost = {o["id"]: o for o in rows["rd-numbers-loss-lasting"]["option_status"]}["lost-for-good"]
+    assert (lost["model_selectable"], lost["z3"]["status"]) == (False, "refused")
