@@ -19,7 +19,8 @@ extensions = ["cardrules_docs", "cardrules_formats", "cardrules_layers", "cardru
 exclude_patterns = ["_build", "proposals"]
 html_theme = "furo"
 html_title = "cardrules: the rules, formally"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["rules.css"]  # the rules views at 400 px; quiet search words
 nitpicky = True
 # ranks a page whose headings hold the query's words first and opens it at
 # that heading; clause IDs (index entries) keep their lead (see the file)

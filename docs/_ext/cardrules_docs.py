@@ -3,8 +3,9 @@
 * At ``builder-inited`` it writes ``areas/index.rst`` and one page per rule
   area (``areas/<area>.rst``), so a new area file gets a page by itself.
 * ``.. cardrules-area:: <area id>`` renders every clause of the area: an
-  anchor per clause ID, the statement, the source, the decisions as notes, and
-  the code and tests that link to the clause.
+  anchor per clause ID, a heading with its citable number, the statement, the
+  source, the decisions as notes, and the code and tests that link to the clause.
+* The rules views for judges (``rules/<area>.rst``) come from :mod:`cardrules_rules`.
 * ``.. cardrules-trace::`` renders the matrix; ``.. cardrules-versions::`` the
   versions of every area.
 
@@ -19,11 +20,14 @@ from typing import Any
 
 from cardrules.oracle.trace.matrix import TraceRow
 from cardrules.specs.catalogue import Catalogue, default_catalogue
+from cardrules.specs.catalogue.numbers import default_numbers
 from cardrules.specs.catalogue.registry import LINK_KINDS
 from cardrules_changes import PairedWordingsDirective, RuleDiffDirective, VersionDiffDirective
 from cardrules_lists import PictureDirective, PropertiesDirective, ScenariosDirective, VersionsDirective
 from cardrules_recorded import recorded_score, recorded_verify, score_lines, verification_lines
-from cardrules_rst import RstDirective, escape, label, matrix
+from cardrules_rst import RstDirective, escape, label, matrix, write_pages
+from cardrules_judges import load_synonyms
+from cardrules_rules import RulesDirective, is_current, rule_heading, synonyms_script, write_rules_pages
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
@@ -37,20 +41,12 @@ AREA_PICTURES: dict[str, tuple[str, ...]] = {
 
 def write_area_pages(app: Sphinx) -> None:
     catalogue = default_catalogue()
-    folder = Path(app.srcdir) / "areas"
-    folder.mkdir(exist_ok=True)
     pages = {"index.rst": _area_index(catalogue)}
     for area in catalogue.areas:
         title = f"{area.title} ({area.game})"
         pictures = "".join(f".. cardrules-picture:: {name}\n\n" for name in AREA_PICTURES.get(area.id, ()))
         pages[f"{area.id}.rst"] = f"{title}\n{'=' * len(title)}\n\n{pictures}.. cardrules-area:: {area.id}\n"
-    for name, text in pages.items():
-        path = folder / name
-        if not path.exists() or path.read_text() != text:  # keep mtimes for incremental builds
-            path.write_text(text)
-    for stale in folder.glob("*.rst"):
-        if stale.name not in pages:
-            stale.unlink()
+    write_pages(Path(app.srcdir) / "areas", pages)
     _write_source_pages(app)
 
 
@@ -63,19 +59,8 @@ def _write_source_pages(app: Sphinx) -> None:
         _module_of(target) for row in rows for kind in ("model", "smt", "properties")
         for target in row.links.get(kind, ())
     } - {""})
-    folder = Path(app.srcdir) / "source"
-    folder.mkdir(exist_ok=True)
-    wanted = set()
-    for module in modules:
-        name = source_page_name(module).split("/", 1)[1] + ".rst"
-        wanted.add(name)
-        path = folder / name
-        text = module_page(module)
-        if not path.exists() or path.read_text() != text:
-            path.write_text(text)
-    for stale in folder.glob("*.rst"):
-        if stale.name not in wanted:
-            stale.unlink()
+    pages = {source_page_name(module).split("/", 1)[1] + ".rst": module_page(module) for module in modules}
+    write_pages(Path(app.srcdir) / "source", pages)
 
 
 def _module_of(target: str) -> str:
@@ -121,7 +106,8 @@ class AreaDirective(RstDirective):
 
     def _clause_lines(self, catalogue: Catalogue, row: TraceRow) -> list[str]:
         c = row.clause
-        heading = f"{c.id}: {escape(c.title)}"
+        area = catalogue.area(c.area)
+        heading = rule_heading(default_numbers(), c, superseded=not is_current(area, c))
         lines = [f".. index:: ! {c.id}", f"   single: {escape(c.title)}; {c.id}", "",
                  f".. _{label(c.id)}:", "", heading, "-" * len(heading), ""]
         lines += [escape(c.statement), ""]
@@ -206,6 +192,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cardrules-picture", PictureDirective)
     app.add_directive("cardrules-scenarios", ScenariosDirective)
     app.connect("builder-inited", write_area_pages)
+    app.connect("builder-inited", write_rules_pages)
+    app.add_directive("cardrules-rules", RulesDirective)
+    app.add_js_file(None, body=synonyms_script(load_synonyms()))
     app.add_directive("cardrules-area", AreaDirective)
     app.add_directive("cardrules-trace", TraceDirective)
     app.add_directive("cardrules-versions", VersionsDirective)

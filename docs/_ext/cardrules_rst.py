@@ -51,6 +51,19 @@ def note_generated_from(env: Any) -> None:
         env.note_dependency(str(file))
 
 
+def write_pages(folder: Path, pages: dict[str, str]) -> None:
+    """Write generated pages into ``folder`` (only those that changed, keeping mtimes for incremental
+    builds) and remove the ``.rst`` files there that are no longer generated."""
+    folder.mkdir(exist_ok=True)
+    for name, text in pages.items():
+        path = folder / name
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
+    for stale in folder.glob("*.rst"):
+        if stale.name not in pages:
+            stale.unlink()
+
+
 class RstDirective(SphinxDirective):
     """A directive that renders generated reST lines."""
 

@@ -41,7 +41,7 @@ RULE_TERMS = (
 )
 """Rule terms the clause statements, titles and decisions use; each must be a glossary term."""
 
-_CLAUSE_REF = re.compile(r":ref:`[^`<]*<clause-([a-z0-9-]+)>`")
+_CLAUSE_REF = re.compile(r":ref:`[^`<]*<(?:clause|rule)-([a-z0-9-]+)>`")
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,12 @@
 
 The site is served on 127.0.0.1. Checked: no page is wider than the window
 at 400 and 1,280 px; every internal link and anchor resolves; a search for a
-clause ID lands on that clause, a search for a rule term on its glossary
-entry, and a judge's question in plain words (``discarded hero healed``) on
-the home page's heading of that question, with the rule page of the answer in
-the first three results; every picture loads. Screenshots of key pages are saved in
+clause ID or a citable number lands on that rule in its rules view, a search
+for a rule term on its glossary entry, a judge's question in plain words
+(``discarded hero healed``) on the home page's heading of that question, with
+the rules view of the answer in the first three results, the old words of a
+superseded rule on the current rule (saying what it replaces), and the
+one-word ``sidebattle`` on the side battle rules; every picture loads. Screenshots of key pages are saved in
 ``docs/_build/screenshots/`` (CI keeps them as artifacts).
 
 Needs ``apt-get install chromium chromium-driver`` (``.ci/run`` does it);
@@ -29,7 +31,7 @@ from tests.paths import REPO
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 SCREENSHOTS = REPO / "docs" / "_build" / "screenshots"
-KEY_PAGES = ("index.html", "areas/side-battle.html", "areas/heal.html", "heal-revision.html", "glossary.html",
+KEY_PAGES = ("index.html", "rules/index.html", "rules/heal.html", "rules/side-battle.html", "areas/side-battle.html", "areas/heal.html", "heal-revision.html", "glossary.html",
              "traceability.html", "scenarios.html", "areas/party.html", "commands.html", "conformance.html",
              "performance.html", "developers.html")
 
@@ -130,20 +132,57 @@ def _search(browser: object, site_url: str, query: str) -> list[str]:
     return [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "ul.search li a")]  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("clause_id, page", [
-    ("RED-SB-ONCE-PER-TURN", "areas/side-battle.html"),
-    ("FF-PARTY-SPLIT-THOUSANDS", "areas/party.html"),
-    ("RED-HEAL-NOT-IN-DISCARD-PILE", "areas/heal.html"),
-])
-def test_searching_a_clause_id_lands_on_the_clause(browser: object, site_url: str, clause_id: str, page: str) -> None:
-    first = _search(browser, site_url, clause_id)[0]
-    assert first.startswith(site_url + page + "#"), first
-    browser.get(first)  # type: ignore[attr-defined]
-    gap = browser.execute_script(  # type: ignore[attr-defined]
+def _anchor_gap(browser: object, href: str, element_id: str) -> float | None:
+    """How far below the result's anchor the element sits, once the result is opened."""
+    browser.get(href)  # type: ignore[attr-defined]
+    return browser.execute_script(  # type: ignore[attr-defined, no-any-return]
         "const a = document.getElementById(arguments[0]); const c = document.getElementById(arguments[1]);"
         "return a && c ? c.getBoundingClientRect().top - a.getBoundingClientRect().top : null;",
-        urldefrag(first)[1], f"clause-{clause_id.lower()}")
+        urldefrag(href)[1], element_id)
+
+
+@pytest.mark.parametrize("query, page, clause_id", [
+    ("RED-SB-ONCE-PER-TURN", "rules/side-battle.html", "RED-SB-ONCE-PER-TURN"),
+    ("FF-PARTY-SPLIT-THOUSANDS", "rules/party.html", "FF-PARTY-SPLIT-THOUSANDS"),
+    ("RED-HEAL-NOT-IN-DISCARD-PILE", "rules/heal.html", "RED-HEAL-NOT-IN-DISCARD-PILE"),
+    ("RED-HEAL-PREV-TO-OWNER", "rules/heal.html", "RED-HEAL-PREV-TO-OWNER"),
+    ("SB 1.1", "rules/side-battle.html", "RED-SB-SUSPEND"),
+])
+def test_searching_a_clause_id_or_number_lands_on_the_rule(browser: object, site_url: str, query: str, page: str,
+                                                           clause_id: str) -> None:
+    """A clause ID or a citable number opens the rule in its rules view; the entries of one ID on
+    several pages are titled apart (the heading with number, ID and title), not repeated bare."""
+    from selenium.webdriver.common.by import By
+
+    results = _search(browser, site_url, query)
+    first = results[0]
+    assert first.startswith(site_url + page + "#"), first
+    titles = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "ul.search li a")]  # type: ignore[attr-defined]
+    assert clause_id in titles[0], titles[0]
+    on_rule = [title for title in titles if clause_id in title]
+    assert len(on_rule) == len(set(on_rule)), on_rule  # titled apart, never repeated bare
+    gap = _anchor_gap(browser, first, f"rule-{clause_id.lower()}")
     assert gap is not None and 0 <= gap < 200, f"the result's anchor is not at {clause_id} (gap {gap})"
+
+
+def test_a_question_naming_a_superseded_rule_opens_the_current_one_and_says_so(browser: object,
+                                                                               site_url: str) -> None:
+    """Where a healed character goes: the previous wording said its owner's territory, the revision
+    the permanent controller's; a search with the old words opens the current rule first."""
+    from selenium.webdriver.common.by import By
+
+    results = _search(browser, site_url, "owner territory healed")
+    first_title = browser.find_elements(By.CSS_SELECTOR, "ul.search li a")[0].text  # type: ignore[attr-defined]
+    assert results[0].startswith(site_url + "rules/heal.html#"), results[:4]
+    assert "RED-HEAL-TO-PERMANENT-CONTROLLER" in first_title, first_title
+    assert "replaces superseded HEAL" in first_title, first_title
+    gap = _anchor_gap(browser, results[0], "rule-red-heal-to-permanent-controller")
+    assert gap is not None and 0 <= gap < 200, gap
+
+
+def test_the_one_word_spelling_finds_the_side_battle_rules(browser: object, site_url: str) -> None:
+    top = [urldefrag(href)[0] for href in _search(browser, site_url, "sidebattle")[:3]]
+    assert site_url + "rules/side-battle.html" in top, top
 
 
 @pytest.mark.parametrize("term, anchor", [("heal window", "term-heal-window"), ("side battle", "term-side-battle")])
@@ -154,8 +193,8 @@ def test_searching_a_rule_term_lands_on_its_glossary_entry(browser: object, site
 
 
 @pytest.mark.parametrize("question, page", [
-    ("discarded hero healed", "areas/heal.html"),
-    ("who controls a side battle", "areas/side-battle.html"),
+    ("discarded hero healed", "rules/heal.html"),
+    ("who controls a side battle", "rules/side-battle.html"),
 ])
 def test_a_judges_question_finds_its_rule_page_near_the_top(browser: object, site_url: str, question: str,
                                                             page: str) -> None:

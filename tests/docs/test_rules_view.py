@@ -1,0 +1,151 @@
+"""The rules views for judges (``docs/_ext/cardrules_rules.py``), rendered without a site build.
+
+Expected orders and marks come from the rules text: seed 001's revised heal wording is the current
+one and its redline's wording is the previous one, so a previous-only clause is superseded.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from types import ModuleType
+
+import pytest
+
+from cardrules.specs.catalogue import default_catalogue
+from cardrules.specs.catalogue.numbers import default_numbers
+from tests.paths import REPO
+
+pytestmark = pytest.mark.infrastructure("the rules views of the spec site")
+
+
+def _module(name: str) -> ModuleType:
+    sys.path.insert(0, str(REPO / "docs" / "_ext"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(REPO / "docs" / "_ext"))
+
+
+RULES = _module("cardrules_rules")
+JUDGES = _module("cardrules_judges")
+
+
+def _view(area: str) -> str:
+    return "\n".join(RULES.rules_lines(default_catalogue(), default_numbers(), area, JUDGES.load_synonyms()))
+
+
+def _sections(view: str) -> dict[str, str]:
+    """Clause ID -> the reST of its rule section (from its label to the next rule's index entry)."""
+    parts = re.split(r"(?m)^\.\. index:: ", view)
+    out = {}
+    for part in parts[1:]:
+        found = re.search(r"^\.\. _rule-([a-z0-9-]+):", part, re.MULTILINE)
+        assert found, part[:200]
+        out[found.group(1).upper()] = part
+    return out
+
+
+def test_heal_lists_the_current_destination_rule_before_the_superseded_one_and_marks_only_that() -> None:
+    view = _view("heal")
+    current = view.index("· RED-HEAL-TO-PERMANENT-CONTROLLER:")
+    old = view.index("· RED-HEAL-PREV-TO-OWNER (superseded by")
+    assert current < view.index("Superseded wording\n------------------") < old
+    sections = _sections(view)
+    assert "Superseded wording: replaced by" not in sections["RED-HEAL-TO-PERMANENT-CONTROLLER"]
+    box = sections["RED-HEAL-PREV-TO-OWNER"]
+    assert ".. admonition:: Superseded wording: replaced by :ref:`HEAL" in box
+    assert "<rule-red-heal-to-permanent-controller>` in the Revised wording (current)" in box
+    # the current rule names the one it replaces
+    assert "**Replaces** the superseded" in sections["RED-HEAL-TO-PERMANENT-CONTROLLER"]
+    assert "<rule-red-heal-prev-to-owner>" in sections["RED-HEAL-TO-PERMANENT-CONTROLLER"]
+
+
+def test_every_clause_is_one_rule_section_headed_by_number_and_id() -> None:
+    catalogue = default_catalogue()
+    numbers = default_numbers()
+    for area in catalogue.areas:
+        sections = _sections(_view(area.id))
+        assert set(sections) == {c.id for c in catalogue.select(area=area.id)}, area.id
+        for clause_id, text in sections.items():
+            assert f"{numbers.number(clause_id)} · {clause_id}" in text
+            assert f"<clause-{clause_id.lower()}>" in text  # the link to its formal encodings and tests
+
+
+def test_an_area_with_one_wording_has_no_superseded_part() -> None:
+    assert "Superseded wording" not in _view("side-battle")
+    assert "superseded by" not in _view("party")
+
+
+def test_a_rule_shows_its_decisions_reading_applied_and_the_others_named() -> None:
+    sections = _sections(_view("side-battle"))
+    once = sections["RED-SB-ONCE-PER-TURN"]
+    decision = default_catalogue().decisions["sb-per-turn-limit"][1]
+    chosen = " ".join(decision.option(decision.chosen).reading.split())
+    assert "Open question: " in once
+    assert f"**Reading applied:** {chosen}" in once.replace("\\", "")
+    for other in decision.alternatives:
+        assert f"``{other.id}``" in once
+
+
+def test_a_decision_that_moves_a_clause_between_wordings_is_linked_from_that_clause() -> None:
+    """Reading the heal window as unchanged text puts the window's suspension rule in the previous
+    wording too, so that rule's answer depends on the window's reconstruction decision."""
+    sections = _sections(_view("heal"))
+    suspends = sections["RED-HEAL-WINDOW-SUSPENDS"]
+    assert "Open question (settled at :ref:`" in suspends and "<rule-red-heal-window>`)" in suspends
+    assert ".. _decision-redline-window:" in sections["RED-HEAL-WINDOW"]
+    assert ".. _decision-redline-window:" not in suspends  # linked there, labelled once
+
+
+def test_judges_read_no_developer_detail_in_notes_summaries_and_readings() -> None:
+    """Statements and questions are shown as the catalogue words them; what the view adds or picks
+    (the area summary, notes, readings) speaks of the game, not of the code."""
+    for area in default_catalogue().areas:
+        lines = RULES.rules_lines(default_catalogue(), default_numbers(), area.id, JUDGES.load_synonyms())
+        shown = [lines[0]] + [line for line in lines if re.match(r"\s*\*\*(Note|Reading applied|Other readings)", line)]
+        for line in shown:
+            for word in (r"\bz3\b", r"\bmodel\b", r"\bencoding\b", r"\bissue \d", r"PlayRecord", r"Reconstruction"):
+                assert not re.search(word, line), f"{area.id}: {word} in {line}"
+
+
+def test_notes_keep_game_sentences_and_link_decisions() -> None:
+    note = JUDGES.judge_note("The model skips the draw. A party of two splits 5000 six ways. See z3.")
+    assert note == "A party of two splits 5000 six ways."
+    linked = JUDGES.link_references("as decision sb-pair-alignment says, and RED-SB-SUSPEND",
+                                    lambda cid: f"<{cid}>", lambda did: f"[{did}]")
+    assert linked == "as [sb-pair-alignment] says, and <RED-SB-SUSPEND>"
+
+
+def test_synonyms_give_the_other_words_judges_use() -> None:
+    groups = (("side battle", "sidebattle", "side-battle"), ("unblocked", "not blocked"))
+    assert JUDGES.synonyms_for("A side battle pauses the battle.", groups) == ["sidebattle", "side-battle"]
+    assert JUDGES.synonyms_for("An unblocked party deals one damage.", groups) == ["not blocked"]
+    assert JUDGES.synonyms_for("A Hero blocks.", groups) == []
+
+
+def test_side_battle_rules_carry_the_one_word_spelling() -> None:
+    sections = _sections(_view("side-battle"))
+    with_word = [cid for cid, text in sections.items() if "Also searched as: sidebattle" in text]
+    assert "RED-SB-SUSPEND" in with_word and "RED-SB-ONCE-PER-TURN" in with_word
+
+
+def test_the_shipped_synonym_groups_read() -> None:
+    groups = JUDGES.load_synonyms()
+    assert ("side battle", "sidebattle", "side-battle") in groups
+    assert any("graveyard" in group and "discard pile" in group for group in groups)
+
+
+def test_the_source_line_says_what_kind_of_rule_it_is() -> None:
+    """Seed 000 files the negate cascade under Clarifications and the once-per-turn limit under Special
+    Conditions; the base-rule clauses are the project's reading of the base rules."""
+    side = _sections(_view("side-battle"))
+    assert "section \u201cClarifications\u201d (a clarification)." in side["RED-SB-NEGATE-CASCADE"]
+    assert "section \u201cSpecial Conditions\u201d (a special condition)." in side["RED-SB-ONCE-PER-TURN"]
+    assert "(an assumption: the base rules, as this project reads them)." in _sections(_view("red-base"))["RED-BASE-DEFEAT"]
+
+
+def test_a_rule_no_decision_changes_shows_no_open_question() -> None:
+    """What a heal undoes reads the same in both wordings and under every reading of the redline."""
+    assert "Open question" not in _sections(_view("heal"))["RED-HEAL-PURPOSE"]
