@@ -2,8 +2,10 @@
 time (:mod:`cardrules.oracle.conformance.formats`), so the page cannot drift from the model.
 
 Parts: ``states`` and ``events`` (a table per object: field, JSON type and bounds, default, meaning),
-``actions`` (the EBNF grammar), ``refusals`` (reason, clause IDs, where the model refuses) and
-``unspecified`` (the fields no comparison reads, and when).
+``actions`` (the EBNF grammar), ``refusals`` (reason, clause IDs, where the model refuses),
+``unspecified`` (the fields no comparison reads, and when), ``features`` (the features an engine may
+declare in its hello, with their clauses), ``observable`` (a table per object of the observable state
+form) and ``macro-steps`` (the steps an engine may merge, and what each merges).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from cardrules_rst import RstDirective, escape
 from docutils import nodes
 from sphinx.application import Sphinx
 
-PARTS = ("states", "events", "actions", "refusals", "unspecified")
+PARTS = ("states", "events", "actions", "refusals", "unspecified", "features", "observable", "macro-steps")
 
 
 def _type_text(prop: dict[str, Any]) -> str:
@@ -111,6 +113,46 @@ def _unspecified_part(game: str) -> list[str]:
     return lines
 
 
+def _features_part(game: str) -> list[str]:
+    from cardrules.oracle.conformance.formats.observable import features_json
+
+    lines = [".. list-table::", "   :header-rows: 1", "   :widths: 20 35 45", "",
+             "   * - feature", "     - what it is", "     - clauses"]
+    for feature in features_json(game):
+        lines += [f"   * - ``{feature['id']}``", f"     - {escape(feature['title'])}",
+                  f"     - {', '.join(f'``{c}``' for c in feature['clauses'])}"]
+    return lines + [""]
+
+
+def _observable_part(game: str) -> list[str]:
+    from cardrules.oracle.conformance.formats.observable import observable_schema
+
+    def kind(prop: dict[str, Any]) -> str:
+        items = prop.get("items", {})
+        if "oneOf" in items:
+            return "array of " + ", ".join(f"``{p['properties']['event']['const']}``" for p in items["oneOf"])
+        if items.get("type") == "object" or prop.get("type") == "object":
+            fields = (items or prop).get("properties", {})
+            shape = ", ".join(f"``{f}``" for f in fields) or "its printed data"
+            return ("array of objects: " if items else "object: ") + shape
+        return _type_text(prop)
+
+    schema = observable_schema(game)
+    return [f"* ``{name}``: {kind(prop)}" for name, prop in schema["properties"].items()] + [""]
+
+
+def _macro_part(game: str) -> list[str]:
+    from cardrules.oracle.conformance.macro import MACRO_STEPS
+
+    lines: list[str] = []
+    for step in MACRO_STEPS.values():
+        if step.game == game:
+            steps = ", ".join(f"``{s}``" for s in step.steps)
+            lines += [f"* ``{step.name}``: {escape(step.title)} (the action ``{step.action}`` taken in {steps}; "
+                      f"{', '.join(step.clauses)}).", ""]
+    return lines or ["(none)", ""]
+
+
 class FormatsDirective(RstDirective):
     required_arguments = 2
 
@@ -126,6 +168,12 @@ class FormatsDirective(RstDirective):
             lines = [".. code-block:: text", ""] + [f"   {line}" if line else "" for line in ebnf(game).splitlines()] + [""]
         elif part == "refusals":
             lines = _refusal_part(game)
+        elif part == "features":
+            lines = _features_part(game)
+        elif part == "observable":
+            lines = _observable_part(game)
+        elif part == "macro-steps":
+            lines = _macro_part(game)
         else:
             lines = _unspecified_part(game)
         return self.render(lines)

@@ -30,9 +30,11 @@ combat damage.
 
 from __future__ import annotations
 
-from typing import Hashable
+import json
+from typing import Any, Hashable
 
-from cardrules.model.fftcg.state import State, Step
+from cardrules.model.fftcg.state import Event, Forward, State, Step
+from cardrules.specs.catalogue.registry import implements
 
 Observation = tuple[tuple[str, Hashable], ...]
 """``((field, value), ...)`` in a fixed field order; hashable, and JSON-able (values are tuples,
@@ -64,3 +66,93 @@ def observe(state: State) -> Observation:
     fields.append(("attack", None if attack is None
                    else (attack.attackers, attack.party, attack.blocked, attack.blocker)))
     return tuple(fields)
+
+
+OBSERVABLE_STEPS = {
+    Step.PREPARATION: "attack-preparation",
+    Step.DECLARATION: "attack-declaration",
+    Step.BLOCK: "block-declaration",
+    Step.PREEMPTIVE: "damage-resolution",
+    Step.DAMAGE: "damage-resolution",
+    Step.COMBAT_END: "combat-end",
+}
+"""The step as players name it (FF-BASE-ATTACK-STEPS): the model's separate Pre-emptive Strike part of
+Damage Resolution is Damage Resolution to a player."""
+
+
+def _forward_json(forward: Forward) -> dict[str, Any]:
+    """A Forward as players see it: its printed data and its damage and dull/active status."""
+    return {
+        "id": forward.id, "name": forward.name, "elements": sorted(forward.elements), "cost": forward.cost,
+        "power": forward.power, "p_icon": forward.p_icon, "haste": forward.haste, "brave": forward.brave,
+        "preemptive": forward.preemptive, "unblockable_by_cost": forward.unblockable_by_cost,
+        "unblockable_by_elements": sorted(forward.unblockable_by_elements),
+        "damage": forward.damage, "dull": forward.dull,
+    }
+
+
+def _event_json(event: Event) -> dict[str, Any] | None:
+    """A rule event a player sees: damage to a player, a Forward broken or removed, a party disbanded.
+    Damage to a Forward shows in that Forward's ``damage``; who is credited with a break is left out."""
+    if event.kind == "hit":
+        return {"event": "player-damaged", "player": int(event.target[1:]), "amount": event.amount}
+    if event.kind == "break":
+        return {"event": "forward-broken", "forward": event.target}
+    if event.kind == "remove":
+        return {"event": "forward-removed", "forward": event.target}
+    if event.kind == "disband":
+        return {"event": "party-disbanded", "members": sorted(event.sources)}
+    return None
+
+
+def _event_key(event: dict[str, Any]) -> str:
+    return json.dumps(event, sort_keys=True)
+
+
+@implements("FF-BASE-ATTACK-STEPS", "FF-BASE-SEVEN-DAMAGE-LOSES", "FF-PARTY-DISBAND-MEANING")
+def observable_json(state: State) -> dict[str, Any]:
+    """What the players see of ``state``, as JSON (the ``observable`` conformance profile).
+
+    Fields:
+
+    * ``winner``: the player who won once the other received seven damage (FF-BASE-SEVEN-DAMAGE-LOSES),
+      ``null`` while play goes on;
+    * ``turn``, ``turn_player``;
+    * ``step``: the step of the attack phase (FF-BASE-ATTACK-STEPS), Damage Resolution as one step;
+    * ``decider``: whose choice it is (the defender while a block may be declared, FF-BASE-BLOCK);
+    * ``players``: per player, ``damage`` received (FF-BASE-UNBLOCKED-DAMAGE), ``field``: the Forwards
+      on the field, sorted by id as the rules give the field no order, each with its printed data, its
+      damage this turn (FF-BASE-BREAK-DAMAGE) and ``dull`` (FF-BASE-ATTACK-DULLS), and ``break_zone``:
+      the ids of the Forwards broken or removed, sorted;
+    * ``attack``: the attack in progress (FF-BASE-ONE-ATTACK-AT-A-TIME), ``null`` between attacks: its
+      ``attackers`` (sorted), ``party`` (whether they still form a party, FF-PARTY-DISBAND-MEANING),
+      ``blocked`` (``null`` before the block is declared) and ``blocker``;
+    * ``events``: this turn's rule events a player sees, sorted (the rules order none of them):
+      ``player-damaged``, ``forward-broken`` (FF-BASE-BREAK-DAMAGE), ``forward-removed``,
+      ``party-disbanded`` (FF-PARTY-DISBAND-UNDER-TWO, FF-PARTY-DISBAND-COMBAT-END).
+
+    Left out, as the model's bookkeeping: the Forwards declared at the start of the attack, whether
+    Pre-emptive Strike was declared, which side has dealt its damage, which Forwards attacked this turn
+    and since when each is controlled (the legal actions show both), who is credited with a break, and
+    damage events to Forwards (shown by the Forwards' damage).
+    """
+    attack = state.attack
+    events = [e for e in (_event_json(event) for event in state.events) if e is not None]
+    return {
+        "winner": state.outcome.winner if state.outcome is not None else None,
+        "turn": state.turn,
+        "turn_player": state.turn_player,
+        "step": OBSERVABLE_STEPS[state.step],
+        "decider": _decider(state),
+        "players": [
+            {"damage": player.damage,
+             "field": [_forward_json(f) for f in sorted(player.forwards, key=lambda f: f.id)],
+             "break_zone": sorted(f.id for f in player.break_zone)}
+            for player in state.players
+        ],
+        "attack": None if attack is None else {
+            "attackers": sorted(attack.attackers), "party": attack.party,
+            "blocked": attack.blocked, "blocker": attack.blocker,
+        },
+        "events": sorted(events, key=_event_key),
+    }

@@ -4,45 +4,49 @@
 (:mod:`cardrules.oracle.conformance.formats`).
 
 :func:`add_parser` registers the command group; ``oracle/cli/parser.py`` calls it.
-Exit codes: 0 ok (every vector passed or was unsupported, and one passed; every clause in force covered or
-excused), 1 a check failed (a vector failed, or none passed; a clause uncovered; ``generate``: the model crashed on
-an action it tried, named by position, state and action),
-``score``: 1 when some clause area kills fewer than 95% of its
-non-equivalent mutants. 3 bad input (a suite that fails validation, named with the JSON path of the
-problem; an adapter command that cannot start; an unknown rule set).
+Exit codes: 0 ok (``run``: every vector passed or was set apart, as unsupported, skipped, reading or known, and
+one passed; ``generate``: every clause in force covered or excused), 1 a check failed (a vector failed, or none
+passed; a clause uncovered; ``generate``: the model crashed on an action it tried, named by position, state and
+action), ``score``: 1 when some clause area kills fewer than 95% of its non-equivalent mutants. 3 bad input (a
+suite that fails validation, named with the JSON path of the problem; an adapter command that cannot start; an
+unknown rule set; a known-differences file that cannot be used, named with its entry and field).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Sequence, TextIO
 
 from cardrules.model.games import GAME_NAMES
 from cardrules.oracle.conformance import OPTION_SETS
-from cardrules.oracle.cli.argtypes import MAX_JOBS, MAX_SECONDS, MAX_SEED, int_at_least, seconds_up_to
+from cardrules.oracle.cli.argtypes import MAX_EXAMPLES, MAX_JOBS, MAX_SECONDS, MAX_SEED, int_at_least, seconds_up_to
 from cardrules.oracle.cli.common import EXIT_CHECK_FAILED, EXIT_INPUT, EXIT_OK, InputError
 
 from cardrules.oracle.conformance.suite_files import DEFAULT_DIR, suite_files
 from cardrules.specs.fileio import check_output_file
+
+if TYPE_CHECKING:
+    from cardrules.oracle.conformance.runner import Run
 
 
 def add_parser(sub: Any) -> None:
     """Add ``conformance`` and its subcommands to the CLI's subparsers."""
     group = sub.add_parser(
         "conformance", help="conformance suites for other engines: schema, generate, run, score, adapter",
-        description="Versioned test vectors tagged by rule clause (cardrules-vectors/3), a generator, a "
+        description="Versioned test vectors tagged by rule clause (cardrules-vectors/4), a generator, a "
         "language-agnostic runner speaking JSON lines to an adapter, and the reference model as an adapter.",
     )
     commands = group.add_subparsers(dest="conformance_command", metavar="SUBCOMMAND", required=True)
 
     p = commands.add_parser(
         "schema", help="print the suite format's JSON Schema, or one game's formats: states, events, actions, refusals",
-        description="Without --game: the JSON Schema (draft 2020-12) of the suite format cardrules-vectors/3 "
+        description="Without --game: the JSON Schema (draft 2020-12) of the suite format cardrules-vectors/4 "
         "(/2 and /1 are still read). With --game G: one part of that game's formats, generated from the "
         "reference model: 'vectors' (the default: the suite schema with typed states), 'states' and 'events' "
         "(JSON Schemas), 'actions' (the action grammar, EBNF text) or 'refusals' (the refusal reasons and their "
@@ -76,24 +80,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(handler=cmd_generate)
 
-    p = commands.add_parser(
-        "run", help="run conformance suites against an engine's adapter",
-        description="Start the adapter (split like a shell would, never run through one), send each vector over "
-        "JSON lines, and report per clause, then each vector that did not pass (expected and got, missing and extra "
-        "actions, a perft divide). Vectors the engine answers 'unsupported' are counted apart, never a failure. "
-        "Exit 0 when every vector passed or was unsupported (and at least one passed), 1 when any failed "
-        "(fail, error, crashed, timeout, garbage) or none passed, 3 bad suite or adapter command.",
-    )
-    p.add_argument("--adapter", required=True, metavar="CMD",
-                   help='the adapter command, e.g. "cardrules conformance adapter"; run without a shell, so a pipe, '
-                   "redirection, ';', '&&' or substitution in it (or a NUL byte) is bad input")
-    p.add_argument("--suite", action="append", type=Path, metavar="PATH",
-                   help="a suite file or a folder of them (repeatable; default: ./conformance)")
-    p.add_argument("--timeout", type=seconds_up_to(MAX_SECONDS), default=10.0, metavar="S", help="seconds allowed per vector (default 10)")
-    p.add_argument("--json", action="store_true", help="print the results as JSON")
-    p.add_argument("--quiet", action="store_true", help="no progress display")
-    p.add_argument("--junit", type=Path, metavar="FILE", help="also write JUnit XML")
-    p.set_defaults(handler=cmd_run)
+    _add_run(commands)
 
     p = commands.add_parser(
         "score", help="mutation score of the suites: killed / survived mutants of the reference model per area",
@@ -113,7 +100,49 @@ def add_parser(sub: Any) -> None:
 
     p = commands.add_parser("adapter", help="run the reference model as an adapter on stdin/stdout",
                             description="Answer the runner's JSON-lines protocol with the reference model.")
+    p.add_argument("--profile", choices=("full", "observable"), default=None,
+                   help="the profile its hello declares and its state replies speak (default: full, or "
+                   "$CARDRULES_ADAPTER_PROFILE)")
     p.set_defaults(handler=cmd_adapter)
+
+
+def _add_run(commands: Any) -> None:
+    """The ``run`` subcommand and its options."""
+    p = commands.add_parser(
+        "run", help="run conformance suites against an engine's adapter",
+        description="Start the adapter (split like a shell would, never run through one), ask what it declares "
+        "(hello: profile, features, readings), send each vector over JSON lines, and report the adapter's declaration, "
+        "every difference grouped by kind (clause, action, field) with its shortest example, the per-clause table, each "
+        "vector that did not pass (expected and got, missing and extra actions, a perft divide), and what the engine "
+        "lacks. Vectors set apart are counted apart, never a failure nor a suspect: unsupported (the engine said so), "
+        "skipped (a feature it did not declare), reading (a reading it declared), known (in the --known file). "
+        "Exit 0 when every vector passed or was set apart (and at least one passed), 1 when any failed "
+        "(fail, error, crashed, timeout, garbage) or none passed, 3 bad input (a suite, the adapter command, the "
+        "--known file).",
+    )
+    p.add_argument("--adapter", required=True, metavar="CMD",
+                   help='the adapter command, e.g. "cardrules conformance adapter"; run without a shell, so a pipe, '
+                   "redirection, ';', '&&' or substitution in it (or a NUL byte) is bad input")
+    p.add_argument("--suite", action="append", type=Path, metavar="PATH",
+                   help="a suite file or a folder of them (repeatable; default: ./conformance)")
+    p.add_argument("--timeout", type=seconds_up_to(MAX_SECONDS), default=10.0, metavar="S", help="seconds allowed per vector (default 10)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.add_argument("--junit", type=Path, metavar="FILE", help="also write JUnit XML")
+    p.add_argument("--known", type=Path, metavar="FILE",
+                   help="known differences (TOML, cardrules-known/1): the differences it matches are reported apart, "
+                   "with their reasons, and entries that matched nothing are listed as stale")
+    p.add_argument("--first-only", action="store_true",
+                   help="stop each vector at its first difference (default: load the expected state and keep going, "
+                   "so that every difference is reported)")
+    p.add_argument("--live", action="store_true",
+                   help="the live oracle: the reference model answers each position as the run goes, under the "
+                   "adapter's declared readings (no --suite needed)")
+    p.add_argument("--random", type=int_at_least(0, MAX_EXAMPLES), default=0, metavar="N",
+                   help="with --live: also play N random games against the model and shrink any divergence (default 0)")
+    p.add_argument("--seed", type=int_at_least(0, MAX_SEED), default=0, metavar="N",
+                   help="with --live: the seed of the positions and random games (default 0)")
+    p.set_defaults(handler=cmd_run)
 
 
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
@@ -134,9 +163,9 @@ def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_adapter(args: argparse.Namespace, out: TextIO) -> int:
-    from cardrules.oracle.conformance.adapter import serve
+    from cardrules.oracle.conformance.adapter import ReferenceAdapter, serve
 
-    return serve(stdout=out)
+    return serve(ReferenceAdapter(profile=args.profile), stdout=out)
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
@@ -235,44 +264,67 @@ def print_generation(results: Sequence[Any], out: TextIO) -> None:
 
 
 def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.oracle.conformance.declaration import HelloError
+    from cardrules.oracle.conformance.grouping import step_actions
+    from cardrules.oracle.conformance.known import classify, load_known
     from cardrules.oracle.conformance.process import AdapterCommandError, split_command
     from cardrules.oracle.conformance.report import print_report, results_json, run_passed, write_junit
-    from cardrules.oracle.conformance.runner import run_suites
     from cardrules.oracle.conformance.schema import SuiteError, load_suite
 
     if not args.timeout > 0:
         raise InputError("--timeout must be positive")
+    if args.live:  # the live oracle's command module, imported only when asked for
+        live = importlib.import_module("cardrules.oracle.cli.conformance_live")
+        return int(live.run_live(args, out))
+    if args.random:
+        raise InputError("--random plays random games against the live oracle: give --live too")
     if args.junit is not None:
         check_output_file(args.junit)  # before the run: a bad path costs no minutes of work
+    known = load_known(args.known) if args.known is not None else None  # a bad file too
     try:
         argv = split_command(args.adapter)
         suites = [load_suite(path) for path in suite_files(args.suite or [DEFAULT_DIR])]
-        from cardrules.oracle.progress import RunProgress
-
-        total = sum(len(s["vectors"]) for s in suites)
-        if not total:
-            raise InputError(f"no vectors to run in {', '.join(s['suite'] for s in suites)}: nothing would be checked")
-        with RunProgress("conformance run", 1, quiet=args.quiet) as progress, \
-                progress.phase(f"{len(suites)} suite(s), {total} vectors") as phase:
-            done: list[Any] = []
-
-            def on_result(result: Any) -> None:
-                done.append(result)
-                phase.count(len(done), f"of {total} vectors run")
-
-            results = run_suites(argv, suites, args.timeout, on_result)
-            unsupported = sum(r.verdict == "unsupported" for r in results)
-            phase.result = (f"{sum(r.verdict == 'pass' for r in results)} of {len(results) - unsupported} vectors pass"
-                            + (f", {unsupported} unsupported (not counted)" if unsupported else ""))
-    except (SuiteError, AdapterCommandError) as problem:
+        run = _run(argv, suites, args)
+    except (SuiteError, AdapterCommandError, HelloError) as problem:
         raise InputError(str(problem)) from None
+    results, declaration = run.results, run.declaration
+    games = sorted({s["game"] for s in suites})
+    names = [s["suite"] for s in suites]
+    actions = step_actions(suites)
     if args.json:
-        out.write(json.dumps(results_json(results, args.adapter, [s["suite"] for s in suites]), indent=1) + "\n")
+        report = results_json(results, args.adapter, names, declaration=declaration, known=known, games=games,
+                              actions=actions)
+        out.write(json.dumps(report, indent=1) + "\n")
     else:
-        print_report(results, out)
+        print_report(results, out, declaration=declaration, known=known, games=games, actions=actions)
     if args.junit is not None:  # after the report: a failed write loses nothing already printed
-        write_junit(results, str(args.junit))
+        write_junit(results, str(args.junit), known=known, actions=actions)
+    if known is not None:
+        results = classify(results, known, actions).results
     return EXIT_OK if run_passed(results) else EXIT_CHECK_FAILED
+
+
+def _run(argv: list[str], suites: list[Any], args: argparse.Namespace) -> Run:
+    """Run the suites with a progress display: the adapter's declaration and every vector's result."""
+    from cardrules.oracle.conformance.runner import run_adapter
+    from cardrules.oracle.progress import RunProgress
+
+    total = sum(len(s["vectors"]) for s in suites)
+    if not total:
+        raise InputError(f"no vectors to run in {', '.join(s['suite'] for s in suites)}: nothing would be checked")
+    with RunProgress("conformance run", 1, quiet=args.quiet) as progress, \
+            progress.phase(f"{len(suites)} suite(s), {total} vectors") as phase:
+        done: list[Any] = []
+
+        def on_result(result: Any) -> None:
+            done.append(result)
+            phase.count(len(done), f"of {total} vectors run")
+
+        run = run_adapter(argv, suites, args.timeout, on_result=on_result, keep_going=not args.first_only)
+        apart = sum(r.verdict in ("unsupported", "skipped", "reading") for r in run.results)
+        phase.result = (f"{sum(r.verdict == 'pass' for r in run.results)} of {len(run.results) - apart} vectors pass"
+                        + (f", {apart} set apart (not counted)" if apart else ""))
+    return run
 
 
 if __name__ == "__main__":  # pragma: no cover

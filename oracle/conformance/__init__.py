@@ -2,7 +2,7 @@
 
 Modules:
 
-- :mod:`.schema`: the ``cardrules-vectors/3`` format (``/2`` and ``/1`` still read), its JSON Schema
+- :mod:`.schema`: the ``cardrules-vectors/4`` format (``/3``, ``/2`` and ``/1`` still read), its JSON Schema
   (``vectors.schema.json``) and validation naming the JSON path of a problem;
 - :mod:`.plan`: which suites exist (one per game and rule version, one per
   selectable decision option);
@@ -13,16 +13,23 @@ Modules:
   building, deterministic atomic writing with a ``manifest.json``;
 - :mod:`.adapter`: the reference model as an adapter (JSON lines on stdin/stdout);
 - :mod:`.process`: one adapter subprocess with timeouts and output limits;
-- :mod:`.runner` and :mod:`.report`: running suites, verdicts per vector and per clause,
+- :mod:`.declaration`, :mod:`.macro` and :mod:`.profiles`: the adapter's hello (``cardrules-adapter/2``):
+  what an engine declares (features, readings, profile, macro steps, where states are compared);
+- :mod:`.runner`, :mod:`.checks`, :mod:`.results` and :mod:`.report`: running suites, verdicts per vector and per clause,
   JSON and JUnit XML;
 - :mod:`.cli`: ``cardrules conformance schema|generate|run|adapter``.
 """
 
 from __future__ import annotations
 
-FORMAT = "cardrules-vectors/3"
-"""The suite file format this package writes. Version 3: ``invalid`` vectors, states
-that break the state format's consistency rules, whose ``load`` the engine must refuse (``bad-request``)."""
+FORMAT = "cardrules-vectors/4"
+"""The suite file format this package writes. Version 4: every vector carries ``requires``, the features an
+engine needs for it (``specs/clauses/features/features.toml``), and every step its ``observable`` state form
+(compared with an engine speaking the observable profile)."""
+
+FORMAT_V3 = "cardrules-vectors/3"
+"""The third version, still read: ``invalid`` vectors, states that break the state format's consistency
+rules, whose ``load`` the engine must refuse (``bad-request``); no ``requires`` nor ``observable``."""
 
 FORMAT_V2 = "cardrules-vectors/2"
 """The second version, still read: a refusal vector's ``refuse.clauses`` (the clauses in force that forbid
@@ -32,7 +39,7 @@ FORMAT_V1 = "cardrules-vectors/1"
 """The first version, still read: its refusal vectors are checked for the refusal and the unchanged
 position only, not for the clauses the engine names."""
 
-READ_FORMATS = (FORMAT_V1, FORMAT_V2, FORMAT)
+READ_FORMATS = (FORMAT_V1, FORMAT_V2, FORMAT_V3, FORMAT)
 """Every suite format the runner and ``score`` read."""
 
 OPTION_SETS = ("all", "used")

@@ -4,12 +4,19 @@
 and writes one JSON reply per line on stdout (the protocol is described in
 :mod:`cardrules.oracle.conformance.runner`). It is also the template for an
 adapter in Python: subclass :class:`ReferenceAdapter` or copy :func:`handle`.
+
+It answers the hello (``cardrules-adapter/2``) with every feature of every game, no readings of
+its own (it loads whatever rule set a suite names) and no macro steps, in the ``full`` profile;
+``ReferenceAdapter(profile="observable")``, or the environment variable
+``CARDRULES_ADAPTER_PROFILE=observable``, makes it speak the observable profile (its ``state``
+replies are then the game's observable JSON form).
 """
 
 from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from typing import Any, TextIO
 
@@ -23,9 +30,28 @@ from cardrules.specs.fileio import FileProblem, parse_json
 class ReferenceAdapter:
     """One adapter session: the game loaded last and its current state."""
 
-    def __init__(self) -> None:
+    def __init__(self, profile: str | None = None) -> None:
         self.game: Game[Any, Any] | None = None
+        self.game_name = ""
         self.state: Any = None
+        self.profile = profile or os.environ.get(PROFILE_VARIABLE) or "full"
+
+    def hello(self) -> dict[str, Any]:
+        """The declaration: every feature of every game, the default readings, no macro steps."""
+        from cardrules.specs.catalogue.features import load_features
+
+        games = {game: {"features": [f.id for f in features], "readings": {}}
+                 for game, features in sorted(load_features().items())}
+        return {"ok": True, "engine": "cardrules-reference", "profile": self.profile, "games": games,
+                "macro_steps": [], "compare_at": "every-step"}
+
+    def state_json(self) -> Any:
+        assert self.game is not None
+        if self.profile == "observable":
+            from cardrules.oracle.conformance.profiles import observable_of
+
+            return observable_of(self.game_name, self.game.state_to_json(self.state))
+        return self.game.state_to_json(self.state)
 
     def handle(self, request: Any) -> dict[str, Any]:
         """The reply to one request object (never raises)."""
@@ -33,6 +59,8 @@ class ReferenceAdapter:
             return error("bad-request", "a request is an object with an 'op' string")
         op = request["op"]
         try:
+            if op == "hello":
+                return self.hello()
             if op == "load":
                 return self.load(request)
             if self.game is None:
@@ -42,7 +70,7 @@ class ReferenceAdapter:
             if op == "apply":
                 return self.apply(request.get("action"))
             if op == "state":
-                return {"ok": True, "state": self.game.state_to_json(self.state)}
+                return {"ok": True, "state": self.state_json()}
         except Exception as problem:  # an adapter answers, it never dies on one request
             return error("internal", f"{type(problem).__name__}: {problem}")
         return error("bad-request", f"unknown op {op!r}")
@@ -64,7 +92,7 @@ class ReferenceAdapter:
             state = game.state_from_json(request.get("state"))
         except (ScenarioError, TypeError, ValueError, KeyError) as problem:
             return error("bad-request", f"bad state: {problem}")
-        self.game, self.state = game, state
+        self.game, self.state, self.game_name = game, state, str(request.get("game"))
         return {"ok": True}
 
     def legal_actions(self) -> list[str]:
@@ -86,6 +114,10 @@ class ReferenceAdapter:
         except IllegalAction as refused:
             return {**error("illegal", str(refused)), "clauses": list(refused.clause_ids)}
         return {"ok": True}
+
+
+PROFILE_VARIABLE = "CARDRULES_ADAPTER_PROFILE"
+"""The environment variable choosing the reference adapter's profile (``full`` when unset)."""
 
 
 def error(kind: str, message: str) -> dict[str, Any]:

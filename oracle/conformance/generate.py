@@ -28,10 +28,12 @@ from cardrules.oracle.conformance.invalid import (PROBLEMS, at_bounds, base_stat
                                                   invalid_vector)
 from cardrules.oracle.conformance.loads import choose_loads
 from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
+from cardrules.oracle.conformance.profiles import observable_of
 from cardrules.oracle.conformance.targeted import load_positions
 from cardrules.oracle.conformance.vectors import build_vector, candidate_id, perft_from, perft_vector
 from cardrules.properties.scenarios import Scenario, load_scenarios
 from cardrules.specs.catalogue import default_catalogue
+from cardrules.specs.catalogue.features import features_needed
 
 MAX_STATES = {"fftcg": 400, "redemption": 400}
 """States explored per scenario when generating (every suite, ``--options all``: about 2 min CPU)."""
@@ -73,6 +75,16 @@ def option_excuses(decisions: Mapping[str, str]) -> dict[str, str]:
             continue
         for clause in excuse.clauses:
             out.setdefault(clause, f"under {decision_id}={option_id}: {excuse.reason}")
+    return out
+
+
+def with_v4(game: str, vector: dict[str, Any]) -> dict[str, Any]:
+    """``vector`` with what ``cardrules-vectors/4`` adds: the features it ``requires`` (those of its clauses)
+    and each step's ``observable`` state form (an invalid vector has no steps)."""
+    out = dict(vector)
+    out["requires"] = sorted(features_needed(game, vector["clauses"]))
+    if "steps" in vector:
+        out["steps"] = [{**step, "observable": observable_of(game, step["state"])} for step in vector["steps"]]
     return out
 
 
@@ -160,7 +172,7 @@ def generate_suite(
     perfts = [v for g in sources.graphs if (v := perft_vector(g, in_force)) is not None]
     invalid = invalid_vectors(plan, sources, in_force)
     order = {"play": 0, "refusal": 1, "perft": 2, "invalid": 3}
-    vectors = sorted(vectors + perfts + invalid, key=lambda v: (order[v["kind"]], v["id"]))
+    vectors = [with_v4(plan.game, v) for v in sorted(vectors + perfts + invalid, key=lambda v: (order[v["kind"]], v["id"]))]
     result.chosen = len(chosen)
     for clause in in_force_order:
         result.coverage[clause] = sum(clause in v["clauses"] for v in vectors)

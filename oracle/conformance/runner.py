@@ -1,10 +1,33 @@
 """Running conformance suites against any engine through an adapter.
 
-Protocol (JSON lines). The runner starts the adapter command (split with
+Protocol (JSON lines, ``cardrules-adapter/2``). The runner starts the adapter command (split with
 :func:`shlex.split`, never through a shell) and writes one JSON object per
 line on its stdin; the adapter answers each with exactly one JSON object on
 one line of its stdout (stderr is free for logs):
 
+- ``{"op":"hello","protocol":"cardrules-adapter/2"}``, always first -> what the engine declares::
+
+    {"ok":true,"engine":"node-fftcg-example","profile":"observable",
+     "games":{"fftcg":{"features":["party","p-icon-party"],"readings":{"party-blocker-power-remainder":"floor"}}},
+     "macro_steps":["fftcg:damage-resolution"],"compare_at":"decisions"}
+
+  ``profile``: ``observable`` (``state`` replies are the game's observable JSON form,
+  ``observable_json`` in ``model/<game>/observable.py``) or ``full`` (the model's exact JSON state);
+  ``games.G.features``: the features of game G implemented (ids of ``specs/clauses/features/features.toml``;
+  a vector needing another gets the verdict ``skipped``, naming them in ``skipped_for``, and is never sent);
+  ``games.G.readings``: decision id -> option id implemented (others: the catalogue's chosen option; a
+  difference at a step whose clauses carry a declared non-default reading is a ``reading``, and a suite
+  generated under another option of a declared decision is ``skipped`` for ``reading d=x``);
+  ``macro_steps``: steps merged into the action before them (:data:`.macro.MACRO_STEPS`: FFTCG's
+  ``fftcg:damage-resolution``, the model's ``pass`` in either part of Damage Resolution, and
+  ``fftcg:combat-end``, its ``pass`` in the Combat End Step; their actions are not sent and states are
+  compared at the next point not merged); ``compare_at``: ``every-step`` (default) or
+  ``decisions`` (only where a player decides: more than one legal action, or none, and at the last step).
+  A protocol 1 adapter answers ``ok:false`` (any error): profile ``full``, every feature, the default
+  readings, no macro steps (:data:`.declaration.LEGACY`), exactly the behaviour before the hello (that
+  process is closed and the vectors run on fresh ones that never see a hello; a reply ``ok:true`` naming
+  neither ``profile`` nor ``games`` counts as protocol 1 too). A bad declaration is bad input
+  (:class:`.declaration.HelloError`).
 - ``{"op":"load","game":"fftcg","rule_set":{"expression":...,"versions":{...},"decisions":{...}},"state":{...}}``
   -> ``{"ok":true}``; a rule set the engine does not implement: ``{"ok":false,"error":"unsupported",...}``
 - ``{"op":"legal_actions"}`` -> ``{"ok":true,"actions":["attack a1", ...]}`` (canonical action
@@ -15,7 +38,8 @@ one line of its stdout (stderr is free for logs):
   ``cardrules-vectors/2`` refusal vector is passed only when they are the vector's
   ``refuse.clauses`` (compared as sets, after dropping clauses not in force under the suite's
   rule set); for a ``cardrules-vectors/1`` suite, and for play steps, they are not read
-- ``{"op":"state"}`` -> ``{"ok":true,"state":{...}}`` (the position in the model's JSON form)
+- ``{"op":"state"}`` -> ``{"ok":true,"state":{...}}`` (the position in the declared profile's JSON form;
+  fields the state format marks ``x-unspecified`` are never compared)
 - ``{"op":"quit"}`` (optional; closing stdin also ends the session)
 
 An ``invalid`` vector (``cardrules-vectors/3``) holds a state that breaks the state format's consistency
@@ -26,7 +50,9 @@ Failures are ``{"ok":false,"error":KIND,"message":TEXT}`` with KIND ``illegal``,
 ``unsupported``, ``bad-request`` or ``internal``.
 
 Verdicts per vector: ``pass``, ``fail`` (a difference: the first is kept as
-expected vs got, and blamed on the clauses of that step), ``unsupported``,
+expected vs got, and blamed on the clauses of that step; with keep-going, the default, the engine is then
+loaded with the vector's expected state and the rest checked, every difference in ``differences``),
+``reading`` (every difference is a declared reading), ``skipped`` (never sent), ``unsupported``,
 ``error`` (an unexpected failure reply), and for the adapter as a process
 ``crashed``, ``timeout`` and ``garbage`` (then the adapter is restarted for
 the next vector). The runner keeps every result so far and never stops early.
@@ -35,89 +61,33 @@ the next vector). The runner keeps every result so far and never stops early.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from cardrules.oracle.conformance import FORMAT_V1
-from cardrules.oracle.jsondiff import first_difference
+from cardrules.oracle.conformance.checks import Check, Stop, check_invalid, check_refusal, check_steps
+from cardrules.oracle.conformance.declaration import HELLO, LEGACY, Declaration, HelloError, parse_hello
 from cardrules.oracle.conformance.process import AdapterCommandError, AdapterFault, AdapterProcess
+from cardrules.oracle.conformance.results import (Difference, DifferenceRecord, VectorResult, printable,
+                                                  short)
+from cardrules.oracle.jsondiff import first_difference
+from cardrules.specs.catalogue.features import features_needed
+
+__all__ = ["PROCESS_VERDICTS", "STARTUP_SECONDS", "Difference", "DifferenceRecord", "HelloError", "Run", "Session", "VectorResult", "printable",
+           "run_adapter", "run_suites", "run_vector", "short"]
 
 PROCESS_VERDICTS = ("crashed", "timeout", "garbage")
+
+
 STARTUP_SECONDS = 15.0
 """Allowed, on top of the vector's timeout, for a freshly started adapter's first reply (imports)."""
 
 
 @dataclass
-class VectorResult:
-    """The verdict of one vector, and where it first differed."""
+class Run:
+    """What the adapter declared and the result of every vector."""
 
-    suite: str
-    vector: str
-    kind: str
-    clauses: tuple[str, ...]
-    verdict: str
-    step: int | None = None
-    """The step of the first difference (0: the start position; for a refusal, the refused step)."""
-    where: str = ""
-    expected: str = ""
-    got: str = ""
-    blamed: tuple[str, ...] = ()
-    """Clauses of the step that differed (the ones a failure is attributed to)."""
-    passed_steps: list[tuple[str, ...]] = field(default_factory=list)
-    """Clauses of every step checked and found equal (exonerating evidence for blame)."""
-    seconds: float = 0.0
-    missing: tuple[str, ...] = ()
-    """Actions expected but not offered (a legal-actions difference; a perft's first level), in full."""
-    extra: tuple[str, ...] = ()
-    """Actions offered but not expected (a legal-actions difference; a perft's first level), in full."""
-    divide: tuple[tuple[str, int, int], ...] = ()
-    """A perft failure's divide: each action from the start position whose subtree count differs, with the
-    expected and the counted number of leaves below it."""
-
-    def to_json(self) -> dict[str, Any]:
-        """The result as the ``vectors`` entry of ``--json``: the difference, when it did not pass."""
-        out: dict[str, Any] = {"suite": self.suite, "vector": self.vector, "kind": self.kind,
-                               "verdict": self.verdict, "clauses": list(self.clauses)}
-        if self.verdict != "pass":
-            out.update({"step": self.step, "where": self.where, "expected": self.expected, "got": self.got,
-                        "blamed": list(self.blamed)})
-            if self.missing or self.extra:
-                out.update({"missing": list(self.missing), "extra": list(self.extra)})
-            if self.divide:
-                out["divide"] = [{"action": a, "expected": e, "got": g} for a, e, g in self.divide]
-        out["seconds"] = round(self.seconds, 4)
-        return out
-
-
-class Difference(Exception):
-    """The engine disagreed with the vector (raised inside one vector's check)."""
-
-    def __init__(self, where: str, expected: str, got: str, verdict: str = "fail", *,
-                 missing: Sequence[str] = (), extra: Sequence[str] = (),
-                 divide: Sequence[tuple[str, int, int]] = ()) -> None:
-        where, expected, got = printable(where), printable(expected), printable(got)
-        self.where, self.expected, self.got, self.verdict = where, expected, got, verdict
-        self.missing = tuple(printable(a) for a in missing)
-        self.extra = tuple(printable(a) for a in extra)
-        self.divide = tuple((printable(a), e, g) for a, e, g in divide)
-        super().__init__(f"{where}: expected {expected}, got {got}")
-
-
-def printable(text: str) -> str:
-    """``text`` with each lone surrogate (a JSON ``"\\ud800"`` escape in an adapter's reply or a suite) and each
-    control character (a newline in an adapter's message) written as a backslash escape, so that every report
-    can encode it (a terminal's strict UTF-8 stream, JUnit XML) and a report row stays one line."""
-    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii") for c in text)
-
-
-def short(value: Any, limit: int = 200) -> str:
-    import json
-
-    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"), sort_keys=True)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    declaration: Declaration
+    results: list[VectorResult]
 
 
 class Session:
@@ -159,98 +129,33 @@ class Session:
         return reply["state"]
 
 
-def compare_legal(expected: list[str], got: list[str], where: str) -> None:
-    if expected != got:
-        missing = sorted(set(expected) - set(got))
-        extra = sorted(set(got) - set(expected))
-        raise Difference(f"{where} legal actions", short(expected),
-                         short(got) + f" ({len(missing)} missing, {len(extra)} extra)", missing=missing, extra=extra)
-
-
-def compare_state(expected: Any, got: Any, where: str) -> None:
-    found = first_difference(expected, got)
-    if found is not None:
-        path, a, b = found
-        raise Difference(f"{where} state {path}", short(a), short(b))
-
-
-def check_steps(session: Session, vector: dict[str, Any], result: VectorResult) -> None:
-    """The start position and every step of a play or refusal vector."""
-    result.step = 0
-    compare_legal(vector["legal_actions"], session.legal(), "start")
-    result.passed_steps.append(tuple(vector.get("start_clauses", ())))
-    for number, step in enumerate(vector["steps"], 1):
-        result.step = number
-        session.call({"op": "apply", "action": step["action"]}, f"step {number} apply {step['action']!r}")
-        compare_state(step["state"], session.state(), f"step {number}")
-        compare_legal(step["legal_actions"], session.legal(), f"step {number}")
-        result.passed_steps.append(tuple(step.get("clauses", ())))
-
-
-def compare_refusal_clauses(suite: dict[str, Any], refuse: dict[str, Any], reply: dict[str, Any]) -> None:
-    """The clauses the engine names for a refusal are the vector's (``cardrules-vectors/2``)."""
-    named = reply.get("clauses")
-    if not isinstance(named, list) or not all(isinstance(c, str) for c in named):
-        raise Difference(f"refuse {refuse['action']!r} clauses", short(sorted(refuse["clauses"])),
-                         "no 'clauses' list in the illegal reply")
-    in_force = suite.get("clauses_in_force")
-    got = sorted({c for c in named if in_force is None or c in in_force})
-    expected = sorted(set(refuse["clauses"]))
-    if got != expected:
-        missing = sorted(set(expected) - set(got))
-        extra = sorted(set(got) - set(expected))
-        raise Difference(f"refuse {refuse['action']!r} clauses", short(expected),
-                         short(got) + f" (missing {missing}, extra {extra})")
-
-
-def check_refusal(session: Session, vector: dict[str, Any], result: VectorResult,
-                  suite: dict[str, Any] | None = None) -> None:
-    check_steps(session, vector, result)
-    refuse = vector["refuse"]
-    result.step = len(vector["steps"]) + 1
-    reply = session.process.request({"op": "apply", "action": refuse["action"]}, session.deadline)
-    if reply["ok"] or reply.get("error") != "illegal":
-        got = "accepted" if reply["ok"] else f"{reply.get('error')}: {short(reply.get('message', ''))}"
-        raise Difference(f"refuse {refuse['action']!r}", "illegal", got)
-    if suite is not None and suite.get("format") != FORMAT_V1:
-        compare_refusal_clauses(suite, refuse, reply)
-    before = vector["steps"][-1]["state"] if vector["steps"] else vector["state"]
-    compare_state(before, session.state(), "after the refusal")
-
-
-def check_invalid(session: Session, suite: dict[str, Any], vector: dict[str, Any], result: VectorResult) -> None:
-    """The engine refuses to load an invalid state as bad input (``bad-request``)."""
-    result.step = 0
-    reply = session.reply({"op": "load", "game": suite["game"], "rule_set": suite["rule_set"],
-                           "state": vector["state"]})
-    problem = vector["problem"]
-    expected = f"bad-request ({problem['where']}: {problem['reason']})"
-    if reply["ok"]:
-        raise Difference("load of an invalid state", short(expected), "loaded")
-    if reply.get("error") == "unsupported":
-        raise Difference("load", short(expected), f"unsupported: {short(reply.get('message', ''))}", "unsupported")
-    if reply.get("error") != "bad-request":
-        raise Difference("load of an invalid state", short(expected),
-                         f"{reply.get('error')}: {short(reply.get('message', ''))}")
-
-
-def check_perft(session: Session, suite: dict[str, Any], vector: dict[str, Any], result: VectorResult) -> None:
-    """Count action sequences with load/legal_actions/apply/state, as python-chess's perft files."""
+def check_perft(session: Session, suite: dict[str, Any], vector: dict[str, Any], result: VectorResult,
+                profile: str = "full") -> None:
+    """Count action sequences with load/legal_actions/apply/state, as python-chess's perft files. Under the
+    observable profile a position is the path of actions from the start (its state cannot be loaded back)."""
     depth = vector["depth"]
 
-    def children(state: Any) -> list[tuple[str, Any]]:
-        session.load(suite, state)
+    def reach(position: Any) -> None:
+        if profile == "full":
+            session.load(suite, position)
+            return
+        session.load(suite, vector["state"])
+        for action in position:
+            session.call({"op": "apply", "action": action}, f"perft apply {action!r}")
+
+    def children(position: Any) -> list[tuple[str, Any]]:
+        reach(position)
         out = []
         for action in session.legal():
-            session.load(suite, state)
+            reach(position)
             session.call({"op": "apply", "action": action}, f"perft apply {action!r}")
-            out.append((action, session.state()))
+            out.append((action, session.state() if profile == "full" else (*position, action)))
         return out
 
     def perft(state: Any, remaining: int) -> list[int]:
         """Node counts at 1..remaining actions below ``state``."""
         if remaining == 1:
-            session.load(suite, state)
+            reach(state)
             return [len(session.legal())]
         counts = [0] * remaining
         for _, child in children(state):
@@ -262,7 +167,7 @@ def check_perft(session: Session, suite: dict[str, Any], vector: dict[str, Any],
     result.step = 0
     divide: dict[str, int] = {}
     counts = [0] * depth
-    for action, child in children(vector["state"]):
+    for action, child in children(vector["state"] if profile == "full" else ()):
         below = perft(child, depth - 1) if depth > 1 else []
         counts[0] += 1
         for level, count in enumerate(below, 1):
@@ -300,27 +205,149 @@ def blame_of(vector: dict[str, Any], step: int | None) -> tuple[str, ...]:
     return tuple(vector.get("refuse", {}).get("clauses", ())) or tuple(vector["clauses"])
 
 
-def run_vector(process: AdapterProcess, suite: dict[str, Any], vector: dict[str, Any], timeout: float) -> VectorResult:
+def skip_reason(declaration: Declaration, suite: dict[str, Any], vector: dict[str, Any]) -> tuple[str, ...]:
+    """Why a vector is not sent: the features it needs that the engine lacks, or the suite's reading of a
+    decision the engine declared another option of (``reading d=x``); empty: send it."""
+    decisions = suite.get("rule_set", {}).get("decisions") or {}
+    readings = tuple(f"reading {d}={o}" for d, o in sorted(decisions.items())
+                     if declaration.readings.get(d, o) != o)
+    if readings:
+        return readings
+    requires = vector.get("requires")
+    needed = requires if isinstance(requires, list) else features_needed(suite["game"], vector["clauses"])
+    return declaration.lacks(suite["game"], needed)
+
+
+def run_vector(process: AdapterProcess, suite: dict[str, Any], vector: dict[str, Any], timeout: float,
+               declaration: Declaration = LEGACY, keep_going: bool = True) -> VectorResult:
     """Run one vector; process faults propagate (the caller restarts the adapter)."""
     result = VectorResult(suite["suite"], vector["id"], vector["kind"], tuple(vector["clauses"]), "pass")
     session = Session(process, timeout)
+    check = Check(session, suite, declaration, result, keep_going)
     try:
         if vector["kind"] == "invalid":
-            check_invalid(session, suite, vector, result)
+            check_invalid(check, vector)
         elif vector["kind"] != "perft":
             session.load(suite, vector["state"])
         if vector["kind"] == "play":
-            check_steps(session, vector, result)
+            check_steps(check, vector)
         elif vector["kind"] == "refusal":
-            check_refusal(session, vector, result, suite)
+            check_refusal(check, vector)
         elif vector["kind"] == "perft":
-            check_perft(session, suite, vector, result)
+            check_perft(session, suite, vector, result, declaration.profile)
+    except Stop:
+        pass
     except Difference as difference:
         result.verdict = difference.verdict
         result.where, result.expected, result.got = difference.where, difference.expected, difference.got
         result.missing, result.extra, result.divide = difference.missing, difference.extra, difference.divide
         result.blamed = blame_of(vector, result.step)
+        return result
+    return settle(result)
+
+
+def settle(result: VectorResult) -> VectorResult:
+    """The verdict from the differences recorded: none pass, all readings ``reading``, else ``fail``;
+    the first difference fills the result's ``step``/``where``/``expected``/``got``/``blamed``."""
+    if not result.differences:
+        return result
+    first = result.differences[0]
+    result.step, result.where, result.expected, result.got = first.step, first.where, first.expected, first.got
+    result.blamed, result.missing, result.extra = first.blamed, first.missing, first.extra
+    result.verdict = "reading" if all(d.verdict == "reading" for d in result.differences) else "fail"
+    result.reading = tuple(sorted({r for d in result.differences for r in d.reading}))
     return result
+
+
+def hello(argv: list[str], timeout: float, started_before: bool) -> tuple[Declaration, AdapterProcess | None]:
+    """Start the adapter and read its hello: its declaration, and the process to run vectors on. A legacy
+    adapter's process is closed (``None``), so that the vectors' processes see exactly the requests of protocol
+    1; a fault propagates (the first vector's verdict). A reply that is not a valid declaration is bad input
+    (:class:`HelloError`)."""
+    try:
+        process = AdapterProcess(argv)
+    except AdapterCommandError as problem:
+        if not started_before:
+            raise  # the command cannot start at all: bad input
+        raise AdapterFault("crashed", str(problem)) from None
+    try:
+        declaration = parse_hello(process.request(HELLO, time.monotonic() + timeout + STARTUP_SECONDS))
+    except BaseException:
+        process.close()
+        raise
+    process.fresh = False
+    if declaration.protocol < 2:
+        process.close()
+        return declaration, None
+    return declaration, process
+
+
+def run_adapter(argv: list[str], suites: Sequence[dict[str, Any]], timeout: float, *,
+                on_result: Callable[[VectorResult], None] | None = None, keep_going: bool = True) -> Run:
+    """Say hello, then run every vector of every suite under the declaration; an adapter fault is that
+    vector's verdict, then a restart (a protocol 2 adapter's new process gets the hello again, its reply
+    unread). An adapter that fails at its hello gets that fault on the first vector, and is a legacy one."""
+    declaration: Declaration | None = None
+    process: AdapterProcess | None = None
+    results: list[VectorResult] = []
+    try:
+        for suite in suites:
+            for vector in suite["vectors"]:
+                started = time.monotonic()
+                skipped: tuple[str, ...] = ()
+                try:
+                    if declaration is None:
+                        declaration = LEGACY
+                        declaration, process = hello(argv, timeout, bool(results))
+                    skipped = skip_reason(declaration, suite, vector)
+                except AdapterFault as fault:
+                    result = VectorResult(suite["suite"], vector["id"], vector["kind"], tuple(vector["clauses"]),
+                                          fault.verdict, where="adapter", got=fault.message,
+                                          blamed=tuple(vector["clauses"]))
+                else:
+                    if skipped:
+                        result = VectorResult(suite["suite"], vector["id"], vector["kind"],
+                                              tuple(vector["clauses"]), "skipped", skipped_for=skipped)
+                    else:
+                        result, process = one_vector(argv, process, suite, vector, timeout, declaration,
+                                                     keep_going, bool(results))
+                result.seconds = time.monotonic() - started
+                results.append(result)
+                if on_result is not None:
+                    on_result(result)
+    finally:
+        if process is not None:
+            process.close()
+    return Run(declaration or LEGACY, results)
+
+
+def one_vector(argv: list[str], process: AdapterProcess | None, suite: dict[str, Any], vector: dict[str, Any],
+               timeout: float, declaration: Declaration, keep_going: bool,
+               started_before: bool) -> tuple[VectorResult, AdapterProcess | None]:
+    """One vector on the running process (started, with its hello, when there is none)."""
+    try:
+        if process is None:
+            try:
+                process = AdapterProcess(argv)
+            except AdapterCommandError as problem:
+                if not started_before:
+                    raise  # the command cannot start at all: bad input
+                raise AdapterFault("crashed", str(problem)) from None
+            if declaration.protocol >= 2:
+                process.request(HELLO, time.monotonic() + timeout + STARTUP_SECONDS)
+                process.fresh = False
+        return run_vector(process, suite, vector, timeout, declaration, keep_going), process
+    except AdapterFault as fault:
+        result = VectorResult(suite["suite"], vector["id"], vector["kind"], tuple(vector["clauses"]),
+                              fault.verdict, where="adapter", got=fault.message, blamed=tuple(vector["clauses"]))
+    except AdapterCommandError:
+        raise
+    except Exception as problem:  # the runner itself must survive any vector
+        result = VectorResult(suite["suite"], vector["id"], vector["kind"], tuple(vector["clauses"]),
+                              "error", where="runner", got=f"{type(problem).__name__}: {problem}")
+    if process is not None:
+        process.close()
+    return result, None
 
 
 def run_suites(
@@ -329,42 +356,6 @@ def run_suites(
     timeout: float,
     on_result: Callable[[VectorResult], None] | None = None,
 ) -> list[VectorResult]:
-    """Run every vector of every suite; an adapter fault is that vector's verdict, then a restart."""
-    results: list[VectorResult] = []
-    process: AdapterProcess | None = None
-    try:
-        for suite in suites:
-            for vector in suite["vectors"]:
-                started = time.monotonic()
-                try:
-                    if process is None:
-                        try:
-                            process = AdapterProcess(argv)
-                        except AdapterCommandError as problem:
-                            if not results:
-                                raise  # the command cannot start at all: bad input
-                            raise AdapterFault("crashed", str(problem)) from None
-                    result = run_vector(process, suite, vector, timeout)
-                except AdapterFault as fault:
-                    result = VectorResult(suite["suite"], vector["id"], vector["kind"], tuple(vector["clauses"]),
-                                          fault.verdict, where="adapter", got=fault.message,
-                                          blamed=tuple(vector["clauses"]))
-                    if process is not None:
-                        process.close()
-                    process = None
-                except AdapterCommandError:
-                    raise
-                except Exception as problem:  # the runner itself must survive any vector
-                    result = VectorResult(suite["suite"], vector["id"], vector["kind"], tuple(vector["clauses"]),
-                                          "error", where="runner", got=f"{type(problem).__name__}: {problem}")
-                    if process is not None:
-                        process.close()
-                    process = None
-                result.seconds = time.monotonic() - started
-                results.append(result)
-                if on_result is not None:
-                    on_result(result)
-    finally:
-        if process is not None:
-            process.close()
-    return results
+    """Every vector's result (:func:`run_adapter` without its declaration, for existing callers)."""
+    return run_adapter(argv, suites, timeout, on_result=on_result).results
+

@@ -1,4 +1,4 @@
-"""The ``cardrules-vectors/3`` suite format: its JSON Schema and validation.
+"""The ``cardrules-vectors/4`` suite format: its JSON Schema and validation.
 
 A suite file is one JSON object: ``format``, ``suite`` (an id), ``game``,
 ``rule_set`` (expression, versions, decision options), ``cardrules_version``
@@ -8,8 +8,9 @@ and ``vectors``. Each vector has a stable ``id``, a ``kind`` (``play``,
 depends on the kind (see ``docs/conformance.rst`` and ``vectors.schema.json``).
 Version 2 differs from version 1 only in what the runner checks: a refusal
 vector's ``refuse.clauses`` must be the clauses the engine names (in force,
-any order). Version 3 adds ``invalid`` vectors (a state the engine must refuse to load). The schema takes
-all three; a version-1 or -2 suite runs as before.
+any order). Version 3 adds ``invalid`` vectors (a state the engine must refuse to load). Version 4 adds each
+vector's ``requires`` (the features an engine needs for it) and each step's ``observable`` state form. The
+schema takes all four; a version 1 to 3 suite runs as before (the features needed then come from its clauses).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 import jsonschema
 
-from cardrules.oracle.conformance import FORMAT, FORMAT_V1, FORMAT_V2, READ_FORMATS
+from cardrules.oracle.conformance import FORMAT, FORMAT_V1, FORMAT_V2, FORMAT_V3, READ_FORMATS
 from cardrules.specs.fileio import FileProblem, load_json
 
 SCHEMA_PATH = Path(__file__).with_name("vectors.schema.json")
@@ -71,7 +72,7 @@ def validate_suite(data: Any, file: str = "<suite>") -> None:
             raise SuiteError(file, f"$.vectors[{index}].id", f"duplicate vector id {vector_id!r}")
     for index, vector in enumerate(data["vectors"]):
         if vector["kind"] == "invalid" and data["format"] in (FORMAT_V1, FORMAT_V2):
-            raise SuiteError(file, f"$.vectors[{index}].kind", f"an 'invalid' vector needs {FORMAT}")
+            raise SuiteError(file, f"$.vectors[{index}].kind", f"an 'invalid' vector needs {FORMAT_V3} or later")
         if vector["kind"] == "perft" and len(vector["nodes"]) != vector["depth"]:
             raise SuiteError(file, f"$.vectors[{index}].nodes", "one node count per depth 1..depth is expected")
     _check_clauses(data, file)

@@ -40,21 +40,21 @@ def candidate_id(graph: ScenarioGraph, candidate: Candidate) -> str:
     return vector_id(graph.scenario.name, candidate.kind, path_texts(graph, candidate.source) + [candidate.action])
 
 
-def _listing(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> tuple[list[str], set[str]]:
+def listing(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> tuple[list[str], set[str]]:
     if game.is_terminal(state):
         return [], set()
     _, clauses = clauses_exercised(lambda: game.legal_actions(state))
     return sorted_legal(game, state), set(clauses & in_force)
 
 
-def _steps(game: Game[Any, Any], root: Any, texts: list[str], in_force: frozenset[str]) -> tuple[list[dict[str, Any]], Any]:
+def replay_steps(game: Game[Any, Any], root: Any, texts: list[str], in_force: frozenset[str]) -> tuple[list[dict[str, Any]], Any]:
     """Replay ``texts`` from ``root``: one step record each, and the final state."""
     state = root
     steps: list[dict[str, Any]] = []
     for text in texts:
         before = state
         state, clauses = clauses_exercised(lambda: game.step(before, game.action_from_text(text)))
-        legal, listed = _listing(game, state, in_force)
+        legal, listed = listing(game, state, in_force)
         steps.append({
             "action": text,
             "state": game.state_to_json(state),
@@ -69,9 +69,9 @@ def build_vector(graph: ScenarioGraph, candidate: Candidate, in_force: frozenset
     game, scenario = graph.game, graph.scenario.name
     root = graph.exploration.states[0]
     prefix = path_texts(graph, candidate.source)
-    start_legal, start_clauses = _listing(game, root, in_force)
+    start_legal, start_clauses = listing(game, root, in_force)
     texts = prefix + ([candidate.action] if candidate.kind == "play" else [])
-    steps, final = _steps(game, root, texts, in_force)
+    steps, final = replay_steps(game, root, texts, in_force)
     clauses = set(start_clauses).union(*(s["clauses"] for s in steps))
     before = graph.exploration.states[candidate.source]
     vector: dict[str, Any] = {
@@ -142,3 +142,9 @@ def perft_from(game: Game[Any, Any], root: Any, scenario: str, in_force: frozens
         "nodes": nodes,
         "divide": dict(sorted(divide.items())),
     }
+
+
+_listing = listing
+"""Former private name of :func:`listing` (import :func:`listing`)."""
+_steps = replay_steps
+"""Former private name of :func:`replay_steps` (import :func:`replay_steps`)."""

@@ -2,7 +2,8 @@
 
 Parts: ``states`` (JSON Schema of a state), ``events`` (of a log entry), ``vectors`` (the suite schema
 with every ``state`` typed as that game's state), ``actions`` (the grammar: EBNF text, or JSON) and
-``refusals`` (the table: text, or JSON). Unknown names raise :class:`FormatsError` (bad input).
+``refusals`` (the table: text, or JSON), ``observable`` (JSON Schema of the observable state form) and
+``features`` (the features an engine may declare: text, or JSON). Unknown names raise :class:`FormatsError` (bad input).
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ import json
 from typing import Any
 
 from cardrules.oracle.conformance.formats import grammar, refusals
+from cardrules.oracle.conformance.formats.observable import features_json, features_text, observable_schema
 from cardrules.oracle.conformance.formats.states import GAMES, events_schema, state_schema
 from cardrules.oracle.conformance.schema import schema as suite_schema
 
-PARTS = ("states", "events", "actions", "refusals", "vectors")
+PARTS = ("states", "events", "actions", "refusals", "vectors", "observable", "features")
 FORMATS = ("json", "text")
-TEXT_PARTS = ("actions", "refusals")
+TEXT_PARTS = ("actions", "refusals", "features")
 """The parts that have a text form (their default); the others are JSON Schemas."""
 
 
@@ -79,7 +81,9 @@ def render(game: str, part: str, output: str | None = None) -> str:
         return grammar.ebnf(game) if output == "text" else _dump(grammar_json(game))
     if part == "refusals":
         return refusals.table_text(game) if output == "text" else _dump(refusals.table_json(game))
-    builders = {"states": state_schema, "events": events_schema, "vectors": vectors_schema}
+    if part == "features":
+        return features_text(game) if output == "text" else _dump(features_json(game))
+    builders = {"observable": observable_schema, "states": state_schema, "events": events_schema, "vectors": vectors_schema}
     return _dump(builders[part](game))
 
 

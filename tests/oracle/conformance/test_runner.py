@@ -114,7 +114,8 @@ def test_a_malformed_manifest_exits_3_naming_the_entry(tmp_path: Path, manifest:
 def test_schema_command_prints_the_shipped_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conformance", "schema"]) == 0
     schema = json.loads(capsys.readouterr().out)
-    assert schema["properties"]["format"]["enum"] == ["cardrules-vectors/3", "cardrules-vectors/2", "cardrules-vectors/1"]
+    assert schema["properties"]["format"]["enum"] == ["cardrules-vectors/4", "cardrules-vectors/3", "cardrules-vectors/2",
+                                                      "cardrules-vectors/1"]
 
 
 def test_the_text_report_has_one_row_per_clause_and_the_first_difference(fftcg_suite: Path,
@@ -160,7 +161,7 @@ def test_a_refusal_for_the_wrong_reason_fails_blamed_on_the_clauses_that_should_
     from cardrules.oracle.conformance.runner import run_vector
 
     suite, refusals = _refusals(fftcg_suite)
-    assert suite["format"] == "cardrules-vectors/3"
+    assert suite["format"] == "cardrules-vectors/4"
     for vector in refusals:
         right = run_vector(_RenamingRefusals(list(reversed(vector["refuse"]["clauses"]))), suite, vector, 60)
         assert right.verdict == "pass"  # the same clauses in another order
@@ -212,7 +213,7 @@ def test_an_invalid_vector_needs_version_3(suites_dir: Path, tmp_path: Path) -> 
     from cardrules.oracle.conformance.schema import SuiteError, validate_suite
 
     suite = load_suite(suites_dir / "redemption-heal-previous.json")
-    assert suite["format"] == "cardrules-vectors/3"
+    assert suite["format"] == "cardrules-vectors/4"
     with pytest.raises(SuiteError, match="needs cardrules-vectors/3"):
         validate_suite({**suite, "format": "cardrules-vectors/2"})
     validate_suite({**suite, "format": "cardrules-vectors/2",

@@ -1,0 +1,30 @@
+"""``conformance run --live``: bad input is one line and exit 3, before any suite is generated."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from cardrules.oracle.cli import main
+
+from .conftest import ADAPTERS
+
+
+@pytest.mark.infrastructure("--live computes its suites: a --suite beside it is bad input")
+def test_live_with_a_suite_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["conformance", "run", "--quiet", "--live", "--adapter", "true", "--suite", "conformance"])
+    assert code == 3
+    assert "--suite" in capsys.readouterr().err
+
+
+@pytest.mark.clause("FF-BASE-ATTACK-STEPS")
+def test_a_reading_the_model_cannot_select_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    # also-in-damage is a recorded reading of the removal windows that the reference model does not implement
+    spec = {"games": {"fftcg": {"features": [], "readings": {"ff-removal-windows": "also-in-damage"}}}}
+    adapter = f"{sys.executable} {ADAPTERS / 'protocol_declaring.py'} '{json.dumps(spec)}'"
+    code = main(["conformance", "run", "--quiet", "--live", "--adapter", adapter])
+    err = capsys.readouterr().err
+    assert code == 3
+    assert "ff-removal-windows" in err and "also-in-damage" in err and len(err.strip().splitlines()) == 1
