@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from cardrules.oracle.conformance import FORMAT_V1
 from cardrules.oracle.conformance.declaration import Declaration
-from cardrules.oracle.conformance.macro import merged
+from cardrules.oracle.conformance.macro import inside, merged
 from cardrules.oracle.conformance.profiles import comparable, observable_of
 from cardrules.oracle.conformance.process import AdapterProcess
 from cardrules.oracle.conformance.results import Difference, DifferenceRecord, VectorResult, short
@@ -122,7 +122,8 @@ def checkpoints(check: Check, vector: dict[str, Any]) -> tuple[list[bool], list[
     compare = []
     for number in range(len(steps) + 1):
         last = number == len(steps)
-        at = last or sent[number + 1]
+        final = steps[-1]["state"] if steps else vector["state"]
+        at = (inside(check.game, declared, final) is None) if last else sent[number + 1]
         if at and not last and check.declaration.compare_at == "decisions":
             legal = steps[number - 1]["legal_actions"] if number else vector["legal_actions"]
             at = len(legal) != 1  # a player decides (or the game is over)

@@ -33,7 +33,7 @@ from cardrules.oracle.conformance.targeted import load_positions
 from cardrules.oracle.conformance.vectors import build_vector, candidate_id, perft_from, perft_vector
 from cardrules.properties.scenarios import Scenario, load_scenarios
 from cardrules.specs.catalogue import default_catalogue
-from cardrules.specs.catalogue.features import features_needed
+from cardrules.specs.catalogue.features import vector_features, vector_states
 
 MAX_STATES = {"fftcg": 400, "redemption": 400}
 """States explored per scenario when generating (every suite, ``--options all``: about 2 min CPU)."""
@@ -79,10 +79,11 @@ def option_excuses(decisions: Mapping[str, str]) -> dict[str, str]:
 
 
 def with_v4(game: str, vector: dict[str, Any]) -> dict[str, Any]:
-    """``vector`` with what ``cardrules-vectors/4`` adds: the features it ``requires`` (those of its clauses)
+    """``vector`` with what ``cardrules-vectors/4`` adds: the features it ``requires`` (those of its clauses
+    that its states can show, :func:`~cardrules.specs.catalogue.features.vector_features`)
     and each step's ``observable`` state form (an invalid vector has no steps)."""
     out = dict(vector)
-    out["requires"] = sorted(features_needed(game, vector["clauses"]))
+    out["requires"] = sorted(vector_features(game, vector["clauses"], vector_states(vector)))
     if "steps" in vector:
         out["steps"] = [{**step, "observable": observable_of(game, step["state"])} for step in vector["steps"]]
     return out

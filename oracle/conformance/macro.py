@@ -48,3 +48,13 @@ MACRO_STEPS: dict[str, MacroStep] = {m.name: m for m in (
 def merged(game: str, declared: Iterable[str], before: Any, action: str) -> bool:
     """Whether an engine that declared the macro steps ``declared`` merges ``action`` taken from ``before``."""
     return any(MACRO_STEPS[name].merges(game, before, action) for name in declared if name in MACRO_STEPS)
+
+
+def inside(game: str, declared: Iterable[str], state: Any) -> str | None:
+    """The declared macro step whose steps hold the full JSON ``state`` (a point the engine passes through
+    without stopping, so it has no position there to compare or refuse an action at), or ``None``."""
+    for name in sorted(declared):
+        macro = MACRO_STEPS.get(name)
+        if macro is not None and macro.game == game and isinstance(state, dict) and state.get("step") in macro.steps:
+            return name
+    return None

@@ -66,11 +66,12 @@ from typing import Any, Callable, Sequence
 
 from cardrules.oracle.conformance.checks import Check, Stop, check_invalid, check_refusal, check_steps
 from cardrules.oracle.conformance.declaration import HELLO, LEGACY, Declaration, HelloError, parse_hello
+from cardrules.oracle.conformance.macro import inside
 from cardrules.oracle.conformance.process import AdapterCommandError, AdapterFault, AdapterProcess
 from cardrules.oracle.conformance.results import (Difference, DifferenceRecord, VectorResult, printable,
                                                   short)
 from cardrules.oracle.jsondiff import first_difference
-from cardrules.specs.catalogue.features import features_needed
+from cardrules.specs.catalogue.features import vector_features, vector_states
 
 __all__ = ["PROCESS_VERDICTS", "STARTUP_SECONDS", "Difference", "DifferenceRecord", "HelloError", "Run", "Session", "VectorResult", "printable",
            "run_adapter", "run_suites", "run_vector", "short"]
@@ -206,15 +207,22 @@ def blame_of(vector: dict[str, Any], step: int | None) -> tuple[str, ...]:
 
 
 def skip_reason(declaration: Declaration, suite: dict[str, Any], vector: dict[str, Any]) -> tuple[str, ...]:
-    """Why a vector is not sent: the features it needs that the engine lacks, or the suite's reading of a
-    decision the engine declared another option of (``reading d=x``); empty: send it."""
+    """Why a vector is not sent: the features it needs that the engine lacks, the suite's reading of a
+    decision the engine declared another option of (``reading d=x``), or a refusal at a point inside a
+    declared macro step (``inside macro step m``); empty: send it."""
     decisions = suite.get("rule_set", {}).get("decisions") or {}
     readings = tuple(f"reading {d}={o}" for d, o in sorted(decisions.items())
                      if declaration.readings.get(d, o) != o)
     if readings:
         return readings
+    if vector["kind"] == "refusal":
+        at = vector["steps"][-1]["state"] if vector["steps"] else vector["state"]
+        macro = inside(suite["game"], declaration.macro_steps, at)
+        if macro is not None:  # the engine never stops there: no position to refuse the action at
+            return (f"inside macro step {macro}",)
     requires = vector.get("requires")
-    needed = requires if isinstance(requires, list) else features_needed(suite["game"], vector["clauses"])
+    needed = requires if isinstance(requires, list) else vector_features(
+        suite["game"], vector["clauses"], vector_states(vector))
     return declaration.lacks(suite["game"], needed)
 
 
