@@ -126,8 +126,13 @@ def test_an_engine_without_a_feature_passes_and_the_report_ends_with_what_it_lac
     assert code == 0 and report["suspects"] == [] and report["groups"] == []
     preemptive = next(f for f in load_features()["fftcg"] if f.id == "preemptive-strike")
     suite = json.loads(fftcg_suite.read_text())
-    # by hand: a vector needs the feature when one of its clauses belongs to it
-    needing = {v["id"] for v in suite["vectors"] if set(v["clauses"]) & set(preemptive.clauses)}
+    # by hand: a vector needs the feature when one of its clauses belongs to it and a Forward with
+    # Pre-emptive Strike is on the table in one of its states (without one the ability cannot show)
+    def has_preemptive(v: dict[str, Any]) -> bool:
+        states = [v["state"]] + [step["state"] for step in v.get("steps", [])]
+        return any(f.get("preemptive") is True for s in states for p in s["players"] for f in p["forwards"])
+
+    needing = {v["id"] for v in suite["vectors"] if set(v["clauses"]) & set(preemptive.clauses) and has_preemptive(v)}
     skipped = {v["vector"] for v in report["vectors"] if v["verdict"] == "skipped"}
     assert needing and skipped == needing
     assert report["skipped"]["features"] == [{"feature": "preemptive-strike", "vectors": len(needing)}]
