@@ -20,7 +20,8 @@ from typing import Any, Hashable
 from cardrules.model.errors import ScenarioError
 from cardrules.model.games import game_model
 from cardrules.properties.scenarios import RuleSetSpec, Scenario
-from cardrules.properties.scopes import fftcg, redemption
+import cardrules.properties.scopes.fftcg as fftcg
+import cardrules.properties.scopes.redemption as redemption
 from cardrules.properties.scopes.errors import ScopeError
 from cardrules.properties.scopes.format import Scope
 

@@ -159,7 +159,8 @@ def parse_scope(data: Any, where: str, source: str) -> Scope:
         players=tuple(sorted(data["players"]["count"])), cards=dict(data["cards"]),
         zones=tuple(dict(z) for z in data["zones"]), extra=extra, source=source,
     )
-    from cardrules.properties.scopes import fftcg, redemption
+    import cardrules.properties.scopes.fftcg as fftcg
+    import cardrules.properties.scopes.redemption as redemption
 
     module = {"fftcg": fftcg, "redemption": redemption}[scope.game]
     module.check_cards(scope, where)
