@@ -306,25 +306,13 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
 
 def _run(argv: list[str], suites: list[Any], args: argparse.Namespace) -> Run:
     """Run the suites with a progress display: the adapter's declaration and every vector's result."""
-    from cardrules.oracle.conformance.runner import run_adapter
-    from cardrules.oracle.progress import RunProgress
+    from cardrules.oracle.conformance.runner import run_with_progress
 
     total = sum(len(s["vectors"]) for s in suites)
     if not total:
         raise InputError(f"no vectors to run in {', '.join(s['suite'] for s in suites)}: nothing would be checked")
-    with RunProgress("conformance run", 1, quiet=args.quiet) as progress, \
-            progress.phase(f"{len(suites)} suite(s), {total} vectors") as phase:
-        done: list[Any] = []
-
-        def on_result(result: Any) -> None:
-            done.append(result)
-            phase.count(len(done), f"of {total} vectors run")
-
-        run = run_adapter(argv, suites, args.timeout, on_result=on_result, keep_going=not args.first_only)
-        apart = sum(r.verdict in ("unsupported", "skipped", "reading") for r in run.results)
-        phase.result = (f"{sum(r.verdict == 'pass' for r in run.results)} of {len(run.results) - apart} vectors pass"
-                        + (f", {apart} set apart (not counted)" if apart else ""))
-    return run
+    return run_with_progress(argv, suites, args.timeout, keep_going=not args.first_only, quiet=args.quiet,
+                             title="conformance run")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -43,21 +43,10 @@ def _games(args: argparse.Namespace, declaration: Any) -> list[str]:
 
 def _run_live(argv: list[str], suites: list[dict[str, Any]], args: argparse.Namespace) -> Any:
     """Run the live suites with a progress display (as ``conformance run`` does for files)."""
-    from cardrules.oracle.conformance.runner import run_adapter
-    from cardrules.oracle.progress import RunProgress
+    from cardrules.oracle.conformance.runner import run_with_progress
 
-    total = sum(len(s["vectors"]) for s in suites)
-    with RunProgress("conformance run --live", 1, quiet=args.quiet) as progress, \
-            progress.phase(f"{len(suites)} live suite(s), {total} vectors") as phase:
-        done: list[Any] = []
-
-        def on_result(result: Any) -> None:
-            done.append(result)
-            phase.count(len(done), f"of {total} vectors run")
-
-        run = run_adapter(argv, suites, args.timeout, on_result=on_result, keep_going=not args.first_only)
-        phase.result = f"{sum(r.verdict == 'pass' for r in run.results)} of {len(run.results)} vectors pass"
-    return run
+    return run_with_progress(argv, suites, args.timeout, keep_going=not args.first_only, quiet=args.quiet,
+                             title="conformance run --live")
 
 
 def run_live(args: argparse.Namespace, out: TextIO) -> int:

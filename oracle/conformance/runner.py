@@ -367,3 +367,25 @@ def run_suites(
     """Every vector's result (:func:`run_adapter` without its declaration, for existing callers)."""
     return run_adapter(argv, suites, timeout, on_result=on_result).results
 
+
+
+def run_with_progress(argv: list[str], suites: Sequence[dict[str, Any]], timeout: float, *, keep_going: bool,
+                      quiet: bool, title: str) -> Run:
+    """:func:`run_adapter` under a progress display named ``title``: vectors run so far, then how many
+    passed of those counted (``unsupported``, ``skipped`` and ``reading`` are set apart)."""
+    from cardrules.oracle.progress import RunProgress
+
+    total = sum(len(s["vectors"]) for s in suites)
+    with RunProgress(title, 1, quiet=quiet) as progress, \
+            progress.phase(f"{len(suites)} suite(s), {total} vectors") as phase:
+        done: list[VectorResult] = []
+
+        def on_result(result: VectorResult) -> None:
+            done.append(result)
+            phase.count(len(done), f"of {total} vectors run")
+
+        run = run_adapter(argv, suites, timeout, on_result=on_result, keep_going=keep_going)
+        apart = sum(r.verdict in ("unsupported", "skipped", "reading") for r in run.results)
+        phase.result = (f"{sum(r.verdict == 'pass' for r in run.results)} of {len(run.results) - apart} vectors pass"
+                        + (f", {apart} set apart (not counted)" if apart else ""))
+    return run
