@@ -1,4 +1,4 @@
-"""``cardrules conformance schema|generate|run|score|adapter``.
+"""``cardrules conformance schema|generate|run|score|decisive|adapter`` (``decisive``: :mod:`.conformance_decisive`).
 
 ``schema`` prints the suite format's JSON Schema, or with ``--game`` one part of a game's formats
 (:mod:`cardrules.oracle.conformance.formats`).
@@ -78,6 +78,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--jobs", type=int_at_least(1, MAX_JOBS), default=min(2, os.cpu_count() or 1), metavar="N",
                    help="suites generated in parallel (default: 2, or 1 on one core)")
     p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.add_argument("--decisive", action="store_true",
+                   help="then, per clause in force in the version suites, the vectors that fail when its own code is "
+                   "mutated (as `conformance decisive`: about half an hour of CPU more); exit 1 if a clause covered "
+                   "is never decisive and no reason is recorded")
     p.set_defaults(handler=cmd_generate)
 
     _add_run(commands)
@@ -97,6 +101,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--no-record", action="store_true",
                    help="do not record a run of every mutant in .cardrules/results (or $CARDRULES_RESULTS_DIR)")
     p.set_defaults(handler=cmd_score)
+
+    from cardrules.oracle.cli.conformance_decisive import add_decisive
+
+    add_decisive(commands)
 
     p = commands.add_parser("adapter", help="run the reference model as an adapter on stdin/stdout",
                             description="Answer the runner's JSON-lines protocol with the reference model.")
@@ -207,7 +215,15 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     write_suites(args.out, results, args.seed)
     print_generation(results, out)
     out.write(f"wrote {sum(r.suite is not None for r in results)} suite(s) and manifest.json to {args.out}\n")
-    return EXIT_CHECK_FAILED if any(r.uncovered for r in results) else EXIT_OK
+    decided = True
+    if args.decisive:
+        from cardrules.oracle.cli.conformance_decisive import decisive_rows, text_report
+
+        rows, stale = decisive_rows([r.suite for r in results if r.suite is not None], profile="observable",
+                                    jobs=args.jobs, reasons_path=None, quiet=args.quiet)
+        out.write("\ndecisive vectors per clause (observable profile):\n" + text_report(rows, stale))
+        decided = all(r.passes for r in rows)
+    return EXIT_CHECK_FAILED if any(r.uncovered for r in results) or not decided else EXIT_OK
 
 
 def _generate_all(plans: Sequence[Any], jobs: Sequence[tuple[Any, int]], workers: int, quiet: bool) -> list[Any]:

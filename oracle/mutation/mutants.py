@@ -77,6 +77,7 @@ class Mutant:
     description: str
     """What changed, e.g. ``line 119: `a < b` -> `a <= b```."""
     clauses: tuple[str, ...]
+    """The clauses its function (or class) implements; for an undecorated helper, every clause of its module."""
     area: str
     game: str
     line: int = 0
@@ -85,6 +86,8 @@ class Mutant:
     """Named mutants only: the source text replaced in the function ..."""
     new: str = ""
     """... and its replacement."""
+    own: bool = True
+    """Its function or class is itself marked ``@implements`` (an undecorated helper is not)."""
 
     @property
     def named(self) -> bool:
@@ -311,7 +314,7 @@ def all_mutants() -> tuple[Mutant, ...]:
                     id=f"{relative}:{qualname}:{suffix}", module=module, function=qualname,
                     operator=operator, description=f"{qualname}: {_describe(node, change)} (line {line})",
                     clauses=clauses or tuple(dict.fromkeys(module_clauses)), area=area, game=game,
-                    line=line, col=col,
+                    line=line, col=col, own=bool(clauses),
                 ))
     # listed (and sampled) in source order; the order is not part of any ID
     out.sort(key=lambda m: (m.id.split(":")[0], m.line, m.col, m.operator))
@@ -352,7 +355,8 @@ def named_mutants(areas: dict[str, str] | None = None) -> tuple[Mutant, ...]:
         game = n.module.split(".")[2]
         out.append(Mutant(id=f"named:{n.name}", module=n.module, function=n.function, operator="named",
                           description=f"{n.function}: {n.description}", clauses=clauses,
-                          area=_area_of(clauses, areas) or f"{game}-other", game=game, old=n.old, new=n.new))
+                          area=_area_of(clauses, areas) or f"{game}-other", game=game, old=n.old, new=n.new,
+                          own=bool(clauses)))
     return tuple(out)
 
 
