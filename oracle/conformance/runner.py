@@ -67,6 +67,7 @@ from typing import Any, Callable, Sequence
 from cardrules.oracle.conformance.checks import Check, Stop, check_invalid, check_refusal, check_steps
 from cardrules.oracle.conformance.declaration import HELLO, LEGACY, Declaration, HelloError, parse_hello
 from cardrules.oracle.conformance.macro import inside
+from cardrules.oracle.conformance.macro_perft import contracted_perft, declares_for
 from cardrules.oracle.conformance.process import AdapterCommandError, AdapterFault, AdapterProcess
 from cardrules.oracle.conformance.results import (Difference, DifferenceRecord, VectorResult, printable,
                                                   short)
@@ -131,10 +132,15 @@ class Session:
 
 
 def check_perft(session: Session, suite: dict[str, Any], vector: dict[str, Any], result: VectorResult,
-                profile: str = "full") -> None:
+                profile: str = "full", macro_steps: frozenset[str] = frozenset()) -> None:
     """Count action sequences with load/legal_actions/apply/state, as python-chess's perft files. Under the
-    observable profile a position is the path of actions from the start (its state cannot be loaded back)."""
+    observable profile a position is the path of actions from the start (its state cannot be loaded back).
+    An engine that declared macro steps of the game is held to the counts of the model's tree with the
+    merged actions contracted (:mod:`.macro_perft`), not to the vector's."""
     depth = vector["depth"]
+    if declares_for(suite["game"], macro_steps):
+        nodes, contracted = contracted_perft(suite, vector, macro_steps)
+        vector = {**vector, "nodes": nodes, "divide": contracted}
 
     def reach(position: Any) -> None:
         if profile == "full":
@@ -215,10 +221,10 @@ def skip_reason(declaration: Declaration, suite: dict[str, Any], vector: dict[st
                      if declaration.readings.get(d, o) != o)
     if readings:
         return readings
-    if vector["kind"] == "refusal":
-        at = vector["steps"][-1]["state"] if vector["steps"] else vector["state"]
+    if vector["kind"] in ("refusal", "perft"):
+        at = vector["steps"][-1]["state"] if vector.get("steps") else vector["state"]
         macro = inside(suite["game"], declaration.macro_steps, at)
-        if macro is not None:  # the engine never stops there: no position to refuse the action at
+        if macro is not None:  # the engine never stops there: no position to refuse an action at or count from
             return (f"inside macro step {macro}",)
     requires = vector.get("requires")
     needed = requires if isinstance(requires, list) else vector_features(
@@ -242,7 +248,7 @@ def run_vector(process: AdapterProcess, suite: dict[str, Any], vector: dict[str,
         elif vector["kind"] == "refusal":
             check_refusal(check, vector)
         elif vector["kind"] == "perft":
-            check_perft(session, suite, vector, result, declaration.profile)
+            check_perft(session, suite, vector, result, declaration.profile, declaration.macro_steps)
     except Stop:
         pass
     except Difference as difference:

@@ -4,7 +4,10 @@ declaration given as JSON in argv[1] (merged over the reference adapter's own), 
 - ``"implements": {decision: option}``: loads every rule set with these options (an engine that implements
   another reading than the suite's);
 - ``"plant": "p1-damage"``: its state replies show one more damage for player 1 whenever P1 has damage
-  (a planted difference, full profile).
+  (a planted difference, full profile);
+- ``"merge": true``: after each applied action it passes by itself through every declared macro step, or
+  through those listed in ``"merged"`` when given (an engine that resolves those steps within the action
+  before them, saying so or not).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import sys
 from typing import Any
 
 from cardrules.oracle.conformance.adapter import ReferenceAdapter, serve
+from cardrules.oracle.conformance.macro import inside
 
 
 class Declaring(ReferenceAdapter):
@@ -23,7 +27,7 @@ class Declaring(ReferenceAdapter):
 
     def hello(self) -> dict[str, Any]:
         reply = super().hello()
-        reply.update({k: v for k, v in self.spec.items() if k not in ("implements", "plant")})
+        reply.update({k: v for k, v in self.spec.items() if k not in ("implements", "plant", "merge", "merged")})
         return reply
 
     def load(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -33,6 +37,14 @@ class Declaring(ReferenceAdapter):
             rule_set["decisions"] = {**(rule_set.get("decisions") or {}), **implements}
             request = {**request, "rule_set": rule_set}
         return super().load(request)
+
+    def apply(self, text: Any) -> dict[str, Any]:
+        reply = super().apply(text)
+        if reply["ok"] and self.spec.get("merge"):
+            declared = self.spec.get("merged", self.spec.get("macro_steps", []))
+            while self.legal_actions() == ["pass"] and inside(self.game_name, declared, self.game.state_to_json(self.state)):
+                super().apply("pass")
+        return reply
 
     def state_json(self) -> Any:
         state = super().state_json()
