@@ -117,7 +117,8 @@ def test_every_internal_link_and_anchor_resolves(built_site: Path) -> None:
             target = unquote(target.split("?")[0]) or name
             if not (built_site / target).exists():
                 broken.append(f"{name}: {href}")
-            elif fragment and target.endswith(".html") and fragment not in parsed.get(target, _Links()).ids:
+            elif fragment and target.endswith(".html") and target != "playground.html" \
+                    and fragment not in parsed.get(target, _Links()).ids:  # the playground's fragment is a position
                 broken.append(f"{name}: {href} (no such anchor)")
     assert broken == [], f"{len(broken)} broken links, e.g. {broken[:10]}"
 
