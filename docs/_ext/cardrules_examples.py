@@ -1,24 +1,75 @@
-"""Numbered examples per clause, taken from the conformance vectors (CommonMark-style examples).
+"""Examples in the players' words under each rule (the MTG Comprehensive Rules' "Example:" lines).
 
-At build time the default conformance suites are generated (one per game
-and wording, as ``cardrules conformance generate`` writes them); a vector
-exemplifies a clause when the clause's code ran in its last step. Each clause
-shows up to :data:`PER_CLAUSE` examples, the most specific first (fewest
-clauses in that step, then fewest steps), numbered across the site.
+The examples come from :mod:`cardrules.oracle.examples`: picked from model
+runs, narrated per game, stored in ``oracle/examples/examples.json`` and
+checked by a replay test, so rendering them runs no model and takes no time.
+Each shows the position, what is done and the ruling with the numbers of the
+rules it illustrates, a permalink anchor and a "Try it" link into the
+playground (:func:`cardrules.oracle.examples.links.playground_link`). The
+rules views (:mod:`cardrules_rules`) render them; the functions are pure, so
+tests render them without a build. The area reference pages, written for
+engine authors, keep their conformance vectors in machine notation
+(:func:`example_lines`).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from html import escape as html_escape
+from typing import Any, Callable
+
+from cardrules.oracle.examples import examples_for
+from cardrules.oracle.examples.links import playground_link
+from cardrules.specs.catalogue.numbers import Numbering
 
 PER_CLAUSE = 2
+"""Examples shown under one rule at most (the one picked for it first)."""
 SUITES = (("fftcg", {}), ("redemption", {"heal": ("revised",)}), ("redemption", {"heal": ("previous",)}))
+"""The conformance suites the area reference pages take their vectors from."""
+
+
+def example_anchor(clause_id: str, index: int) -> str:
+    """The permalink anchor of a rule's ``index``-th example (from 1): ``example-ff-party-unblocked-one-1``."""
+    return f"example-{clause_id.lower()}-{index}"
+
+
+def cited(numbering: Numbering, example: dict[str, Any]) -> str:
+    """``PARTY 3.3, FFBASE 5.1``: the numbers of the rules an example illustrates."""
+    return ", ".join(numbering.number(c) for c in example["clauses"] if c in numbering.numbers)
+
+
+def rule_example_lines(clause_id: str, numbering: Numbering, escape: Callable[[str], str],
+                       link_prefix: str = "") -> list[str]:
+    """reST of a rule's examples: each its anchor, the position, the action, the ruling with the rules'
+    numbers, and a "Try it" link (``link_prefix`` goes before the playground link: ``""`` from a page of
+    ``docs/rules/`` or ``docs/areas/``, both one folder below the playground page)."""
+    lines: list[str] = []
+    examples = examples_for(clause_id)[:PER_CLAUSE]
+    for index, example in enumerate(examples, 1):
+        anchor = example_anchor(clause_id, index)
+        title = f"Example {index} of {len(examples)}" if len(examples) > 1 else "Example"
+        rules = "" if example["rules"] in ("default",) else f" Rule set: ``{example['rules']}``."
+        link = html_escape(link_prefix + playground_link(example["game"], example["rules"], example["state"]))
+        # the anchor is an HTML id, not a reST label: a label would enter the search index as a
+        # title of its own and outrank the rule when a judge searches the rule's number
+        lines += [f".. admonition:: {title}", "   :class: rule-example", "", "   .. raw:: html", "",
+                  f'      <span class="example-anchor" id="{anchor}"></span>', "",
+                  f"   **Position.** {escape(example['position'])}{rules}", "",
+                  f"   **{'Asked' if example['kind'] == 'refusal' else 'Then'}.** {escape(example['event'])}", "",
+                  f"   **Ruling.** {escape(example['ruling'])} ({escape(cited(numbering, example))})", "",
+                  "   .. raw:: html", "",
+                  f'      <p class="example-links"><a class="try-it" href="{link}">Try it</a> · '
+                  f'<a class="example-permalink" href="#{anchor}" title="Link to this example">permalink</a></p>',
+                  ""]
+    return lines
 
 
 @lru_cache(maxsize=1)
 def examples_by_clause() -> dict[str, list[dict[str, Any]]]:
-    """Clause ID -> its example vectors (each with its suite id), most specific first."""
+    """For the area reference pages (engine authors): clause ID -> its conformance vectors, most specific
+    first. At build time the default conformance suites are generated (one per game and wording); a vector
+    exemplifies a clause when the clause's code ran in its last step; each clause shows up to
+    :data:`PER_CLAUSE` (fewest clauses in that step, then fewest steps), numbered across the page."""
     from cardrules.oracle.conformance.generate import generate_suite
     from cardrules.oracle.conformance.plan import make_plan
 
@@ -41,20 +92,18 @@ def examples_by_clause() -> dict[str, list[dict[str, Any]]]:
 
 
 def example_lines(clause_id: str, prefix: str, number_from: int, escape: Any) -> tuple[list[str], int]:
-    """reST for a clause's examples, numbered ``prefix-N`` from ``number_from``; returns the lines and the next number."""
+    """For the area reference pages: a clause's conformance vectors in their machine notation, numbered
+    ``prefix-N`` from ``number_from``; returns the lines and the next number."""
     vectors = examples_by_clause().get(clause_id, [])
-    if not vectors:
-        return [], number_from
     lines: list[str] = []
     number = number_from
     for vector in vectors:
         actions = [step["action"] for step in vector.get("steps", [])]
-        lines += [f".. admonition:: Example {prefix}-{number} (conformance vector ``{vector['id']}``, suite ``{vector['suite']}``)",
-                  "", f"   {escape(vector['narrative'])}", ""]
+        lines += [f".. admonition:: Example {prefix}-{number} (conformance vector ``{vector['id']}``, suite "
+                  f"``{vector['suite']}``)", "", f"   {escape(vector['narrative'])}", ""]
         if actions:
             lines += ["   Actions from the scenario's start: " + " ; ".join(f"``{a}``" for a in actions), ""]
         if vector["kind"] == "refusal":
-            refused = vector.get("refuse", {})
-            lines += [f"   Then ``{refused.get('action', '')}`` must be refused.", ""]
+            lines += [f"   Then ``{vector.get('refuse', {}).get('action', '')}`` must be refused.", ""]
         number += 1
     return lines, number

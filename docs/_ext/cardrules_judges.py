@@ -69,10 +69,21 @@ def link_references(text: str, rule_ref: Callable[[str], str], decision_ref: Cal
     return _CLAUSE_REF.sub(lambda m: rule_ref(m.group(0)), text)
 
 
+ANSWERS_CHANGED: dict[str, tuple[str, ...]] = {
+    # Whether a player outside the battle may use a side battle ability at all is settled with the sides
+    # (SB 2.1), but the judge asking "player 3 uses a side battle ability" lands on the control cases in
+    # which the user, not a battling player, decides: cases 1 and 3.
+    "sb-user-outside-battle": ("RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-ONE-INSIDER"),
+}
+"""Decision -> other clauses whose answer its reading changes, beyond the clause that holds it."""
+
+
 def decisions_changing(catalogue: Catalogue, clause: Clause) -> list[tuple[Clause, Decision]]:
-    """Decisions whose choice changes ``clause``'s answer: its own, and those with an option that moves it
-    into or out of a wording (:data:`MEMBERSHIP_CHANGES`: the heal redline's reconstruction steps)."""
+    """Decisions whose choice changes ``clause``'s answer: its own, those with an option that moves it
+    into or out of a wording (:data:`MEMBERSHIP_CHANGES`: the heal redline's reconstruction steps), and
+    those :data:`ANSWERS_CHANGED` names for it."""
     found: list[tuple[Clause, Decision]] = [(clause, d) for d in clause.decisions]
     moved = {decision for (decision, _), changes in MEMBERSHIP_CHANGES.items() if clause.id in changes}
+    moved |= {decision for decision, clauses in ANSWERS_CHANGED.items() if clause.id in clauses}
     found += [(owner, d) for owner, d in catalogue.decisions.values() if d.id in moved and owner.id != clause.id]
     return found

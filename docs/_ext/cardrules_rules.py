@@ -4,8 +4,9 @@
 ``.. cardrules-rules:: <area>``, which renders the area's rules in reading
 order (by citable number, :mod:`cardrules.specs.catalogue.numbers`): each rule
 as its own section titled ``NUMBER · ID: title`` (a distinct search target),
-with its statement, its source, the decisions that change its answer and a
-link to its formal encodings and tests on the area page. The current wording
+with its statement, its source, the decisions that change its answer, its
+examples in the players' words (:mod:`cardrules_examples`) and a link to its
+formal encodings and tests on the area page. The current wording
 comes first; clauses of a superseded wording follow, each in a marked box
 naming the current rule that replaced it. :func:`rules_lines` is pure, so
 tests render a view without a build.
@@ -16,8 +17,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from cardrules.oracle.examples import EXAMPLES_FILE
 from cardrules.specs.catalogue import Area, Catalogue, Clause, Decision, default_catalogue
 from cardrules.specs.catalogue.numbers import NUMBERS_FILE, Numbering, default_numbers
+from cardrules_examples import rule_example_lines
 from cardrules_judges import SYNONYMS_FILE, decisions_changing, judge_note, link_references, load_synonyms, synonyms_for
 from cardrules_rst import RstDirective, escape, label, write_pages
 from docutils import nodes
@@ -59,6 +62,11 @@ def rules_index(catalogue: Catalogue) -> str:
              "Every rule in force, numbered for citing (area letters, section of the source, place in it: "
              "``SB 2.4``). Each rule also has a stable ID (``RED-SB-CONTROL-OUTSIDERS``); search the site "
              "with either to land on the rule.", "",
+             "Under each rule, an example in the players' words: a position, what a player does and the "
+             "ruling, with the numbers of the rules that apply. The examples are taken from runs of the "
+             "project's executable model of the rules and replayed on it by the tests, so each ruling is "
+             "what the rules, as this site reads them, give. \"Try it\" opens the example's position in the "
+             "playground, where the next actions can be played.", "",
              ".. toctree::", "   :maxdepth: 1", ""]
     lines += [f"   {area.id}" for area in catalogue.areas]
     return "\n".join(lines) + "\n"
@@ -133,6 +141,7 @@ def _body_lines(catalogue: Catalogue, numbering: Numbering, clause: Clause,
         lines += ["**Note:** " + _linked(catalogue, numbering, escape(note)), ""]
     for owner, decision in decisions_changing(catalogue, clause):
         lines += _decision_lines(numbering, clause, owner, decision)
+    lines += rule_example_lines(clause.id, numbering, escape)
     lines += [f":ref:`Formal encodings and tests <{label(clause.id)}>`", ""]
     extra = synonyms_for(f"{clause.title} {clause.statement}", synonyms)
     if extra:
@@ -176,7 +185,7 @@ class RulesDirective(RstDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        for path in (NUMBERS_FILE, SYNONYMS_FILE):
+        for path in (NUMBERS_FILE, SYNONYMS_FILE, EXAMPLES_FILE):
             self.env.note_dependency(str(path))
         lines = rules_lines(default_catalogue(), default_numbers(), self.arguments[0], load_synonyms())
         return self.render(lines)

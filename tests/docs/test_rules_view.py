@@ -149,3 +149,68 @@ def test_the_source_line_says_what_kind_of_rule_it_is() -> None:
 def test_a_rule_no_decision_changes_shows_no_open_question() -> None:
     """What a heal undoes reads the same in both wordings and under every reading of the redline."""
     assert "Open question" not in _sections(_view("heal"))["RED-HEAL-PURPOSE"]
+
+
+EXAMPLES = _module("cardrules_examples")
+
+REWRITTEN_FOR_JUDGES = ("RED-BR-FOUR-OUTCOMES", "FF-BASE-END-OF-TURN", "RED-BASE-TURN-PHASES", "RED-RD-UNTIL-END-OF-PHASE",
+                        "RED-HEAL-PREV-HEALABLE", "RED-HEAL-PREV-AS-BEFORE-DISCARD", "RED-HEAL-PREV-TO-OWNER",
+                        "RED-HEAL-PREV-ENH-IN-OR-OUT", "RED-HEAL-PREV-ENH-TWO-WAYS", "RED-HEAL-PREV-NOT-FROM-HAND-DECK",
+                        "RED-HEAL-PREV-SEARCH", "RED-HEAL-PREV-DISCARDED-MEANS", "FF-BASE-ATTACK-STEPS")
+
+
+def test_every_rule_shows_an_example_with_its_anchor_number_and_try_it_link() -> None:
+    catalogue, numbers = default_catalogue(), default_numbers()
+    for area in catalogue.areas:
+        sections = _sections(_view(area.id))
+        for clause_id, text in sections.items():
+            number = numbers.number(clause_id)
+            assert f'<span class="example-anchor" id="example-{clause_id.lower()}-1">' in text, clause_id
+            assert ".. admonition:: Example" in text, clause_id
+            assert "**Position.**" in text and "**Ruling.**" in text, clause_id
+            assert f"({number}" in text or f", {number}" in text, clause_id  # the ruling cites the rule
+            assert '<a class="try-it" href="../playground.html?game=' in text, clause_id
+            assert f'href="#example-{clause_id.lower()}-1"' in text, clause_id
+
+
+def test_a_superseded_rule_shows_its_example_inside_its_box_under_the_previous_wording() -> None:
+    box = _sections(_view("heal"))["RED-HEAL-PREV-TO-OWNER"]
+    after = box.split(".. admonition:: Superseded wording", 1)[1]
+    assert "   .. admonition:: Example" in after
+    assert "Rule set: ``heal=previous``" in after
+
+
+def test_the_try_it_link_is_the_playground_format() -> None:
+    """The playground reads ``?game=..&rules=..#<base64url of the compact state JSON>``."""
+    import base64
+    import json
+
+    text = _sections(_view("party"))["FF-PARTY-UNBLOCKED-ONE"]
+    href = re.search(r'<a class="try-it" href="([^"]+)"', text).group(1).replace("&amp;", "&")
+    page, _, fragment = href.partition("#")
+    assert page == "../playground.html?game=fftcg&rules=default"
+    state = json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)))
+    assert state["attack"]["party"] is True  # the position of the example: a party attacking, not blocked
+    assert state["attack"]["blocked"] is False
+
+
+def test_notes_rewritten_for_judges_are_shown_whole() -> None:
+    """These notes used to speak of the code; now every sentence is about the game, so none is dropped."""
+    catalogue = default_catalogue()
+    by_id = {c.id: c for c in catalogue.clauses}
+    for clause_id in REWRITTEN_FOR_JUDGES:
+        notes = " ".join(by_id[clause_id].notes.split())
+        assert notes and JUDGES.judge_note(notes) == notes, clause_id
+    for clause_id in ("FF-BASE-ATTACK-STEPS", "FF-BASE-P-ICON"):
+        assert not re.search(r"\bmodel\b", by_id[clause_id].statement), clause_id
+
+
+def test_the_outsider_question_is_linked_from_the_control_case_a_judge_lands_on() -> None:
+    """'Player 3 uses a side battle ability': the reading that only the two battling players may use one is
+    settled at SB 2.1, and shown, linked, on the control cases where the user decides (cases 1 and 3)."""
+    sections = _sections(_view("side-battle"))
+    for clause_id in ("RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-ONE-INSIDER"):
+        text = sections[clause_id]
+        assert "Open question (settled at :ref:`SB 2.1" in text, clause_id
+        assert "May a player who is not one of the two battling players use a side battle" in text
+    assert ".. _decision-sb-user-outside-battle:" in sections["RED-SB-SIDES-BATTLE-PLAYERS"]
