@@ -12,6 +12,14 @@ hypothesis examples by default) and prints:
     python3 benchmarks/verify.py                     # --jobs: the CPUs this process may use
     python3 benchmarks/verify.py --jobs 1            # one run after the other, in this process
     python3 benchmarks/verify.py --scenario fftcg-party-basics --engine smt --top 5
+    cardrules verify --json --no-record > before.json        # on the code before a change, then:
+    python3 benchmarks/verify.py --jobs 1 --compare before.json   # the same rows and verdicts?
+    python3 benchmarks/verify.py --record --conditions "..."     # write docs/results/verify_time.toml
+
+``--compare FILE`` checks that every row (property, scenario, rule set, engine, verdict, size,
+clauses, counterexample, trace, note) equals the one at its place in ``FILE``, a ``cardrules verify
+--json`` output of the same selection; only the seconds may differ. It prints the rows that differ,
+and the job fails if any does. A speed-up must leave this at 0.
 
 On a machine other jobs share, wall seconds also count the waiting (and CPU seconds vary a
 little with cache contention): compare CPU seconds between versions, and wall seconds only
@@ -21,10 +29,18 @@ on a quiet machine. The goal is the whole job in at most 20 s of wall time on 2 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import sys
 import time
 from collections import defaultdict
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+RESULT = REPO / "docs" / "results" / "verify_time.toml"
+GOAL_WALL = 20.0
 
 
 def _cpu_seconds() -> float:
@@ -47,7 +63,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--examples", type=int, default=60, help="hypothesis examples per run (default 60, as verify)")
     parser.add_argument("--no-mutants", action="store_true", help="skip the mutant rule sets")
     parser.add_argument("--top", type=int, default=10, help="how many of the slowest runs to list (default 10)")
+    parser.add_argument("--compare", metavar="FILE", help="a `cardrules verify --json` output: fail on any row "
+                        "that differs from it (seconds aside)")
+    parser.add_argument("--record", action="store_true", help=f"write {RESULT.relative_to(REPO)}")
+    parser.add_argument("--conditions", default="", help="what else ran on the machine (for --record)")
     args = parser.parse_args(argv)
+    load = os.getloadavg()[0]
 
     scenarios = load_scenarios()
     if args.scenario:
@@ -81,7 +102,79 @@ def main(argv: list[str] | None = None) -> int:
     print("\nslowest runs (CPU s):")
     for result in sorted(done, key=lambda r: -r.cpu_seconds)[: args.top]:
         print(f"  {result.cpu_seconds:6.2f}  {result.run.label}")
-    return 1 if failed else 0
+    print(f"\ngoal: at most {GOAL_WALL:.0f} s wall on 2 idle cores: {wall:.1f} s is {wall / GOAL_WALL:.2f} x the goal")
+    differing = compare(rows, args.compare) if args.compare else 0
+    if args.record:
+        record(len(rows), len(done), failed, wall, cpu, per_engine, runs_cpu, args.jobs,
+               max(load, os.getloadavg()[0]), args.conditions)
+    return 1 if failed or differing else 0
+
+
+def _bare(row: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in row.items() if key != "seconds"}
+
+
+def _key(row: dict[str, Any]) -> tuple[str, str, str, str]:
+    return row["scenario"], row["rule_set"], row["engine"], row["property"]
+
+
+def compare(rows: list[Any], path: str, shown: int = 20) -> int:
+    """How many rows differ from the ``cardrules verify --json`` output at ``path`` (seconds aside), a row
+    matched by its scenario, rule set, engine and property, and a row on one side only counted as
+    differing; the first ``shown`` differences are printed."""
+    from cardrules.specs.fileio import load_json
+
+    before = {_key(r): _bare(r) for r in load_json(path)}
+    now = {_key(r): _bare(r) for r in (row.to_json() for row in rows)}
+    problems = [f"only in {path}: {' / '.join(k)}" for k in before if k not in now]
+    problems += [f"only now: {' / '.join(k)}" for k in now if k not in before]
+    for key, row in now.items():
+        old = before.get(key)
+        if old is not None and old != row:
+            problems.append(f"differs: {' / '.join(key)}: {', '.join(f for f in row if row[f] != old.get(f))}")
+    for line in problems[:shown]:
+        print(f"  {line}")
+    if len(problems) > shown:
+        print(f"  ... and {len(problems) - shown:,} more")
+    print(f"compared with {path}: {len(now):,} rows now, {len(before):,} there, {len(problems)} differ")
+    return len(problems)
+
+
+def _toml(cell: Any) -> str:
+    return f'"{cell}"' if isinstance(cell, str) else str(cell)
+
+
+def record(checks: int, runs: int, failed: int, wall: float, cpu: float, per_engine: dict[str, list[Any]],
+           runs_cpu: float, jobs: int, load: float, conditions: str) -> None:
+    """Write docs/results/verify_time.toml: the whole job, the CPU per engine, the goal."""
+    from cardrules.oracle.verify.runner import ENGINES
+    from cardrules.specs.fileio import write_text
+
+    rows = [[f"the whole job: {runs} runs, {checks:,} checks, {failed} failed", round(wall, 1), round(cpu, 1), "100%"]]
+    names = {"explore": "explorer engine", "hypothesis": "hypothesis engine (random play)", "smt": "smt engine (z3)"}
+    for engine in ENGINES:
+        engine_cpu = sum(r.cpu_seconds for r in per_engine.get(engine, []))
+        rows.append([names[engine], "-", round(engine_cpu, 1), f"{engine_cpu / (runs_cpu or 1.0):.0%}"])
+    lines = [
+        "# The whole `cardrules verify` job: wall and CPU seconds, and the CPU per engine",
+        "# (benchmarks/verify.py --record; CPU seconds are user + system, worker processes included).",
+        f"measured = {datetime.now().replace(microsecond=0).isoformat()}",
+        f'command = "python3 benchmarks/verify.py --jobs {jobs} --record"',
+        f'machine = "{"idle" if load < 1.0 else "shared"}"',
+        f'conditions = "2 cores, load average {load:.1f} at the start or the end of the run'
+        f'{"; " + conditions if conditions else ""}"',
+        'columns = ["part", "wall s", "CPU s", "share of the CPU"]',
+        "rows = [",
+        *(f"  [{', '.join(_toml(c) for c in row)}]," for row in rows),
+        "]",
+        "",
+        "[[goal]]",
+        f'goal = "``cardrules verify`` at most {GOAL_WALL:.0f} s on 2 cores"',
+        f'figure = "{wall:.1f} s wall, {cpu:.1f} s CPU"',
+        f"met = {'true' if wall <= GOAL_WALL else 'false'}",
+    ]
+    write_text(RESULT, "\n".join(lines) + "\n")
+    print(f"recorded in {RESULT.relative_to(REPO)}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ from cardrules.model.errors import IllegalAction
 from cardrules.model.fftcg.actions import Action, Block, DeclareAttack, EndTurn, NoBlock, Pass, Remove, Split
 from cardrules.model.fftcg.combat import all_can_attack, can_attack, can_block_attackers, can_declare_now, declare_attack, declare_block
 from cardrules.model.fftcg.config import DEFAULT, RuleConfig
-from cardrules.model.fftcg.damage import check_breaks, divisible_power, is_broken, legal_splits, needs_split, split_unit
+from cardrules.model.fftcg.damage import check_breaks, divisible_power, is_broken, needs_split, split_unit
+from cardrules.model.fftcg.memo import legal_splits
 from cardrules.model.fftcg.party import is_valid_party
 from cardrules.model.fftcg.state import State, Step
 from cardrules.model.fftcg.turn import end_turn, pass_step, remove_forward, resolve_damage_part

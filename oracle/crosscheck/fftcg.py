@@ -20,9 +20,10 @@ were broken this turn, by whom (credit), and which were removed.
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, ContextManager, Iterable, Sequence
+from typing import Any, ContextManager, Iterable, Iterator, Sequence
 
 import z3
 
@@ -398,6 +399,45 @@ def bmc_budget(budget: Budget) -> Budget:
     return budget if budget.arith_solver is not None else replace(budget, arith_solver=BMC_ARITH_SOLVER)
 
 
+class BmcSession:
+    """Bounded checks and k-inductions of several properties from one model state under one rule set,
+    sharing one z3 context and one transition system (its ``init`` and ``T(t, t+1)`` built once, however
+    many properties and depths are checked): made by :func:`bmc_session`.
+
+    Each answer depends only on the start, the rule set, the budget and the checks asked before it in
+    the session (the terms they built); :func:`bmc_from_state` is a session of one check."""
+
+    def __init__(self, state: State, config: RuleConfig, budget: Budget) -> None:
+        self.state = state
+        self.config = config
+        self.budget = bmc_budget(budget)
+        self.ts = transition_system(state, config)
+
+    def check(self, property_name: str, k: int, *, induction: bool = False) -> BmcResult:
+        """:func:`bmc_from_state` of ``property_name`` to depth ``k``, in this session's context."""
+        prop = z3_form(property_name)
+        ts = self.ts
+        check = k_induction if induction else bmc
+        result: SmtResult = check(ts, prop, k, self.budget)
+        if result.verdict is not Verdict.VIOLATED or result.model is None:
+            return BmcResult(property_name, result.verdict, result.depth, reason=result.reason, seconds=result.seconds)
+        m, L, names = result.model, ts.layout, _names(self.state)
+        trace: list[tuple[Action | None, State]] = [(None, decode_state(m, L, ts.cards, ts.at(0), names))]
+        for t in range(result.depth):
+            action = decode_action(m, L, ts.action_at(t), ts.at(t))
+            trace.append((action, decode_state(m, L, ts.cards, ts.at(t + 1), names)))
+        return BmcResult(property_name, result.verdict, result.depth, tuple(trace),
+                         tuple(replay(self.state, trace, self.config)), seconds=result.seconds)
+
+
+@contextmanager
+def bmc_session(state: State, config: RuleConfig = DEFAULT, budget: Budget | None = None) -> Iterator[BmcSession]:
+    """A :class:`BmcSession` in a fresh z3 context (:func:`~specs.smt.context.fresh_context`) for the
+    ``with`` block: nothing of it is used after (results are decoded into plain values)."""
+    with fresh_context():
+        yield BmcSession(state, config, budget or current())
+
+
 def bmc_from_state(state: State, property_name: str, k: int, config: RuleConfig = DEFAULT, *,
                    induction: bool = False, budget: Budget | None = None) -> BmcResult:
     """Check the registered property ``property_name`` (its z3 face, :func:`z3_form`) from ``state`` to depth ``k`` (with ``induction``:
@@ -407,20 +447,9 @@ def bmc_from_state(state: State, property_name: str, k: int, config: RuleConfig 
     The check runs in a fresh z3 context (:func:`~specs.smt.context.fresh_context`): its
     answer, the counterexample included, depends only on the arguments, not on what the
     process checked before."""
-    prop = z3_form(property_name)
-    with fresh_context():
-        ts = transition_system(state, config)
-        check = k_induction if induction else bmc
-        result: SmtResult = check(ts, prop, k, bmc_budget(budget or current()))
-        if result.verdict is not Verdict.VIOLATED or result.model is None:
-            return BmcResult(property_name, result.verdict, result.depth, reason=result.reason, seconds=result.seconds)
-        m, L, names = result.model, ts.layout, _names(state)
-        trace: list[tuple[Action | None, State]] = [(None, decode_state(m, L, ts.cards, ts.at(0), names))]
-        for t in range(result.depth):
-            action = decode_action(m, L, ts.action_at(t), ts.at(t))
-            trace.append((action, decode_state(m, L, ts.cards, ts.at(t + 1), names)))
-    return BmcResult(property_name, result.verdict, result.depth, tuple(trace), tuple(replay(state, trace, config)),
-                     seconds=result.seconds)
+    z3_form(property_name)  # an unknown property is told before any z3 work
+    with bmc_session(state, config, budget) as session:
+        return session.check(property_name, k, induction=induction)
 
 
 def is_legal(state: State, action: Action, config: RuleConfig = DEFAULT) -> bool:

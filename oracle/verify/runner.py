@@ -67,7 +67,8 @@ def _explore_rows(
     stop = frozenset(rule_set.expect_violated) if mutant else None
     on_progress = (lambda states: phase.count(states, "states")) if phase is not None else None
     result: Exploration[Any, Any] = explore(
-        game, [root], props, bounds, stop_when_violated=stop, progress=False, on_progress=on_progress
+        game, [root], props, bounds, stop_when_violated=stop, progress=False, on_progress=on_progress,
+        compact=False,  # verify's bounds keep every exploration small: states as objects, no packing
     )
     rows = []
     complete = result.stats.complete
@@ -130,24 +131,37 @@ def _smt_rows(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, root: Any
 
     A counterexample is decoded and replayed on the executable model; one that
     does not replay is a failure of the cross-check, reported as violated.
+
+    The k-inductions of every property share one transition system (built once: most of the
+    engine's time was building it again per property). A proof is a proof whatever z3 checked before
+    it; any other answer is asked again alone, in a fresh context (:func:`bmc_from_state`), as is the
+    bounded check that follows, so a counterexample or an undecided query still depends only on its
+    own question.
     """
     from cardrules.model.fftcg.config import RuleConfig as FfConfig
-    from cardrules.oracle.crosscheck.fftcg import bmc_from_state, smt_properties
+    from cardrules.oracle.crosscheck.fftcg import BmcResult, bmc_from_state, bmc_session, smt_properties
     from cardrules.specs.smt.fftcg.bmc import Verdict
 
     config = FfConfig.of(rule_set.decisions, broken=rule_set.broken)
     rows = []
-    for prop in smt_properties().values():
-        if not prop.must_hold:
-            continue
-        started = time.perf_counter()
-        result = bmc_from_state(root, prop.name, SMT_INDUCTION_K, config, induction=True)
+    checked = [p for p in smt_properties().values() if p.must_hold]
+    proofs: list[tuple[BmcResult, float]] = []
+    with bmc_session(root, config) as session:  # one transition system for every property's k-induction
+        for prop in checked:
+            started = time.perf_counter()
+            proofs.append((session.check(prop.name, SMT_INDUCTION_K, induction=True), time.perf_counter() - started))
+    for prop, (result, seconds) in zip(checked, proofs):
+        if result.verdict is not Verdict.PROVED:  # anything but a proof is asked again alone, in a context of its own
+            started = time.perf_counter()
+            result = bmc_from_state(root, prop.name, SMT_INDUCTION_K, config, induction=True)
+            seconds += time.perf_counter() - started
         induction_note = ""
         if result.verdict is Verdict.UNKNOWN:
             induction_note = f"k-induction undecided: {result.reason}"
         if result.verdict is not Verdict.PROVED and result.verdict is not Verdict.VIOLATED:
+            started = time.perf_counter()  # the bounded check in a context of its own, as bmc_from_state alone
             result = bmc_from_state(root, prop.name, SMT_DEPTH, config)
-        seconds = time.perf_counter() - started
+            seconds += time.perf_counter() - started
         violated = result.verdict is Verdict.VIOLATED
         if result.verdict is Verdict.UNKNOWN:
             verdict = "UNKNOWN"

@@ -258,12 +258,12 @@ class _Search(Generic[S, A]):
     """
 
     def __init__(self, game: Game[S, A], properties: Sequence[Property], bounds: Bounds, keep_edges: bool,
-                 stop_when_violated: frozenset[str] | None, progress: _Progress) -> None:
+                 stop_when_violated: frozenset[str] | None, progress: _Progress, compact: bool = True) -> None:
         self.game = game
         self.bounds = bounds
         self.stop_when_violated = stop_when_violated
         self.progress = progress
-        codec = game_codec(game)
+        codec = game_codec(game) if compact else None
         self.store: _Store[S, Any]
         if codec is not None:
             self.store = _PackedStore(game, codec)
@@ -394,6 +394,7 @@ def explore(
     progress: bool | None = None,
     progress_stream: Any = None,
     on_progress: Callable[[int], None] | None = None,
+    compact: bool = True,
 ) -> Exploration[S, A]:
     """Explore every state reachable from ``roots`` within ``bounds``, checking ``properties``.
 
@@ -403,11 +404,15 @@ def explore(
     need to be caught once); the result is then marked truncated.
     ``on_progress``: called with the number of states stored so far, about
     twice a second (a caller's own progress display; ``progress`` is then off).
+    ``compact``: store the states packed when the game has a codec (the least memory); False keeps
+    them as objects (more memory, less CPU: no packing of each successor, no unpacking of each
+    state expanded). Either way the same states are found, in the same order, with the same indices.
     """
     stream = progress_stream or sys.stderr
     show_progress = stream.isatty() if progress is None and on_progress is None else bool(progress)
     progress_display = _Progress(stream, show_progress, on_progress)
-    search: _Search[S, A] = _Search(game, properties, bounds, keep_edges, stop_when_violated, progress_display)
+    search: _Search[S, A] = _Search(game, properties, bounds, keep_edges, stop_when_violated, progress_display,
+                                    compact)
     started = progress_display.start()
     search.run(roots)
     return search.result(started)

@@ -66,15 +66,35 @@ class _Unordered(tuple):
     __slots__ = ()
 
 
+class _Record(tuple):
+    """A dataclass value's frozen fields (a plain tuple in every other way: the same ``repr``)."""
+
+    __slots__ = ()
+
+
 @lru_cache(maxsize=None)
 def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
+_MEMO_LIMIT = 50_000
+"""Entries each identity memo below keeps before it is emptied (a bound on its memory: a few tens of MB)."""
+_FROZEN: dict[int, tuple[Any, frozenset[str], Any]] = {}
+"""``id()`` of a dataclass value -> (the value, kept alive so that its id stays its own; the ``unordered``
+names it was frozen with; its frozen form)."""
+_RENAMED: dict[tuple[int, int], tuple[Any, Mapping[str, str], Any]] = {}
+"""(``id()`` of a frozen record, ``id()`` of a renaming) -> (the record and renaming, kept alive; the
+record renamed)."""
+
+
 def _freeze_value(value: Any, unordered: frozenset[str], key: str = "") -> Any:
-    """``value`` as nested tuples: a dataclass is the tuple of its fields in declaration order (one
-    state type per place, so names are not needed); an enum its value; a frozenset, or a tuple held
-    by a field named in ``unordered``, an :class:`_Unordered` of its items; scalars themselves."""
+    """``value`` as nested tuples: a dataclass is the :class:`_Record` of its fields in declaration order
+    (one state type per place, so names are not needed); an enum its value; a frozenset, or a tuple held
+    by a field named in ``unordered``, an :class:`_Unordered` of its items; scalars themselves.
+
+    A dataclass value is frozen once while it lives (values are immutable, and a successor shares most
+    of its parent's): its frozen form is remembered by identity, which makes the same frozen object
+    stand for it in every state that holds it (:func:`_renamed` remembers by that identity in turn)."""
     kind: type = type(value)
     if kind is str or kind is int or kind is bool or value is None:
         return value
@@ -86,7 +106,14 @@ def _freeze_value(value: Any, unordered: frozenset[str], key: str = "") -> Any:
     if isinstance(value, enum.Enum):
         return value.value
     if dataclasses.is_dataclass(value):
-        return tuple(_freeze_value(getattr(value, name), unordered, name) for name in _field_names(kind))
+        found = _FROZEN.get(id(value))
+        if found is not None and found[0] is value and found[1] is unordered:
+            return found[2]
+        frozen = _Record(_freeze_value(getattr(value, name), unordered, name) for name in _field_names(kind))
+        if len(_FROZEN) >= _MEMO_LIMIT:
+            _FROZEN.clear()
+        _FROZEN[id(value)] = (value, unordered, frozen)
+        return frozen
     raise TypeError(f"no frozen form for {kind.__name__}")
 
 
@@ -94,11 +121,29 @@ def _renamed(node: Any, rename: Mapping[str, str]) -> Any:
     kind = type(node)
     if kind is str:
         return rename.get(node, node)
+    if kind is _Record:
+        memo_key = (id(node), id(rename))
+        found = _RENAMED.get(memo_key)
+        if found is not None and found[0] is node and found[1] is rename:
+            return found[2]
+        renamed = tuple(_renamed(item, rename) for item in node)
+        if len(_RENAMED) >= _MEMO_LIMIT:
+            _RENAMED.clear()
+        _RENAMED[memo_key] = (node, rename, renamed)
+        return renamed
     if kind is tuple:
         return tuple(_renamed(item, rename) for item in node)
     if kind is _Unordered:
         return tuple(sorted((_renamed(item, rename) for item in node), key=repr))
     return node
+
+
+@lru_cache(maxsize=64)
+def _renamings(classes: tuple[tuple[str, ...], ...]) -> tuple[dict[str, str], ...]:
+    """Every renaming within ``classes``, in the order of the product of their permutations (the same
+    objects every time: :func:`_renamed` remembers its answers by them)."""
+    return tuple({old: new for ids, perm in zip(classes, choice) for old, new in zip(ids, perm)}
+                 for choice in product(*(permutations(ids) for ids in classes)))
 
 
 def canonical_dataclass_key(
@@ -107,10 +152,12 @@ def canonical_dataclass_key(
     """The smallest serialisation of a frozen dataclass ``state`` over renamings within ``classes``:
     the same equivalence as :func:`canonical_json_key` on the state's JSON form (a frozenset is a set,
     as are the tuples of fields named in ``unordered``; every other order is kept), without it."""
-    frozen = _freeze_value(state, unordered)
+    # the state itself is frozen and renamed without the memories (it is asked once); its parts with them
+    kind: type = type(state)
+    frozen = (tuple(_freeze_value(getattr(state, name), unordered, name) for name in _field_names(kind))
+              if dataclasses.is_dataclass(state) else _freeze_value(state, unordered))
     best: str | None = None
-    for choice in product(*(permutations(ids) for ids in classes)):
-        rename = {old: new for ids, perm in zip(classes, choice) for old, new in zip(ids, perm)}
+    for rename in _renamings(tuple(tuple(ids) for ids in classes)):
         text = repr(_renamed(frozen, rename))
         if best is None or text < best:
             best = text

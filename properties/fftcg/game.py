@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Hashable
 
 from cardrules.model.fftcg.actions import Action, parse_action
@@ -68,27 +69,23 @@ class FftcgGame:
         stores it packed once).
         """
         p0, p1 = state.players
-        names0 = [f.name for f in p0.forwards] + [f.name for f in p0.break_zone]
-        names1 = [f.name for f in p1.forwards] + [f.name for f in p1.break_zone]
-        if len(set(names0)) == len(names0) and len(set(names1)) == len(names1):
+        distinct0, cards0, sorted0 = _player_cards(p0)
+        distinct1, cards1, sorted1 = _player_cards(p1)
+        if distinct0 and distinct1:
             return state  # identical cards share their name (part of the signature): no two here
-        signatures = [(0, static_signature(f)) for f in p0.forwards]
-        signatures += [(0, static_signature(f)) for f in p0.break_zone]
-        signatures += [(1, static_signature(f)) for f in p1.forwards]
-        signatures += [(1, static_signature(f)) for f in p1.break_zone]
-        if len(set(signatures)) == len(signatures):
-            return state  # no two identical cards of one owner: no class to rename within
-        cards = [(f.id, signature) for f, signature in zip(
-            (*p0.forwards, *p0.break_zone, *p1.forwards, *p1.break_zone), signatures)]
-        classes = interchangeable_classes(cards)
+        classes = _classes(cards0, cards1)
         if not classes:
-            return state
+            return state  # no two identical cards of one owner: no class to rename within
         on_field = {f.id: (index, f) for index, player in enumerate(state.players) for f in player.forwards}
         mapping: dict[str, str] = {}
         for ids in classes:
             for old, new in zip(sorted(ids, key=lambda fid: _situation(state, fid, on_field)), ids):
                 if old != new:
                     mapping[old] = new
+        attack = state.attack
+        if not mapping and sorted0 and sorted1 and (
+                attack is None or (_is_sorted(attack.attackers) and _is_sorted(attack.declared))):
+            return state  # what _rename gives back for a state renaming and sorting leave as it is
         return _rename(state, mapping)
 
     def action_strategy(self, legal: tuple[Action, ...]) -> Any:
@@ -128,6 +125,32 @@ class FftcgGame:
 
     def state_from_json(self, data: Any) -> State:
         return load_state(data)
+
+
+@lru_cache(maxsize=4096)
+def _player_cards(player: Player) -> tuple[bool, tuple[tuple[str, Hashable], ...], bool]:
+    """Of one player's Forwards (field, then Break Zone): whether no two share a name; each one's id and
+    static signature; whether both zones are in id order. Remembered by player (a player's hash is
+    cached, and most successors keep their parent's players)."""
+    forwards = (*player.forwards, *player.break_zone)
+    names = [f.name for f in forwards]
+    in_order = _is_sorted(tuple(f.id for f in player.forwards)) and _is_sorted(tuple(f.id for f in player.break_zone))
+    return len(set(names)) == len(names), tuple((f.id, static_signature(f)) for f in forwards), in_order
+
+
+@lru_cache(maxsize=4096)
+def _classes(cards0: tuple[tuple[str, Hashable], ...], cards1: tuple[tuple[str, Hashable], ...]) -> list[list[str]]:
+    """The classes of interchangeable Forwards (same printed card, same owner) of the two players, by
+    their :func:`_player_cards` (empty when no two are alike)."""
+    signatures = [(0, signature) for _, signature in cards0] + [(1, signature) for _, signature in cards1]
+    if len(set(signatures)) == len(signatures):
+        return []
+    return interchangeable_classes(
+        (fid, signature) for (fid, _), signature in zip((*cards0, *cards1), signatures))
+
+
+def _is_sorted(values: tuple[str, ...]) -> bool:
+    return all(a <= b for a, b in zip(values, values[1:]))
 
 
 def _parts(state: State) -> tuple[Any, ...]:

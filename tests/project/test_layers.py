@@ -121,6 +121,7 @@ MODEL_LAYERS: dict[str, float] = {
     f"{FF}.combat": 3,
     f"{FF}.damage": 3.1,
     f"{FF}.turn": 3.2,
+    f"{FF}.memo": 3.5,
     f"{FF}.engine": 4,
     f"{FF}.validate": 4,
     f"{FF}.trace": 4.1,

@@ -34,8 +34,14 @@ def _p(ts: TransitionSystem, prop: StateProperty, t: int) -> z3.BoolRef:
 def _q(ts: TransitionSystem, prop: StateProperty, t: int) -> z3.BoolRef:
     """``Q(t) = P(t) & S(t) & domain(s@t) & settled(s@t)``."""
     s = ts.at(t)
-    return z3.And(prop.holds(ts.layout, ts.cards, s), prop.strengthening(ts.layout, ts.cards, s),
-                  domain(ts.layout, s), settled(ts.layout, ts.cards, s))
+    facts = ts.frame_facts
+    in_domain = facts.get(("domain", t))
+    if in_domain is None:
+        in_domain = facts[("domain", t)] = domain(ts.layout, s)
+    is_settled = facts.get(("settled", t))
+    if is_settled is None:
+        is_settled = facts[("settled", t)] = settled(ts.layout, ts.cards, s)
+    return z3.And(prop.holds(ts.layout, ts.cards, s), prop.strengthening(ts.layout, ts.cards, s), in_domain, is_settled)
 
 
 def bmc(ts: TransitionSystem, prop: StateProperty, k: int, budget: Budget = DEFAULT) -> SmtResult:

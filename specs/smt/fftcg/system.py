@@ -30,6 +30,9 @@ class TransitionSystem(transition.TransitionSystem[Ctx]):
     variants: Variants = DEFAULT
     vocabulary: Vocabulary = field(init=False)
     cards: Cards = field(init=False)
+    frame_facts: dict[tuple[str, int], z3.BoolRef] = field(init=False, default_factory=dict, repr=False)
+    """Formulas over one frame that do not depend on the property checked (``domain``, ``settled``),
+    by name and frame, built once (the bounded checks of several properties ask for the same)."""
 
     def __post_init__(self) -> None:
         self.vocabulary = Vocabulary(self.layout)
