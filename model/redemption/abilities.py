@@ -22,7 +22,7 @@ RED-SB-ONCE-PER-TURN, RED-SB-RESTRICT-AFTER.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from cardrules.model.fastcopy import replace
 
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.actions import Play
@@ -113,21 +113,29 @@ def opposing_characters(state: State, player: int) -> tuple[str, ...]:
     )
 
 
+@implements("RED-BASE-INTERRUPT")
+def may_be_interrupted(record: PlayRecord) -> bool:
+    """Whether an interrupt can act on the ability of ``record`` now (RED-BASE-INTERRUPT): an
+    interruptible effect in effect or announced; a heal ability in effect (the interrupt undoes the
+    heal); a side battle ability only while announced, before its side battle starts (decision
+    ``sb-answer-before-start``: once started, its battle is on top and the ability belongs to the
+    battle it suspended)."""
+    if record.effect in INTERRUPTIBLE:
+        return record.status in (RecordStatus.ACTIVE, RecordStatus.ANNOUNCED)
+    if record.effect in HEAL_EFFECTS:
+        return record.status is RecordStatus.ACTIVE
+    return record.effect is Effect.SIDE_BATTLE and record.status is RecordStatus.ANNOUNCED
+
+
 @implements("RED-BASE-INTERRUPT", "RED-SB-NO-INTERRUPT-FROM-SUSPENDED")
 def interruptible_records(state: State) -> tuple[PlayRecord, ...]:
-    """Abilities an interrupt may target: interruptible effects in effect (or
-    announced) that were played in the active battle. Abilities of a side
+    """Abilities an interrupt may target: those an interrupt can act on now
+    (:func:`may_be_interrupted`) that were played in the active battle. Abilities of a side
     battle that has ended are no longer targetable (RED-SB-NO-INTERRUPT-FROM-SUSPENDED)."""
     battle = state.active_battle
     if battle is None:
         return ()
-    return tuple(
-        r
-        for r in state.records
-        if r.effect in INTERRUPTIBLE
-        and r.status in (RecordStatus.ACTIVE, RecordStatus.ANNOUNCED)
-        and r.battle == battle.id
-    )
+    return tuple(r for r in state.records if r.battle == battle.id and may_be_interrupted(r))
 
 
 @implements("RED-BASE-NEGATE")
@@ -356,14 +364,42 @@ def undo_effect(state: State, record: PlayRecord) -> State:
         return replace(state, statuses=state.statuses - {(record.targets[0], status)})
     if record.effect is Effect.DECREASE and record.undo.status_added:
         return replace(state, decreased=state.decreased - {record.targets[0]})
+    if record.effect in HEAL_EFFECTS:
+        return undo_heal(state, record)
+    return state
+
+
+@implements("RED-HEAL-CLEARS-STATUS", "RED-HEAL-RESTORES-DECREASE")
+def heal_undo(before: State, after: State, target: str) -> Undo:
+    """What a heal of ``target`` did, from the states before and after it: the statuses and the
+    decrease it removed, and the status effects it ended (RED-HEAL-CLEARS-STATUS,
+    RED-HEAL-RESTORES-DECREASE), so that an interrupt can take the heal back."""
+    cleared = tuple(sorted((s for c, s in before.statuses if c == target and (c, s) not in after.statuses),
+                           key=lambda s: s.value))
+    ended = tuple(r.id for r in after.records
+                  if r.status is RecordStatus.ENDED and before.record(r.id).status is not RecordStatus.ENDED)
+    return Undo(cleared=cleared, restored=target in before.decreased and target not in after.decreased, ended=ended)
+
+
+@implements("RED-BASE-INTERRUPT", "RED-HEAL-CLEARS-STATUS", "RED-HEAL-RESTORES-DECREASE")
+def undo_heal(state: State, record: PlayRecord) -> State:
+    """Take a heal back (an interrupt of a heal ability, RED-BASE-INTERRUPT): its target has again the
+    statuses and the decrease the heal removed, and the status effects it ended are in effect again."""
+    target, undo = record.targets[0], record.undo
+    state = replace(state, statuses=state.statuses | {(target, s) for s in undo.cleared})
+    if undo.restored:
+        state = replace(state, decreased=state.decreased | {target})
+    for ended in undo.ended:
+        state = _set_record(state, replace(state.record(ended), status=RecordStatus.ACTIVE))
     return state
 
 
 @implements("RED-BASE-INTERRUPT")
-def interrupt(state: State, record_id: int) -> State:
-    """Undo an ability's effect and leave it pending (RED-BASE-INTERRUPT)."""
+def interrupt(state: State, record_id: int, undo: bool = True) -> State:
+    """Undo an ability's effect and leave it pending (RED-BASE-INTERRUPT); ``undo`` false only
+    for the broken variant ``interrupted-heal-stays`` (the heal's effect is left in place)."""
     record = state.record(record_id)
-    if record.status is RecordStatus.ACTIVE:
+    if record.status is RecordStatus.ACTIVE and undo:
         state = undo_effect(state, record)
     return _set_record(state, replace(record, status=RecordStatus.PENDING, undo=Undo()))
 
@@ -381,7 +417,7 @@ def negate(state: State, record_id: int, config: RuleConfig) -> State:
     if record.effect is Effect.SIDE_BATTLE and record.undo.opened >= 0:
         opened = record.undo.opened
         for inner in reversed(state.records):
-            if opened in inner.battle_path and inner.effect in INTERRUPTIBLE and inner.status in (
+            if opened in inner.battle_path and inner.effect in INTERRUPTIBLE | HEAL_EFFECTS and inner.status in (
                 RecordStatus.ACTIVE,
                 RecordStatus.PENDING,
                 RecordStatus.ANNOUNCED,
@@ -409,7 +445,10 @@ def reactivate_pending(state: State, config: RuleConfig, apply: ApplyEffect) -> 
         if config.option("red-base-interrupt-reactivation") == "never" or record.card not in attached:
             state = _set_record(state, replace(record, status=RecordStatus.FIZZLED))
         else:
+            depth = len(state.battles)
             state = apply(state, record, config)
-            if state.prompt is not None and state.prompt.kind is PromptKind.HEAL_WINDOW:
+            if state.prompt is not None and state.prompt.kind in (PromptKind.HEAL_WINDOW, PromptKind.CHOOSE_SIDES):
                 return state, True
+            if len(state.battles) != depth:
+                return state, True  # a side battle started: the rest wait for the battle they were played in
     return state, True

@@ -11,7 +11,7 @@ RED-BASE-HERO-VS-EVIL, RED-BASE-PARALYZED-NO-BATTLE.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from cardrules.model.fastcopy import replace
 
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.config import RuleConfig

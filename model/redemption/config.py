@@ -33,6 +33,9 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "sb-territory-survivor-enhancements": ("all-discarded", "played-in-side-battle-only"),
     "sb-user-outside-battle": ("battling-players-only", "any-player"),
     "sb-control-meaning": ("battle-side", "permanent-controller"),
+    "sb-answer-before-start": ("special-initiative", "never"),
+    "sb-redirected-initiator": ("redirecting-player", "original-user"),
+    "sb-redirected-user": ("original-user", "redirecting-player"),
     "br-challenge-success": ("challenger-wins", "challenger-not-beaten"),
     "br-rescue-access": ("rescue-attempt-only", "challenge-can-become-rescue"),
     "br-discard-which": ("defeated-characters", "losing-side-only"),
@@ -62,7 +65,10 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
 }
 """Decision id -> the option ids the model implements."""
 
-BROKEN: frozenset[str] = frozenset({"two-side-battles-per-turn"})
+BROKEN: frozenset[str] = frozenset({
+    "two-side-battles-per-turn", "interrupted-side-battle-starts", "interrupted-heal-stays",
+    "redirected-side-battle-uncounted", "redirected-side-battle-no-choice",
+})
 """The broken variants (:mod:`cardrules.specs.catalogue.broken`) the Redemption model implements: selectable
 only by a scenario's mutants, never as a decision option."""
 

@@ -17,7 +17,7 @@ options, carrying out an effect) the dispatcher passes its own function in.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from cardrules.model.fastcopy import replace
 from itertools import combinations
 
 from cardrules.model.errors import IllegalAction
@@ -44,6 +44,7 @@ from cardrules.model.redemption.battle import block, start_battle
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.handoff import Then
 from cardrules.model.redemption.initiative import play_prompt, play_prompt_unless_waiting
+from cardrules.model.redemption.ops import set_record
 from cardrules.model.redemption.standing import may_enter_battle
 from cardrules.model.redemption.state import HEAL_EFFECTS, CardType, Effect, Phase, PlayRecord, PromptKind, RecordStatus, State
 from cardrules.model.redemption.turn import draw_phase, next_phase, put_character
@@ -146,9 +147,9 @@ def use_ability(state: State, record: PlayRecord, config: RuleConfig) -> State:
     """Carry out a freshly played ability (instantaneous effects happen now) in its area."""
     effect = record.effect
     if effect is Effect.SIDE_BATTLE:
-        return side_battle.use_side_battle(state, record, config)
+        return side_battle.begin(state, record, config)
     if effect in HEAL_EFFECTS:
-        return play_prompt(follow(*heal.heal_target(state, record.targets[0], record.player, config), config), config)
+        return play_prompt(use_heal(state, record, config), config)
     if effect is Effect.REDIRECT_NUMBERS:
         return play_prompt(redirect.start_numbers(state, record, record.targets[0], config), config)
     if effect is Effect.REDIRECT_BOTH:
@@ -161,7 +162,7 @@ def use_ability(state: State, record: PlayRecord, config: RuleConfig) -> State:
         state, taken = redirect.take_over(state, record, config)
         return use_ability(state, taken, config)
     if effect is Effect.INTERRUPT:
-        return play_prompt_unless_waiting(abilities.interrupt(state, int(record.targets[0][1:])), config)
+        return play_prompt_unless_waiting(interrupt(state, int(record.targets[0][1:]), config), config)
     if effect is Effect.NEGATE:
         return play_prompt_unless_waiting(abilities.negate(state, int(record.targets[0][1:]), config), config)
     announced = abilities.announce(state, record)
@@ -170,11 +171,46 @@ def use_ability(state: State, record: PlayRecord, config: RuleConfig) -> State:
     return play_prompt_unless_waiting(apply_effect(state, record, config), config)
 
 
-@implements("RED-HEAL-WINDOW")
+@implements("RED-BASE-INTERRUPT", "RED-HEAL-CLEARS-STATUS", "RED-HEAL-RESTORES-DECREASE")
+def use_heal(state: State, record: PlayRecord, config: RuleConfig) -> State:
+    """A heal ability played in battle heals its target (:func:`heal.heal_target`), carried out by
+    the player who carries the ability out (a redirect's, RED-RD-CARRIER-CHANGES); its record keeps
+    what the heal removed, which an interrupt of the heal puts back (RED-BASE-INTERRUPT)."""
+    target = record.targets[0]
+    after = follow(*heal.heal_target(state, target, record.carried_by, config), config)
+    undo = abilities.heal_undo(state, after, target)
+    return set_record(after, replace(after.record(record.id), status=RecordStatus.ACTIVE, undo=undo))
+
+
+@implements("RED-BASE-INTERRUPT")
+def interrupt(state: State, record_id: int, config: RuleConfig) -> State:
+    """Interrupt the ability of play record ``record_id`` (:func:`abilities.interrupt`). Two broken
+    variants (rules broken on purpose, for ``cardrules verify`` to catch): under
+    ``interrupted-side-battle-starts`` an interrupted side battle ability starts its side battle all
+    the same; under ``interrupted-heal-stays`` an interrupted heal is not taken back."""
+    effect = state.record(record_id).effect
+    keep = effect in HEAL_EFFECTS and config.is_broken("interrupted-heal-stays")
+    state = abilities.interrupt(state, record_id, undo=not keep)
+    if effect is Effect.SIDE_BATTLE and config.is_broken("interrupted-side-battle-starts"):
+        state = side_battle.use_side_battle(state, state.record(record_id), config)
+        if state.prompt is not None and state.prompt.kind is PromptKind.CHOOSE_SIDES:
+            x, y = state.prompt.cards
+            state = side_battle.open_side_battle(replace(state, prompt=None), record_id, (x, y), config)
+    return state
+
+
+@implements("RED-HEAL-WINDOW", "RED-BASE-INTERRUPT")
 def apply_effect(state: State, record: PlayRecord, config: RuleConfig) -> State:
-    """Carry out a discard, status or decrease effect (:func:`abilities.apply_effect`);
-    a discard of a character still in battle first opens its controller's heal
-    window when a heal is possible (RED-HEAL-WINDOW)."""
+    """Carry out an ability that waited (announced, or pending after an interrupt): a side battle
+    (:func:`side_battle.carry_out`), a heal whose target is still healable (else it fizzles), or a
+    discard, status or decrease effect (:func:`abilities.apply_effect`); a discard of a character
+    still in battle first opens its controller's heal window when a heal is possible (RED-HEAL-WINDOW)."""
+    if record.effect is Effect.SIDE_BATTLE:
+        return side_battle.carry_out(state, record, config)
+    if record.effect in HEAL_EFFECTS:
+        if (record.targets[0],) in heal.enhancement_targets_in_battle(state, config):
+            return use_heal(state, record, config)
+        return set_record(state, replace(record, status=RecordStatus.FIZZLED))
     if record.effect in DISCARDS and state.fighter(record.targets[0]) is not None:
         window = heal.open_window(state, record, config)
         if window is not None:

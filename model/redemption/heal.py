@@ -33,7 +33,7 @@ is in :mod:`model.redemption.abilities`.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from cardrules.model.fastcopy import replace
 
 from cardrules.model.redemption.actions import Heal
 from cardrules.model.redemption.config import RuleConfig

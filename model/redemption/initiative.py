@@ -9,7 +9,7 @@ Clause IDs: RED-BASE-INITIATIVE.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from cardrules.model.fastcopy import replace
 
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.standing import outcome

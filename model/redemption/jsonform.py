@@ -4,9 +4,10 @@ The mapping is fixed and documented so that other engines can read and write
 states (see :mod:`model.redemption.state` for the field list):
 
 - a dataclass is an object with exactly its field names as keys (written
-  always; on reading, a field that has a default may be left out, so states
-  written before a field was added, such as the heal and redirect fields,
-  still read);
+  always, except a field marked :data:`OMIT_AT_DEFAULT`, written only when not
+  at its default; on reading, a field that has a default may be left out, so
+  states written before a field was added, such as the heal and redirect
+  fields, still read);
 - an :class:`enum.Enum` is its ``value`` (a string);
 - ``tuple[X, ...]`` and fixed ``tuple[X, Y]`` are arrays;
 - ``frozenset[X]`` is an array sorted by the JSON text of its elements, so
@@ -45,10 +46,16 @@ MAX_ITEMS = 1000
 """Most items of any array read."""
 
 
+OMIT_AT_DEFAULT: dict[str, bool] = {"omit_at_default": True}
+"""Field metadata of a field added after the JSON form was published: it is written only when it is not at its
+default, so the form of every state that does not use it stays as it was."""
+
+
 def to_jsonable(value: object) -> JSON:
     """The JSON form of a model value (dataclass, enum, tuple, frozenset, scalar)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not (f.metadata.get("omit_at_default") and getattr(value, f.name) == f.default)}
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, tuple):

@@ -6,7 +6,7 @@ drawing cards (the draw phase and end-of-battle draws).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from cardrules.model.fastcopy import replace
 
 from cardrules.model.redemption.state import (
     Battle, CardType, DiscardCause, DiscardEvent, Effect, Fighter, PlayRecord, RecordStatus, State, Zones,
@@ -18,7 +18,7 @@ ZONE_NAMES: tuple[str, ...] = ("hand", "deck", "territory", "discard", "bondage"
 
 def edit_zones(state: State, player: int, **changes: object) -> State:
     zones = list(state.zones)
-    zones[player] = replace(zones[player], **changes)  # type: ignore[arg-type]
+    zones[player] = replace(zones[player], **changes)
     return replace(state, zones=tuple(zones))
 
 

@@ -92,8 +92,12 @@ HEAL_EFFECTS: frozenset[Effect] = frozenset({Effect.HEAL, Effect.RESTORE})
 """Effects that are heals (RED-HEAL-RESTORE-IS-HEAL)."""
 INTERRUPTIBLE: frozenset[Effect] = frozenset({Effect.DISCARD, Effect.DISCARD_OPPOSING, Effect.PARALYZE, Effect.POISON,
                                               Effect.DISEASE, Effect.DECREASE})
-"""Effects an interrupt can undo and hold pending (the model's 'interruptible effects', RED-BASE-INTERRUPT): the
-only ones whose play record ever waits, pending or announced."""
+"""Effects an interrupt can undo and hold pending (the model's 'interruptible effects', RED-BASE-INTERRUPT), and the
+ones the negation of a side battle card negates with it (RED-SB-NEGATE-CASCADE, with the heals of :data:`HELD`)."""
+HELD: frozenset[Effect] = INTERRUPTIBLE | HEAL_EFFECTS | {Effect.SIDE_BATTLE}
+"""Effects whose play record may wait, pending or announced: the interruptible effects, a heal ability in effect
+(an interrupt undoes the heal), and a side battle ability answered before its side battle starts (special
+initiative, decision ``sb-answer-before-start``)."""
 
 
 @implements("RED-BASE-CHARACTERS", "RED-BASE-ENHANCEMENTS")

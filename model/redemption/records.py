@@ -10,9 +10,10 @@ character was and carried when it was discarded (the previous heal wording needs
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from cardrules.model.redemption.pieces import Alignment, Effect, Fighter, Phase
+from cardrules.model.redemption.jsonform import OMIT_AT_DEFAULT
+from cardrules.model.redemption.pieces import Alignment, Effect, Fighter, Phase, Status
 
 
 class RecordStatus(enum.Enum):
@@ -44,6 +45,15 @@ class Undo:
     """Statuses: whether the status was new."""
     opened: int = -1
     """SIDE_BATTLE: id of the battle it started."""
+    cleared: tuple[Status, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
+    """HEAL and RESTORE: the statuses the heal removed from its target, which an interrupt puts back
+    (RED-BASE-INTERRUPT); left out of the JSON form when empty."""
+    restored: bool = field(default=False, metadata=OMIT_AT_DEFAULT)
+    """HEAL and RESTORE: whether the heal removed a decrease of its target's ability; left out of the JSON
+    form when false."""
+    ended: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
+    """HEAL and RESTORE: the play records of status effects the heal ended (RED-HEAL-CLEARS-STATUS), which an
+    interrupt makes active again; left out of the JSON form when empty."""
 
 
 @dataclass(frozen=True, slots=True)

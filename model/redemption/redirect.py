@@ -20,7 +20,7 @@ point may carry one on to the end of the turn).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from cardrules.model.fastcopy import replace
 
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.actions import Play

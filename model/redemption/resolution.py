@@ -15,7 +15,7 @@ with :func:`next_heal_window` after a heal in a Battle Resolution heal window
 
 from __future__ import annotations
 
-from dataclasses import replace
+from cardrules.model.fastcopy import replace
 
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.initiative import play_prompt

@@ -14,7 +14,7 @@ outside the battle uses from their hand (:func:`outsider_uses`,
 
 from __future__ import annotations
 
-from dataclasses import replace
+from cardrules.model.fastcopy import replace
 from itertools import combinations
 
 from cardrules.model.errors import IllegalAction
@@ -284,7 +284,7 @@ def use_from_outside(state: State, use: Use, config: RuleConfig) -> State:
     state = replace(state, records=(*state.records, record), next_record=record.id + 1)
     if not targets:
         return play_prompt(state, config)
-    return use_side_battle(state, record, config)
+    return begin(state, record, config)
 
 
 SIDE_CLAUSES = (
@@ -388,18 +388,107 @@ def start_side_battle(state: State, record_id: int, first: str, second: str, use
     return play_prompt(state, config)
 
 
-@implements("RED-SB-ONCE-PER-TURN", "RED-SB-SIDES-BATTLE-PLAYERS")
+@implements("RED-SB-ONCE-PER-TURN", "RED-RD-CARRIER-CHANGES")
+def initiator(record: PlayRecord, config: RuleConfig) -> int:
+    """Who initiates the side battle of ``record`` for the once-per-turn limit (RED-SB-ONCE-PER-TURN): its
+    user, or after a redirect the redirecting player, who carries it out (decision ``sb-redirected-initiator``
+    = redirecting-player; original-user: the player who played the card). Under the broken variant
+    ``redirected-side-battle-uncounted`` a redirected side battle counts against nobody (-1)."""
+    if record.carrier >= 0 and config.is_broken("redirected-side-battle-uncounted"):
+        return -1
+    if config.option("sb-redirected-initiator") == "original-user":
+        return record.player
+    return record.carried_by
+
+
+@implements("RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-SAME-UNMIXED", "RED-RD-CARRIER-CHANGES")
+def chooser(record: PlayRecord, config: RuleConfig) -> int:
+    """The player who used the side battle ability, who assigns the sides in cases 1 and 3: after a
+    redirect still the player who played the card (decision ``sb-redirected-user`` = original-user), or
+    the redirecting player (redirecting-player)."""
+    if config.option("sb-redirected-user") == "redirecting-player":
+        return record.carried_by
+    return record.player
+
+
+@implements("RED-SB-ONCE-PER-TURN", "RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-SAME-UNMIXED")
 def use_side_battle(state: State, record: PlayRecord, config: RuleConfig) -> State:
-    """Count the side battle against its user's allowance, then either start
-    it or ask the user to assign the sides (cases 1 and 3)."""
+    """Count the side battle against its initiator's allowance (:func:`initiator`), then either start
+    it or ask the user to assign the sides (cases 1 and 3, :func:`chooser`). A character selected
+    from a hand is in the hand of the player carrying the ability out, who controls it."""
     counts = list(state.side_battles)
-    counts[record.player] += 1
+    who = initiator(record, config)
+    if who >= 0:
+        counts[who] += 1
     state = replace(state, side_battles=tuple(counts))
     x, y = record.targets
-    assignment = assign_sides(state, x, y, record.player, config)
+    assignment = assign_sides(state, x, y, record.carried_by, config)
+    if assignment is None and record.carrier >= 0 and config.is_broken("redirected-side-battle-no-choice"):
+        assignment = (x, y)
     if assignment is None:
-        return replace(state, prompt=Prompt(PromptKind.CHOOSE_SIDES, record.player, record=record.id, cards=(x, y)))
+        return replace(state, prompt=Prompt(PromptKind.CHOOSE_SIDES, chooser(record, config), record=record.id, cards=(x, y)))
     return open_side_battle(state, record.id, assignment, config)
+
+
+@implements("RED-BASE-SPECIAL-INITIATIVE", "RED-SB-SUSPEND")
+def answerer(state: State, record: PlayRecord, config: RuleConfig) -> int | None:
+    """The battling player who may answer a side battle ability before its side battle starts: one
+    whose every character in the battle being fought it selects, when it is not theirs (special
+    initiative, RED-BASE-SPECIAL-INITIATIVE; decision ``sb-answer-before-start`` = special-initiative).
+    ``None`` when nobody may (always under ``never``)."""
+    battle = state.active_battle
+    if battle is None or config.option("sb-answer-before-start") == "never":
+        return None
+    for player in battle.players:
+        mine = {f.card for side, f in battle.fighters() if battle.players[side] == player}
+        if player != record.carried_by and mine and mine <= set(record.targets) and _has_answer(state, player, mine):
+            return player
+    return None
+
+
+def _has_answer(state: State, player: int, fighters: set[str]) -> bool:
+    """Whether ``player`` holds an interrupt or negate they may play on one of ``fighters`` (RED-BASE-ENHANCEMENTS);
+    without one, special initiative could only be declined: the same play as not offering it."""
+    for card_id in state.zones[player].hand:
+        card = state.card(card_id)
+        if card.ability in (Effect.INTERRUPT, Effect.NEGATE) and card.type.value == "enhancement" and any(
+            state.card(f).alignment is card.alignment and state.card(f).brigades & card.brigades for f in fighters
+        ):
+            return True
+    return False
+
+
+@implements("RED-BASE-SPECIAL-INITIATIVE", "RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
+def begin(state: State, record: PlayRecord, config: RuleConfig) -> State:
+    """A side battle ability takes effect (freshly used, or redirected): nothing if its initiator's side
+    battles are used up by now (RED-SB-RESTRICT-AFTER; the record fizzles); else it is announced to
+    the player it may leave with no character in the battle being fought (:func:`answerer`), who may
+    interrupt or negate it first, or it acts at once (:func:`use_side_battle`)."""
+    who = initiator(record, config)
+    if who >= 0 and restricted(state, who, config):
+        return play_prompt(set_record(state, replace(record, status=RecordStatus.FIZZLED)), config)
+    victim = answerer(state, record, config)
+    if victim is None:
+        return _act(state, record, config)
+    state = set_record(state, replace(record, status=RecordStatus.ANNOUNCED))
+    return replace(state, prompt=Prompt(PromptKind.SPECIAL_INITIATIVE, victim, record=record.id))
+
+
+@implements("RED-BASE-INTERRUPT", "RED-BASE-SPECIAL-INITIATIVE", "RED-SB-TARGETS-TWO", "RED-SB-ONCE-PER-TURN")
+def carry_out(state: State, record: PlayRecord, config: RuleConfig) -> State:
+    """A side battle ability that waited (special initiative declined, or reactivating after an interrupt,
+    RED-BASE-INTERRUPT) acts now if its two characters may still be selected by the player carrying it
+    out and its initiator's allowance is not used up; otherwise it fizzles and starts nothing."""
+    pair = tuple(sorted(record.targets))
+    who = initiator(record, config)
+    if pair not in target_pairs(state, record.carried_by, config) or (who >= 0 and restricted(state, who, config)):
+        return set_record(state, replace(record, status=RecordStatus.FIZZLED))
+    return _act(state, record, config)
+
+
+def _act(state: State, record: PlayRecord, config: RuleConfig) -> State:
+    record = replace(record, status=RecordStatus.ACTIVE)  # it takes effect now
+    return use_side_battle(set_record(state, record), record, config)
 
 
 def open_side_battle(state: State, record_id: int, assignment: tuple[str, str], config: RuleConfig) -> State:
@@ -408,4 +497,4 @@ def open_side_battle(state: State, record_id: int, assignment: tuple[str, str], 
     record = state.record(record_id)
     battle_id = state.next_battle
     state = set_record(state, replace(record, undo=Undo(opened=battle_id)))
-    return start_side_battle(state, record_id, assignment[0], assignment[1], record.player, config)
+    return start_side_battle(state, record_id, assignment[0], assignment[1], record.carried_by, config)

@@ -30,14 +30,14 @@ from typing import Any
 from cardrules.model.redemption.jsonform import to_jsonable
 
 from cardrules.model.redemption.pieces import (
-    MAX_BATTLES, MAX_BRIGADES, MAX_CARDS, MAX_NUMBER, MAX_PLAYERS, MAX_RECORDS, MIN_PLAYERS, HEAL_EFFECTS, INTERRUPTIBLE, Alignment, Battle, BattleKind, Card, CardType, Effect, Fighter, Mission, Origin, OriginKind, Outcome, Phase, Status, Zones,
+    MAX_BATTLES, MAX_BRIGADES, MAX_CARDS, MAX_NUMBER, MAX_PLAYERS, MAX_RECORDS, MIN_PLAYERS, HEAL_EFFECTS, HELD, INTERRUPTIBLE, Alignment, Battle, BattleKind, Card, CardType, Effect, Fighter, Mission, Origin, OriginKind, Outcome, Phase, Status, Zones,
 )
 from cardrules.model.redemption.records import (
     DiscardCause, DiscardEvent, PlayRecord, Prompt, PromptKind, RecordStatus, Search, Undo,
 )
 
 __all__ = [
-    "MAX_BATTLES", "MAX_BRIGADES", "MAX_CARDS", "MAX_NUMBER", "MAX_PLAYERS", "MAX_RECORDS", "MIN_PLAYERS", "HEAL_EFFECTS", "INTERRUPTIBLE", "Alignment", "Battle", "BattleKind", "Card", "CardType", "Effect", "Fighter", "Mission", "Origin", "OriginKind", "Outcome", "Phase", "Status", "Zones", "DiscardCause", "DiscardEvent", "PlayRecord", "Prompt", "PromptKind", "RecordStatus", "Search", "Undo", "State", "all_locations",
+    "MAX_BATTLES", "MAX_BRIGADES", "MAX_CARDS", "MAX_NUMBER", "MAX_PLAYERS", "MAX_RECORDS", "MIN_PLAYERS", "HEAL_EFFECTS", "HELD", "INTERRUPTIBLE", "Alignment", "Battle", "BattleKind", "Card", "CardType", "Effect", "Fighter", "Mission", "Origin", "OriginKind", "Outcome", "Phase", "Status", "Zones", "DiscardCause", "DiscardEvent", "PlayRecord", "Prompt", "PromptKind", "RecordStatus", "Search", "Undo", "State", "all_locations",
 ]
 """The state and every piece it is made of: importers of the state need no other module."""
 

@@ -10,7 +10,7 @@ Clause IDs: RED-BASE-TURN-PHASES.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from cardrules.model.fastcopy import replace
 
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.ops import add_to, draw_cards, remove_from

@@ -12,7 +12,7 @@ from typing import Any
 from cardrules.model.errors import ScenarioError
 from cardrules.model.redemption.jsonform import from_jsonable
 from cardrules.model.redemption.state import (
-    INTERRUPTIBLE, MAX_BATTLES, MAX_BRIGADES, MAX_CARDS, MAX_NUMBER, MAX_PLAYERS, MAX_RECORDS, MIN_PLAYERS, Card, CardType, Effect, Fighter, OriginKind, PlayRecord, PromptKind, RecordStatus, State, Undo, all_locations,
+    HELD, MAX_BATTLES, MAX_BRIGADES, MAX_CARDS, MAX_NUMBER, MAX_PLAYERS, MAX_RECORDS, MIN_PLAYERS, Card, CardType, Effect, Fighter, OriginKind, PlayRecord, PromptKind, RecordStatus, State, Undo, all_locations,
 )
 
 
@@ -227,9 +227,9 @@ def _record_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, st
             or (record.status is RecordStatus.ACTIVE and not record.targets)
         ):
             out.append((f"{where}.targets", "a numbers redirect (redirect-numbers) names at most one card, and one while active"))
-        if record.status in (RecordStatus.PENDING, RecordStatus.ANNOUNCED) and record.effect not in INTERRUPTIBLE:
+        if record.status in (RecordStatus.PENDING, RecordStatus.ANNOUNCED) and record.effect not in HELD:
             out.append((f"{where}.status", f"only the record of an ability an interrupt can hold (a discard, a status, "
-                        f"a decrease) is {record.status.value}"))
+                        f"a decrease, a heal, a side battle) is {record.status.value}"))
         if not record.battle_path:
             out.append((f"{where}.battle_path", "names at least the battle it was played in"))
         for b, battle_id in enumerate(record.battle_path):

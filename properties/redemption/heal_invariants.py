@@ -172,6 +172,25 @@ def redirect_only_interrupted(game: RedemptionGame, before: State, action: Actio
     return True
 
 
+@transition_property(
+    "interrupted-heal-undone",
+    "Interrupting a heal ability in effect takes the heal back: its target, still in play, has again a status "
+    "or a decrease of its ability that a heal removes (it was healable when healed).",
+    "RED-BASE-INTERRUPT", "RED-HEAL-CLEARS-STATUS", "RED-HEAL-RESTORES-DECREASE", game=GAME,
+)
+def interrupted_heal_undone(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
+    for record in before.records:
+        if record.effect not in (Effect.HEAL, Effect.RESTORE) or record.status is not RecordStatus.ACTIVE:
+            continue
+        now = next((r for r in after.records if r.id == record.id), None)
+        if now is None or now.status is not RecordStatus.PENDING:
+            continue
+        target = record.targets[0]
+        if not any(after.has_status(target, s) for s in Status) and target not in after.decreased:
+            return False
+    return True
+
+
 PROPERTIES: tuple[Property, ...] = declared(
     healed_clean,
     no_heal_from_pile,
@@ -181,5 +200,6 @@ PROPERTIES: tuple[Property, ...] = declared(
     numbers_last_the_phase,
     numbers_move_the_amount,
     redirect_only_interrupted,
+    interrupted_heal_undone,
 )
 """This module's properties, in the order they are stated above."""

@@ -55,11 +55,56 @@ def one_battle_per_character(game: RedemptionGame, state: State) -> bool:
 )
 def one_side_battle_per_turn(game: RedemptionGame, state: State) -> bool:
     for player, count in enumerate(state.side_battles):
-        used = sum(
-            1 for r in state.records
-            if r.player == player and r.effect is Effect.SIDE_BATTLE and r.status is not RecordStatus.BLANKED
-        )
-        if count > 1 or used > 1:
+        if count > 1 or _started_by(game, state, player) > 1:
+            return False
+    return True
+
+
+def _took_effect(record: PlayRecord) -> bool:
+    """A side battle ability that took effect: in effect (its side battle started or its sides are being
+    chosen), or negated after its side battle started; not one answered before it started (announced,
+    pending, fizzled, or negated then) or played blank."""
+    return record.effect is Effect.SIDE_BATTLE and (record.status is RecordStatus.ACTIVE or record.undo.opened >= 0)
+
+
+def _initiator(game: RedemptionGame, record: PlayRecord) -> int:
+    """Who initiated a side battle: its user, or after a redirect the player decision sb-redirected-initiator
+    names (the redirecting player by default, who carries the ability out)."""
+    if game.config.option("sb-redirected-initiator") == "original-user":
+        return record.player
+    return record.carried_by
+
+
+def _started_by(game: RedemptionGame, state: State, player: int) -> int:
+    return sum(1 for r in state.records if _took_effect(r) and _initiator(game, r) == player)
+
+
+@state_property(
+    "side-battles-counted-against-their-initiator",
+    "While the turn's battle is on, each player's count of side battles initiated this turn is the number of "
+    "side battle abilities that took effect with that player as initiator: the user, or after a redirect the "
+    "player decision sb-redirected-initiator names; an ability answered before its side battle started counts "
+    "for nobody.",
+    "RED-SB-ONCE-PER-TURN", "RED-RD-CARRIER-CHANGES", game=GAME,
+)
+def side_battles_counted(game: RedemptionGame, state: State) -> bool:
+    if not state.battles:
+        return True
+    return all(count == _started_by(game, state, p) for p, count in enumerate(state.side_battles))
+
+
+@state_property(
+    "answered-side-battle-starts-nothing",
+    "A battle on the stack was opened by a side battle ability that took effect: never by one that is "
+    "announced, interrupted (pending), fizzled or played blank.",
+    "RED-BASE-INTERRUPT", "RED-BASE-SPECIAL-INITIATIVE", "RED-SB-SUSPEND", game=GAME,
+)
+def answered_side_battle_starts_nothing(game: RedemptionGame, state: State) -> bool:
+    for battle in state.battles:
+        if battle.opened_by < 0:
+            continue
+        opener = _record_target(state, f"#{battle.opened_by}")
+        if opener is not None and opener.status not in (RecordStatus.ACTIVE, RecordStatus.NEGATED):
             return False
     return True
 
@@ -271,17 +316,22 @@ def sides_by_case(game: RedemptionGame, before: State, action: Action, after: St
         # case 4: the one in battle stays with its controller
         stays, goes = (x, y) if bx else (y, x)
         return holder[stays.card] == cx and holder[goes.card] == other[cx]
-    return _user_chose(before)  # cases 1 and 3
+    return _user_chose(game, before)  # cases 1 and 3
 
 
-def _user_chose(before: State) -> bool:
+def _user_chose(game: RedemptionGame, before: State) -> bool:
     """Cases 1 and 3 (RED-SB-CONTROL-OUTSIDERS, RED-SB-CONTROL-SAME-UNMIXED): the side battle starts
-    from a choice of sides, made by the player whose play record used the side battle ability."""
+    from a choice of sides, made by the player whose play record used the side battle ability (after a
+    redirect, the player decision sb-redirected-user names: still that player by default, or the
+    redirecting player)."""
     prompt = before.prompt
     if prompt is None or prompt.kind is not PromptKind.CHOOSE_SIDES:
         return False
     used = _record_target(before, f"#{prompt.record}")
-    return used is not None and used.effect is Effect.SIDE_BATTLE and used.player == prompt.player
+    if used is None or used.effect is not Effect.SIDE_BATTLE:
+        return False
+    by_redirector = game.config.option("sb-redirected-user") == "redirecting-player"
+    return (used.carried_by if by_redirector else used.player) == prompt.player
 
 
 @transition_property(
@@ -348,6 +398,8 @@ PROPERTIES: tuple[Property, ...] = declared(
     main_battle_at_bottom,
     one_battle_per_character,
     one_side_battle_per_turn,
+    side_battles_counted,
+    answered_side_battle_starts_nothing,
     side_battle_control,
     resolution_order,
     cards_conserved,

@@ -37,6 +37,19 @@ BROKEN_VARIANTS: Mapping[str, BrokenVariant] = {
         BrokenVariant("two-side-battles-per-turn", "redemption", ("RED-SB-ONCE-PER-TURN",),
                       "Each player may initiate two side battles per turn, where the seed allows one "
                       "(formerly the straw-man option sb-per-turn-limit = two)."),
+        BrokenVariant("interrupted-side-battle-starts", "redemption", ("RED-BASE-INTERRUPT", "RED-SB-SUSPEND"),
+                      "A side battle ability interrupted before its side battle starts starts it all the same, "
+                      "where an interrupt undoes an ability and leaves it pending."),
+        BrokenVariant("interrupted-heal-stays", "redemption", ("RED-BASE-INTERRUPT",),
+                      "An interrupted heal ability is not taken back: its target stays healed while the heal "
+                      "is pending, where an interrupt undoes what the ability did."),
+        BrokenVariant("redirected-side-battle-uncounted", "redemption", ("RED-SB-ONCE-PER-TURN",),
+                      "A side battle started by a redirected side battle ability counts against nobody's "
+                      "allowance, where every side battle is initiated by someone."),
+        BrokenVariant("redirected-side-battle-no-choice", "redemption", ("RED-SB-CONTROL-OUTSIDERS",
+                                                                          "RED-SB-CONTROL-SAME-UNMIXED"),
+                      "After a redirect the sides of cases 1 and 3 are assigned in the order the characters "
+                      "were selected, where the player who used the ability chooses them."),
         BrokenVariant("party-split-in-hundreds", "fftcg", ("FF-PARTY-SPLIT-THOUSANDS",),
                       "The blocker's damage to a party is divided in multiples of 100, where the seed "
                       "says increments of 1000 (formerly the straw-man option party-split-unit = hundreds)."),

@@ -10,7 +10,9 @@ from cardrules.oracle.crosscheck.counts import cached_with_notes
 from cardrules.oracle.crosscheck.disagreement import Disagreement
 from cardrules.model.redemption.actions import Action, Play
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption import redirect as model_redirect
 from cardrules.model.redemption.engine import legal_actions, step
+from cardrules.model.redemption.engine import target_options as model_target_options
 from cardrules.model.redemption.numbers import gain_counts as model_gain_counts
 from cardrules.model.redemption.numbers import numbers as model_numbers
 from cardrules.model.redemption.state import CardType, Effect, Fighter, PromptKind, RecordStatus, State
@@ -133,6 +135,7 @@ def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
             if report:
                 report.count("rd-ability")
             model_ids = {int(a.targets[0][1:]) for a in plays if len(a.targets) >= 2 or (effect is Effect.REDIRECT_ABILITY and a.targets)}
+            model_ids |= _without_new_targets(state, user, config, report)
             smt_ids = set()
             for record in state.records:
                 if record.effect in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH):
@@ -198,6 +201,20 @@ def _kinds(state: State, plays: list[Play], v: rd.RDVars, query: Any, data: dict
                              "something else allowed" if smt else "only an ability or numbers", model,
                              ("RED-RD-TWO-KINDS",))]
     return []
+
+
+def _without_new_targets(state: State, user: int, config: RuleConfig, report: CrosscheckReport | None) -> set[int]:
+    """Abilities the model holds redirectable (interrupted, in battle: ``model.redemption.redirect.redirectable``)
+    that offer ``user`` no new target, so that no redirect play names them: an interrupted side battle
+    ability whose redirector's side battles are used up or who has no pair to select, a heal with no
+    healable character left in the battle. The redirect situation asks only whether an ability may be
+    redirected, not whether it has a new target (which the redirected card's own area decides), so these
+    count as redirectable on the model's side (``rd-no-new-target``)."""
+    out = {r.id for r in model_redirect.redirectable(state, config)
+           if not model_target_options(state, user, r.card, config)}
+    if report and out:
+        report.count("rd-no-new-target", len(out))
+    return out
 
 
 def _new_targets(state: State, user: int, plays: list[Play], data: dict[str, Any], config: RuleConfig,

@@ -10,7 +10,7 @@ import z3
 
 from cardrules.oracle.crosscheck.counts import cached_with_notes
 from cardrules.oracle.crosscheck.disagreement import Disagreement
-from cardrules.model.redemption.actions import Action, Play, Sides, Use
+from cardrules.model.redemption.actions import Action, Decline, Play, Sides, Use
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
 from cardrules.model.redemption.state import (
@@ -30,11 +30,33 @@ from cardrules.oracle.crosscheck.redemption.position import (
 
 # --- side battles: inputs --------------------------------------------------------------------------
 
-SBKey = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int, int, int, bool, tuple[tuple[Raw, bool, bool], ...]]
+SBKey = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int, int, int, bool, tuple[tuple[Raw, bool, bool], ...],
+              tuple[bool, bool], tuple[bool, bool]]
 """The raw facts a side battle answer depends on: the battle records' players (bottom first), the
 bondage sizes, the player count, the user, the user's side battles this turn (the encoding's own count,
-carried in the log: :func:`side_battle_counter`), whether x is y, and
-per character its raw place (with the log's permanent controller), printed alignment and status."""
+carried in the log: :func:`side_battle_counter`), whether x is y,
+per character its raw place (with the log's permanent controller), printed alignment and status, and per
+player of the battle on top (in its record's order) whether a character besides x and y fights on their side
+and whether their hand holds an interrupt or negate they may play there (:func:`_answers`)."""
+
+
+def _answers(state: State, x: str, y: str) -> tuple[tuple[bool, bool], tuple[bool, bool]]:
+    """Per player of the battle on top: another character on their side than x and y, and an interrupt or
+    negate card in their hand of the alignment and a brigade of a character on their side (where the base
+    rules let them play it, RED-BASE-ENHANCEMENTS; raw facts: the sides' lists, the hand, printed data)."""
+    if not state.battles:
+        return (False, False), (False, False)
+    top = state.battles[-1]
+    rests, answers = [], []
+    for side in (0, 1):
+        mine = [f.card for f in top.sides[side]]
+        hand = [state.card(c) for c in sorted(state.zones[top.players[side]].hand)]
+        rests.append(any(c not in (x, y) for c in mine))
+        answers.append(any(
+            card.ability in (Effect.INTERRUPT, Effect.NEGATE) and any(
+                state.card(c).alignment is card.alignment and state.card(c).brigades & card.brigades for c in mine)
+            for card in hand))
+    return (rests[0], rests[1]), (answers[0], answers[1])
 
 
 def _sb_fixed(state: State, user: int, x: str, y: str, log: Log) -> SBKey:
@@ -43,17 +65,19 @@ def _sb_fixed(state: State, user: int, x: str, y: str, log: Log) -> SBKey:
     players, bondage = raw_stack(state)
     chars = tuple((tuple(sorted(raw_card(state, c, log).items())), state.card(c).alignment is Alignment.GOOD,
                    state.has_status(c, Status.PARALYZED)) for c in (x, y))
-    return players, bondage, state.players, user, side_battles_of(log, state)[user], x == y, chars
+    rests, answers = _answers(state, x, y)
+    return players, bondage, state.players, user, side_battles_of(log, state)[user], x == y, chars, rests, answers
 
 
 def _sb_constraints(v: sb.SBVars, fixed: SBKey) -> list[z3.BoolRef]:
     """The situation's inputs, derived by z3 from the raw facts (:mod:`specs.smt.redemption.position`)."""
-    players, bondage, count_players, user, count, same, chars = fixed
+    players, bondage, count_players, user, count, same, chars, rests, answers = fixed
     stack = pos.StackPos.of(players, bondage)
     top = stack.height - 1
     out = [v.players == count_players, v.user == user, v.count == count, v.used, v.same_card == same,
            v.p0 == stack.player0[top], v.p1 == stack.player1[top], v.m0 == stack.player0[0],
-           v.m1 == stack.player1[0], v.nested == (stack.height > 1)]
+           v.m1 == stack.player1[0], v.nested == (stack.height > 1), v.rest_0 == rests[0], v.rest_1 == rests[1],
+           v.answer_0 == answers[0], v.answer_1 == answers[1]]
     for c, (raw, hero, paralyzed) in zip(sb.CHARS, chars):
         p = pos.CardPos.of(dict(raw))
         out += [v.of("ctrl", c) == pos.control(p, stack), v.of("zone", c) == pos.sb_zone(p, stack),
@@ -79,6 +103,8 @@ class SideBattleAnswer:
     playable: frozenset[bool] = frozenset()
     """Output ``card_playable`` whether or not it takes effect (RED-SB-RESTRICT-AFTER decides it
     once the allowance is used up; otherwise the clauses leave it open)."""
+    answerer: frozenset[int] = frozenset()
+    """Output ``answerer`` when it takes effect: who may answer it before it starts (RED-BASE-SPECIAL-INITIATIVE)."""
 
 
 @cached_with_notes(maxsize=100_000)
@@ -101,6 +127,7 @@ def sb_answer(key: Key, fixed: SBKey) -> SideBattleAnswer:
         frozenset(x for (x,) in query.allowed(base, [v.suspended])),
         frozenset(x for (x,) in query.allowed(base, [v.lasting])),
         playable,
+        frozenset(a for (a,) in query.allowed(base, [v.answerer])),
     )
 
 
@@ -112,19 +139,33 @@ def side_battle_answer(state: State, user: int, x: str, y: str, config: RuleConf
 
 
 SB_INTERRUPTIBLE: frozenset[Effect] = frozenset({Effect.DISCARD, Effect.DISCARD_OPPOSING, Effect.PARALYZE,
-                                                  Effect.POISON, Effect.DISEASE, Effect.DECREASE})
-"""Printed abilities an interrupt acts on (RED-BASE-INTERRUPT: an effect that can be undone and held)."""
+                                                  Effect.POISON, Effect.DISEASE, Effect.DECREASE,
+                                                  Effect.HEAL, Effect.RESTORE})
+"""Printed abilities an interrupt acts on while in effect (RED-BASE-INTERRUPT: an effect that can be undone and
+held; a heal is undone by giving its target back what it removed). A side battle ability is interruptible only
+before its side battle starts, which the side battle encoding does not model (see :func:`_model_side_battle`)."""
 SB_PAIR_CLAUSES = ("RED-SB-TARGET-ZONES", "RED-SB-TARGETS-TWO", "RED-SB-SAME-ALIGNMENT", "RED-SB-ONCE-PER-TURN",
                    "RED-SB-RESTRICT-AFTER", "RED-SB-INSTANTANEOUS", "RED-BASE-PARALYZED-NO-BATTLE")
 SB_CONTROL_CLAUSES = ("RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-ONE-INSIDER",
                       "RED-SB-CONTROL-SAME-UNMIXED", "RED-SB-CONTROL-SAME-MIXED")
 
 
-def _model_side_battle(state: State, play: Play | Use, config: RuleConfig) -> tuple[set[tuple[int, int, int]], list[State]]:
+def _model_side_battle(state: State, play: Play | Use,
+                       config: RuleConfig) -> tuple[set[tuple[int, int, int]], list[State], int]:
     """What the model does with a side battle play: the (side_x, side_y, chooser) it offers or
-    makes, and the states with the new battle open."""
+    makes, the states with the new battle open, and the player it gives special initiative against
+    the ability before its side battle starts (decision ``sb-answer-before-start``; NONE if nobody).
+
+    After such a special initiative the comparison follows the answer being declined (the ability
+    then acts, as z3's other outputs say it does); what an interrupt or negate of it does next is
+    compared as any interrupt or negate is (the interrupt targets, the negation cascade) and checked
+    by the model's properties (answered-side-battle-starts-nothing)."""
     x, y = sorted(play.targets)
     after = step(state, play, config)
+    answerer = NONE
+    if after.prompt is not None and after.prompt.kind is PromptKind.SPECIAL_INITIATIVE:
+        answerer = after.prompt.player
+        after = step(after, Decline(), config)
     opened: list[tuple[State, int]] = []
     if after.prompt is not None and after.prompt.kind is PromptKind.CHOOSE_SIDES:
         for action in legal_actions(after, config):
@@ -139,7 +180,7 @@ def _model_side_battle(state: State, play: Play | Use, config: RuleConfig) -> tu
         owner_of = {f.card: battle.players[s] for s, f in battle.fighters()}
         out.add((owner_of.get(x, NONE), owner_of.get(y, NONE), chooser))
         states.append(new)
-    return out, states
+    return out, states, answerer
 
 
 def crosscheck_side_battle_plays(state: State, config: RuleConfig = DEFAULT,
@@ -228,7 +269,12 @@ def _compare_card(state: State, user: int, card_id: str, plays: list[Play | Use]
             first.setdefault(tuple(sorted(a.targets)), a)
     for (x, y), play in sorted(first.items()):
         answer = side_battle_answer(state, user, x, y, config, log)
-        model_set, opened = _model_side_battle(state, play, config)
+        model_set, opened, answerer = _model_side_battle(state, play, config)
+        if report:
+            report.count("sb-answer-before-start")
+        if answer.answerer != {answerer}:
+            found.append(Disagreement("sb-answer-before-start", data, play.text(), sorted(answer.answerer), answerer,
+                                      ("RED-BASE-SPECIAL-INITIATIVE", "RED-SB-SUSPEND")))
         if report:
             report.count("sb-control")
             if len(model_set) > 1:
@@ -411,27 +457,41 @@ def crosscheck_side_battle_negation(state: State, config: RuleConfig = DEFAULT,
 def side_battle_counter(config: RuleConfig = DEFAULT) -> SideBattleCounter:
     """How the encoding's log counts side battles (:class:`~oracle.crosscheck.redemption.position.Logs`):
     from one position to the next, each player's count is the side battle encoding's ``count_after``
-    for every side battle card that player used in the step (read off the play log: a new play
-    record of a card printing a side battle ability, with its two selected characters), with the
-    inputs of the position before (RED-SB-ONCE-PER-TURN); a new turn starts every count at 0."""
+    for every side battle ability that took effect in the step (read off the play log: a play record
+    of a card printing a side battle ability, with its two selected characters, that was new or
+    waiting, announced or interrupted, before the step and is in effect after it), with the inputs of
+    the position before (RED-SB-ONCE-PER-TURN); a new turn starts every count at 0. An ability that
+    waited (special initiative against it, then declined or interrupted and reactivated) counts when it
+    acts; one answered before its side battle started (fizzled, or negated then) counts nothing. A
+    redirected side battle ability has no counterpart in the side battle encoding: the user z3 is then
+    given is the player who carries it out, the redirecting player (decision ``sb-redirected-initiator`` =
+    redirecting-player; the other option is refused by name, :func:`~.common.config_key`)."""
     key = config_key(config)
+    waiting = (RecordStatus.ANNOUNCED, RecordStatus.PENDING)
+
+    def took_effect(before: State, record_id: int) -> bool:
+        old = next((r for r in before.records if r.id == record_id), None)
+        return old is None or old.status in waiting
 
     def count(before: State, log: Log, after: State) -> tuple[int, ...]:
         if after.turn != before.turn:
             return (0,) * after.players
         counts = list(side_battles_of(log, before))
         for record in after.records:
-            if record.id < before.next_record or after.card(record.card).ability is not Effect.SIDE_BATTLE:
+            if after.card(record.card).ability is not Effect.SIDE_BATTLE or record.status in waiting:
                 continue
-            if len(record.targets) != 2:
+            if len(record.targets) != 2 or not took_effect(before, record.id):
                 continue  # no selection: the ability takes no effect, the count stays (count_after = count)
+            if record.status is RecordStatus.FIZZLED or (record.status is RecordStatus.NEGATED and record.undo.opened < 0):
+                continue  # answered before it started: it started nothing
             x, y = sorted(record.targets)
-            answer = sb_answer(key, _sb_fixed(before, record.player, x, y, log))
+            user = record.carrier if record.carrier >= 0 else record.player
+            answer = sb_answer(key, _sb_fixed(before, user, x, y, log))
             if answer.takes_effect:
                 if len(answer.count_after) != 1:
                     raise EncodingNoAnswer(f"the side battle encoding gives {len(answer.count_after)} counts after "
                                            f"#{record.id}", sorted(answer.count_after), ("RED-SB-ONCE-PER-TURN",))
-                counts[record.player] = next(iter(answer.count_after))
+                counts[user] = next(iter(answer.count_after))
         return tuple(counts)
 
     return count

@@ -7,7 +7,8 @@ RED-SB-CONTROL-ONE-INSIDER, RED-SB-CONTROL-SAME-UNMIXED, RED-SB-CONTROL-SAME-MIX
 RED-SB-RETURN-TO-BATTLE, RED-SB-RETURN-TO-TERRITORY, RED-SB-INSTANTANEOUS, RED-SB-TARGETS-TWO,
 RED-SB-TARGET-ZONES, RED-SB-DEFEAT-NORMAL, RED-SB-ONCE-PER-TURN, RED-SB-RESTRICT-AFTER,
 RED-SB-SAME-ALIGNMENT, RED-SB-NEGATE-CASCADE, RED-SB-NO-INTERRUPT-FROM-SUSPENDED, and the base
-rules' assumption RED-BASE-PARALYZED-NO-BATTLE. :func:`side_battle_situation` is the area's
+rules' assumptions RED-BASE-PARALYZED-NO-BATTLE and RED-BASE-SPECIAL-INITIATIVE (who may answer a side
+battle ability before its side battle starts). :func:`side_battle_situation` is the area's
 consistency situation, :func:`started_side_battle_situation` the same clauses in a side battle that
 did start. The variables and facts are in :mod:`.side_battle_vars`, the terms the clauses use
 ("in a battle when selected", "the two players in battle", ...) in :mod:`.side_battle_terms`.
@@ -24,7 +25,7 @@ from cardrules.specs.smt.redemption.side_battle_terms import (
     alignment_ok, battling, in_a_battle, in_play_or_hand, insider, legal_selection, outside_user, outsiders_may_use,
     used_up,
 )
-from cardrules.specs.smt.redemption.side_battle_vars import CHARS, OUTPUTS, SBVars, background, domain
+from cardrules.specs.smt.redemption.side_battle_vars import CHARS, OUTPUTS, PAUSED_BATTLE, SBVars, background, domain
 
 REG: Registry[SBVars] = Registry()
 
@@ -266,6 +267,27 @@ def paralyzed_no_battle(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     return ClauseConstraint(
         "RED-BASE-PARALYZED-NO-BATTLE", z3.And(v.used, z3.Or(v.paralyzed_x, v.paralyzed_y)), z3.Not(v.takes_effect)
     )
+
+
+@REG.clause("RED-BASE-SPECIAL-INITIATIVE")
+def answer_before_start(v: SBVars, rs: RuleSet) -> ClauseConstraint:
+    """Assumption (base rules), read for a side battle ability (decision ``sb-answer-before-start``):
+    an opponent's ability that would leave a player with no character in the battle being fought
+    lets that player answer it first. A side battle ability takes the characters it selects out of
+    the paused battle, so ``takes_effect -> answerer = p`` for the first battling player ``p``
+    (``p0``, then ``p1``) who is not the user, has a selected character fighting on their side of the
+    paused battle, none there besides, and holds an answer to play (without one, special initiative
+    could only be declined: the same play as none); else ``answerer = -1``. Under ``never``: always -1."""
+    def victim(p: z3.ArithRef, side: int, rest: z3.BoolRef, answer: z3.BoolRef) -> z3.BoolRef:
+        selected = z3.Or(*[z3.And(v.of("zone", c) == PAUSED_BATTLE, v.of("prev_side", c) == side) for c in CHARS])
+        return z3.And(p != v.user, selected, z3.Not(rest), answer)
+
+    if rs.option("sb-answer-before-start") == "never":
+        expected: z3.ArithRef = z3.IntVal(NONE)
+    else:
+        expected = z3.If(victim(v.p0, 0, v.rest_0, v.answer_0), v.p0,
+                         z3.If(victim(v.p1, 1, v.rest_1, v.answer_1), v.p1, z3.IntVal(NONE)))
+    return ClauseConstraint("RED-BASE-SPECIAL-INITIATIVE", v.takes_effect, v.answerer == expected)
 
 
 # --- the situations ------------------------------------------------------------------------------

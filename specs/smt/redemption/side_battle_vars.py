@@ -32,7 +32,9 @@ back to its previous battle, on ``back_side_c``, keeping its enhancements
 enhancements it carried in from where it was selected, ``keeps_carried_c``),
 and the flags of the
 clarifications (negation cascade, RED-SB-NEGATE-CASCADE; interrupts after a side battle,
-RED-SB-NO-INTERRUPT-FROM-SUSPENDED).
+RED-SB-NO-INTERRUPT-FROM-SUSPENDED), and who may answer the ability before its side battle starts
+(``answerer``, RED-BASE-SPECIAL-INITIATIVE, from the inputs ``rest_0``/``rest_1``: a battling player
+has other characters in the paused battle, and ``answer_0``/``answer_1``: holds an answer).
 
 :func:`background` holds the facts of every situation (inputs only), :func:`domain` the ranges of
 the outputs. The terms the clauses are written in are in
@@ -123,6 +125,14 @@ class SBVars:
     """A character of the paused battle is defeated by an ability played in the side battle."""
     ability_in_active: z3.BoolRef
     """An ability considered as an interrupt's target belongs to the battle being fought."""
+    rest_0: z3.BoolRef
+    """``p0`` has a character in the paused battle besides the selected ones."""
+    rest_1: z3.BoolRef
+    """``p1`` has a character in the paused battle besides the selected ones."""
+    answer_0: z3.BoolRef
+    """``p0`` holds an interrupt or negate they may play on a character of theirs in the paused battle."""
+    answer_1: z3.BoolRef
+    """``p1`` holds an interrupt or negate they may play on a character of theirs in the paused battle."""
     # outputs
     card_playable: z3.BoolRef
     """The card with the side battle ability may be played."""
@@ -168,6 +178,10 @@ class SBVars:
     resolution_undone: z3.BoolRef
     victim_may_interrupt: z3.BoolRef
     interrupt_targetable: z3.BoolRef
+    answerer: z3.ArithRef
+    """The battling player who may answer the ability (interrupt or negate it) before its side battle
+    starts, by special initiative (RED-BASE-SPECIAL-INITIATIVE, decision ``sb-answer-before-start``);
+    -1: nobody."""
 
     @staticmethod
     def make() -> "SBVars":
@@ -181,14 +195,15 @@ class SBVars:
 INTEGERS = frozenset({
     "players", "p0", "p1", "m0", "m1", "user", "count", "ctrl_x", "ctrl_y", "zone_x", "zone_y", "owner_x", "owner_y",
     "perm_x", "perm_y", "prev_side_x", "prev_side_y", "sb0", "sb1", "side_x", "side_y", "chooser", "count_after",
-    "back_side_x", "back_side_y", "home_x", "home_y",
+    "back_side_x", "back_side_y", "home_x", "home_y", "answerer",
 })
 OUTPUTS = (
     "card_playable", "takes_effect", "lasting", "suspended", "sb0", "sb1", "side_x", "side_y", "chooser",
     "count_after", "discarded_x", "discarded_y", "back_x", "back_y", "back_side_x", "back_side_y", "keeps_x", "keeps_y",
     "keeps_carried_x", "keeps_carried_y", "home_x", "home_y", "resumed", "effect_negated", "resolution_undone", "victim_may_interrupt", "interrupt_targetable",
+    "answerer",
 )
-BASE_CLAUSES = ("RED-BASE-PARALYZED-NO-BATTLE",)
+BASE_CLAUSES = ("RED-BASE-PARALYZED-NO-BATTLE", "RED-BASE-SPECIAL-INITIATIVE")
 """Assumption clauses this situation also encodes (the cross-check reads them with the area's clauses)."""
 CHARS = ("x", "y")
 
@@ -237,4 +252,5 @@ def domain(v: SBVars) -> z3.BoolRef:
         in_range(v.count_after, 0, MAX_COUNT + 1), v.side_x >= 0, v.side_y >= 0, v.side_x < v.players,
         v.side_y < v.players, in_range(v.back_side_x, 0, 1), in_range(v.back_side_y, 0, 1),
         v.home_x >= 0, v.home_y >= 0, v.home_x < v.players, v.home_y < v.players,
+        v.answerer >= NONE, v.answerer < v.players,
     )

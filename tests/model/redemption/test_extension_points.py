@@ -54,7 +54,9 @@ GIVEN_BACK = RuleConfig(hooks=(("side-battle-allowed", negated_ones_given_back),
 # Case 4 (RED-SB-CONTROL-SAME-MIXED): p1 controls both, e1 in battle: p1 keeps e1, p0 takes e2. e2 3/5 and
 # e1 4/4 neither defeat the other; on p0's pass the side battle ends, e1 returns to the main battle, e2 to
 # p1's territory, and p1 (who did not play last) may answer: they negate sb0's ability (record #1).
-STARTED = ["attack 1 h0", "block e1", "play sb0 on h0 -> e1 e2"]
+# sb0 selects e1, p1's only character in the main battle, and p1 holds ng1, a negate they may play on e1:
+# p1 first has special initiative against sb0 (decision sb-answer-before-start) and declines it.
+STARTED = ["attack 1 h0", "block e1", "play sb0 on h0 -> e1 e2", "decline"]
 NEGATED = [*STARTED, "pass", "play ng1 on e1 -> #1"]
 
 
