@@ -160,7 +160,7 @@ def record(checks: int, runs: int, failed: int, wall: float, cpu: float, per_eng
         "# (benchmarks/verify.py --record; CPU seconds are user + system, worker processes included).",
         f"measured = {datetime.now().replace(microsecond=0).isoformat()}",
         f'command = "python3 benchmarks/verify.py --jobs {jobs} --record"',
-        f'machine = "{"idle" if load < 1.0 else "shared"}"',
+        f'machine = "{"idle" if load < 1.0 else "loaded"}"',
         f'conditions = "2 cores, load average {load:.1f} at the start or the end of the run'
         f'{"; " + conditions if conditions else ""}"',
         'columns = ["part", "wall s", "CPU s", "share of the CPU"]',

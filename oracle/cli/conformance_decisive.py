@@ -106,6 +106,7 @@ def cmd_decisive(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.write_result is not None:
         check_output_file(args.write_result)
+    args.commit = _commit()  # the code measured is the code at the start
     rows, stale = decisive_rows(load_suites_for(args.suite), profile=args.profile, jobs=args.jobs,
                                 reasons_path=args.reasons, quiet=args.quiet, areas=args.area or ())
     out.write(dumps(rows, args.profile) if args.json else text_report(rows, stale))
@@ -143,8 +144,9 @@ def text_report(rows: Sequence[Any], stale: Sequence[str]) -> str:
 
 
 def _commit() -> str:
+    """The checkout's commit (``-dirty`` when it has uncommitted changes), or empty outside git."""
     try:
-        found = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, timeout=10)
+        found = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return ""
     return found.stdout.strip() if found.returncode == 0 else ""
@@ -156,7 +158,7 @@ def _toml_string(text: str) -> str:
 
 def result_toml(rows: Sequence[Any], args: argparse.Namespace) -> str:
     """The table as a ``docs/results`` file (see docs/_ext/cardrules_results.py)."""
-    commit = _commit()
+    commit = getattr(args, "commit", "") or _commit()
     head = [
         "# Per clause in force in each version suite: the vectors whose clauses name it (covered), the",
         "# non-equivalent mutants of its own code, those some vector kills, and the decisive vectors.",

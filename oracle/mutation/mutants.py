@@ -33,7 +33,9 @@ to. The line and column (:attr:`Mutant.line`, :attr:`Mutant.col`) are where
 the fragment is today; they are shown, never part of the ID.
 
 Named mutants (:data:`NAMED`) are hand-written misreadings that the AST
-operators cannot express (two survivors a review of the suites found);
+operators cannot express (two survivors a review of the suites found, and
+three clauses whose code has no single-point change under the default rule
+set: an element party, a P icon party, no heal from the discard pile);
 every probe includes them.
 """
 
@@ -344,6 +346,16 @@ NAMED: tuple[Named, ...] = (
     Named("interrupt-targets-suspended-battle", "cardrules.model.redemption.abilities", "interruptible_records",
           "\n        and r.battle == battle.id\n", "\n",
           "an interrupt may target an ability of a suspended battle (any battle's record)"),
+    Named("element-party-any-element", "cardrules.model.fftcg.party", "is_element_party",
+          "frozenset.intersection(", "frozenset.union(",
+          "an element party needs no element common to every member: any element will do"),
+    Named("p-icon-party-one-member", "cardrules.model.fftcg.party", "is_p_icon_party",
+          "return all(m.p_icon for m in members)", "return any(m.p_icon for m in members)",
+          "a P icon party needs the icon on one member only, not on every member"),
+    Named("revised-heals-from-discard-pile", "cardrules.model.redemption.healable", "recently_discarded",
+          'if not in_force(config, "RED-HEAL-PREV-HEALABLE") or in_force(config, "RED-HEAL-NOT-IN-DISCARD-PILE"):',
+          "if False:",
+          "the revised wording keeps the previous one's heal from the discard pile"),
 )
 
 

@@ -61,7 +61,9 @@ def test_mutant_ids_are_unique_stable_and_every_mutant_has_a_catalogue_area() ->
     assert (file, function, operator) == ("fftcg/damage.py", "is_broken", "LtE->Lt") and len(digest) == 8
     assert one.area == "ff-base" and "FF-BASE-BREAK-ZERO-POWER" in one.clauses
     assert {m.id for m in mutants if m.named} == {"named:preemptive-attackers-deal-again",
-                                                   "named:interrupt-targets-suspended-battle"}
+                                                   "named:interrupt-targets-suspended-battle",
+                                                   "named:element-party-any-element", "named:p-icon-party-one-member",
+                                                   "named:revised-heals-from-discard-pile"}
 
 
 def test_mutant_ids_survive_edits_elsewhere_in_the_function_and_the_file() -> None:
@@ -110,7 +112,9 @@ def test_a_sample_is_reproducible_spread_over_areas_and_keeps_the_named_mutants(
     plain = [m for m in first if not m.named]
     assert len(plain) == 14 and {m.area for m in plain} == {a.id for a in default_catalogue().areas}
     assert [m.id for m in first if m.named] == ["named:preemptive-attackers-deal-again",
-                                                 "named:interrupt-targets-suspended-battle"]
+                                                 "named:interrupt-targets-suspended-battle",
+                                                 "named:element-party-any-element", "named:p-icon-party-one-member",
+                                                 "named:revised-heals-from-discard-pile"]
 
 
 def test_an_activated_mutant_changes_the_running_model_and_is_undone_without_touching_a_file() -> None:
