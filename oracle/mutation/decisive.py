@@ -34,7 +34,6 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from cardrules.oracle.mutation.apply import Task, run_isolated
 from cardrules.oracle.mutation.checks import games_of
 from cardrules.oracle.mutation.mutants import Mutant
-from cardrules.specs.fileio import FileProblem, load_toml
 
 REASONS_PATH = Path(__file__).resolve().parents[1] / "conformance" / "never_decisive.toml"
 PROFILES = ("observable", "full")
@@ -49,16 +48,12 @@ class DecisiveInputError(ValueError):
 
 def load_reasons(path: Path = REASONS_PATH) -> dict[str, str]:
     """Clause ID -> why no vector of the default suites decides it."""
+    from cardrules.oracle.mutation.probe import ProbeInputError, load_reasoned
+
     try:
-        data = load_toml(path, 4 * 1024 * 1024)
-    except FileProblem as problem:
+        return load_reasoned(path, "clause")
+    except ProbeInputError as problem:
         raise DecisiveInputError(str(problem)) from None
-    out: dict[str, str] = {}
-    for index, entry in enumerate(data.get("clause", [])):
-        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not entry.get("reason"):
-            raise DecisiveInputError(f"{path}: clause[{index}] needs an 'id' and a non-empty 'reason'")
-        out[entry["id"]] = " ".join(str(entry["reason"]).split())
-    return out
 
 
 # --- running the suites under one mutant ------------------------------------------------------------

@@ -31,18 +31,24 @@ class ProbeInputError(ValueError):
     """A check that fails on the unmutated model, or a malformed equivalents file."""
 
 
-def load_equivalents(path: Path = EQUIVALENT_PATH) -> dict[str, str]:
-    """Mutant ID -> the reason it is equivalent to the reference model."""
+def load_reasoned(path: Path, table: str) -> dict[str, str]:
+    """``[[table]]`` entries of a TOML file, each an ``id`` with its ``reason``: ID -> reason (its
+    whitespace folded); a malformed file or entry is a :class:`ProbeInputError` naming it."""
     try:
         data = load_toml(path, 16 * 1024 * 1024)
     except FileProblem as problem:
         raise ProbeInputError(str(problem)) from None
     out: dict[str, str] = {}
-    for index, entry in enumerate(data.get("mutant", [])):
+    for index, entry in enumerate(data.get(table, [])):
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not entry.get("reason"):
-            raise ProbeInputError(f"{path}: mutant[{index}] needs an 'id' and a non-empty 'reason'")
-        out[entry["id"]] = str(entry["reason"])
+            raise ProbeInputError(f"{path}: {table}[{index}] needs an 'id' and a non-empty 'reason'")
+        out[entry["id"]] = " ".join(str(entry["reason"]).split())
     return out
+
+
+def load_equivalents(path: Path = EQUIVALENT_PATH) -> dict[str, str]:
+    """Mutant ID -> the reason it is equivalent to the reference model."""
+    return load_reasoned(path, "mutant")
 
 
 @dataclass

@@ -15,24 +15,12 @@ from typing import Any
 import pytest
 
 from cardrules.oracle.cli import main
-from cardrules.oracle.conformance.generate import generate_suite
-from cardrules.oracle.conformance.plan import make_plan
 from cardrules.oracle.mutation.decisive import (
     DecisiveInputError, MutantKills, clause_table, failing_vectors, load_reasons, mutant_kills, stale_reasons,
 )
 from cardrules.oracle.mutation.mutants import Mutant, all_mutants
-from cardrules.properties.scenarios import load_scenario
 
-POSITIONS = Path(__file__).parents[1] / "conformance" / "node_subset"
 pytestmark = pytest.mark.clause("FF-BASE-UNBLOCKED-DAMAGE", "FF-PARTY-SPLIT-THOUSANDS")
-
-
-@pytest.fixture(scope="module")
-def small_suite() -> dict[str, Any]:
-    scenario = load_scenario(POSITIONS / "node-subset-single-attackers.json")
-    result = generate_suite(make_plan("fftcg", {}, {}), [scenario], seed=0, max_states={"fftcg": 2000})
-    assert result.suite is not None
-    return result.suite
 
 
 def _mutant(function: str, operator: str, text: str = "") -> Mutant:

@@ -20,15 +20,11 @@ import pytest
 from cardrules.model.fftcg.damage import is_broken
 from cardrules.model.fftcg.state import Forward
 from cardrules.oracle.cli import main
-from cardrules.oracle.conformance.generate import generate_suite
-from cardrules.oracle.conformance.plan import make_plan
 from cardrules.oracle.mutation.apply import activated
 from cardrules.oracle.mutation.mutants import Mutant, all_mutants, model_root, select
 from cardrules.oracle.mutation.probe import probe, survivors, tally
-from cardrules.properties.scenarios import load_scenario
 from cardrules.specs.catalogue import default_catalogue
 
-POSITIONS = Path(__file__).parents[1] / "conformance" / "node_subset"
 pytestmark = pytest.mark.clause("FF-BASE-UNBLOCKED-DAMAGE", "FF-BASE-BREAK-ZERO-POWER", "FF-PARTY-SPLIT-THOUSANDS",
                                 "FF-BASE-PREEMPTIVE")
 
@@ -40,14 +36,6 @@ def _mutant(function: str, operator: str, line_text: str = "") -> Mutant:
 
 def _model_digest() -> str:
     return hashlib.sha256(b"".join(p.read_bytes() for p in sorted(model_root().rglob("*.py")))).hexdigest()
-
-
-@pytest.fixture(scope="module")
-def small_suite() -> dict[str, Any]:
-    scenario = load_scenario(POSITIONS / "node-subset-single-attackers.json")
-    result = generate_suite(make_plan("fftcg", {}, {}), [scenario], seed=0, max_states={"fftcg": 2000})
-    assert result.suite is not None
-    return result.suite
 
 
 def test_mutant_ids_are_unique_stable_and_every_mutant_has_a_catalogue_area() -> None:
