@@ -80,7 +80,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--decisive", action="store_true",
                    help="then, per clause in force in the version suites, the vectors that fail when its own code is "
-                   "mutated (as `conformance decisive`: about 40 minutes of CPU more); exit 1 if a clause covered "
+                   "mutated (as `conformance decisive`: a long job); exit 1 if a clause covered "
                    "is never decisive and no reason is recorded")
     p.set_defaults(handler=cmd_generate)
 

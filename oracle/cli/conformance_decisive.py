@@ -32,8 +32,8 @@ def add_decisive(commands: Any) -> None:
         "its own process, through the reference adapter in the observable profile. Per clause in force: the "
         "vectors covering it, its mutants, those some vector kills, and the decisive vectors (failing under one "
         "of them), with the shortest. A clause no vector decides is listed with its reason: no-mutant, excused "
-        "(catalogue), listed (oracle/conformance/never_decisive.toml), or 'not decisive' (exit 1). Takes about "
-        "40 minutes of CPU for the three version suites (2 jobs: about 20 minutes on 2 idle cores).",
+        "(catalogue), listed (oracle/conformance/never_decisive.toml), or 'not decisive' (exit 1). A long job, "
+        "like the mutation score.",
     )
     p.add_argument("--suite", action="append", type=Path, metavar="PATH",
                    help="a suite file or a folder of them (repeatable; default: ./conformance)")
