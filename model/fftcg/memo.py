@@ -15,6 +15,7 @@ module), so a mutant's answers are never mixed with the reference's.
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from typing import Any
 
@@ -41,7 +42,15 @@ class Splits(tuple[Split, ...]):
 
 
 @lru_cache(maxsize=512)
+def _remembered_splits(members: tuple[str, ...], power: int, unit: int, config: RuleConfig) -> Splits:
+    return Splits(damage.legal_splits(members, power, unit, config))
+
+
 def legal_splits(members: tuple[str, ...], power: int, unit: int, config: RuleConfig) -> Splits:
     """:func:`cardrules.model.fftcg.damage.legal_splits` (the module's function of the moment, so a
-    mutant of it is what is asked), remembered."""
-    return Splits(damage.legal_splits(members, power, unit, config))
+    mutant of it is what is asked), remembered; but asked afresh while a profiler or tracer watches
+    which model functions run (:mod:`cardrules.oracle.trace.coverage`), so that the clauses a step
+    exercises never depend on what was asked before."""
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        return Splits(damage.legal_splits(members, power, unit, config))
+    return _remembered_splits(members, power, unit, config)

@@ -12,6 +12,7 @@ These are exactness checks of helpers, not of a rule clause.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -71,6 +72,21 @@ def test_the_mutation_probe_empties_the_remembered_splits() -> None:
     from cardrules.oracle.mutation.apply import clear_caches
 
     memo.legal_splits(("a1", "a2"), 3000, 1000, RuleConfig())
-    assert memo.legal_splits.cache_info().currsize > 0
+    assert memo._remembered_splits.cache_info().currsize > 0
     clear_caches()
-    assert memo.legal_splits.cache_info().currsize == 0
+    assert memo._remembered_splits.cache_info().currsize == 0
+
+
+def test_a_traced_step_exercises_the_split_clauses_whether_or_not_they_were_asked_before() -> None:
+    # the clauses a step exercises are read by watching which model functions run: a remembered answer must
+    # not hide the model's split function from that watch (generated suites would then depend on the order
+    # in which positions were explored)
+    from cardrules.oracle.trace.coverage import clauses_exercised
+
+    def ask() -> Any:
+        return memo.legal_splits(("a1", "a2"), 5000, 1000, RuleConfig())
+
+    ask()  # remembered now
+    first = clauses_exercised(ask)[1]
+    second = clauses_exercised(ask)[1]
+    assert "FF-PARTY-SPLIT-THOUSANDS" in first and first == second

@@ -8,8 +8,9 @@ beyond the Python type (a range, a pattern, a length) is a :class:`Rule` the gam
 the model constant it comes from; the tests probe the model's reader at each bound.
 
 The mapping, the same for both games: a dataclass is an object with exactly its ``__init__`` fields
-(every one written, so every one ``required``; ``default`` is the value the reference model reads for a
-field left out of a state given to ``load``); an enum or ``Literal`` is an ``enum`` of its values;
+(every one written, so every one ``required``, except a field whose metadata says ``omit_at_default``:
+the writer leaves it out while it holds its default; ``default`` is the value the reference model reads
+for a field left out of a state given to ``load``); an enum or ``Literal`` is an ``enum`` of its values;
 ``tuple[X, ...]`` an array, ``tuple[X, Y]`` an array of exactly those items; ``frozenset[X]`` an
 array of distinct items written in a fixed order (``x-order``); ``X | None`` the form of ``X`` or
 ``null``; a boolean is never an integer.
@@ -106,7 +107,8 @@ def _add_class(cls: type, spec: SchemaSpec, out: dict[str, Any]) -> None:
     out[cls.__name__] = {
         "type": "object",
         "description": first_paragraph(cls.__doc__ or cls.__name__),
-        "required": list(properties),
+        "required": [f.name for f in dataclasses.fields(cls) if f.name in properties
+                     and not f.metadata.get("omit_at_default")],
         "additionalProperties": False,
         "properties": properties,
     }
