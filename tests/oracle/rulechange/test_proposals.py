@@ -170,8 +170,10 @@ def test_side_battle_after_negated_allows_a_second_side_battle() -> None:
     assert (traces["tightened"]["action"], traces["relaxed"]["action"]) == ("play sb0b on h0",
                                                                               "play sb0b on h0 -> e1 e2")
     for trace in traces.values():
+        # p1, whose only character in the battle sb0 selects and who holds a negate, may answer sb0 before
+        # the side battle starts (sb-answer-before-start); it declines, and negates once the main battle resumes
         assert [s["action"] for s in trace["steps"]] == ["attack 1 h0", "block e1", "play sb0 on h0 -> e1 e2",
-                                                         "pass", "play ng1 on e1 -> #1"]
+                                                         "decline", "pass", "play ng1 on e1 -> #1"]
     assert {(p["property"], p["broken_under"]) for p in report["properties"]} == {
         ("one-side-battle-per-player-per-turn", "B")}
 
