@@ -19,7 +19,7 @@ import sys
 from functools import lru_cache
 from typing import Any
 
-from cardrules.model.fftcg import damage
+import cardrules.model.fftcg.damage as damage
 from cardrules.model.fftcg.actions import Split
 from cardrules.model.fftcg.config import RuleConfig
 
