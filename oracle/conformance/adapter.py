@@ -80,12 +80,7 @@ class ReferenceAdapter:
         if not isinstance(rule_set, dict):
             return error("bad-request", "rule_set must be an object")
         try:
-            spec = RuleSetSpec(
-                str(rule_set.get("expression", "conformance")),
-                {k: tuple(v) for k, v in (rule_set.get("versions") or {}).items()},
-                dict(rule_set.get("decisions") or {}),
-            )
-            game = make_game(request.get("game"), spec)
+            game = make_game(request.get("game"), rule_set_spec(rule_set))
         except (ScenarioError, TypeError, ValueError) as problem:
             return error("unsupported", str(problem))
         try:
@@ -118,6 +113,15 @@ class ReferenceAdapter:
 
 PROFILE_VARIABLE = "CARDRULES_ADAPTER_PROFILE"
 """The environment variable choosing the reference adapter's profile (``full`` when unset)."""
+
+
+def rule_set_spec(rule_set: dict[str, Any]) -> RuleSetSpec:
+    """A suite's ``rule_set`` object (expression, versions, decisions) as the model's rule set."""
+    return RuleSetSpec(
+        str(rule_set.get("expression", "conformance")),
+        {k: tuple(v) for k, v in (rule_set.get("versions") or {}).items()},
+        dict(rule_set.get("decisions") or {}),
+    )
 
 
 def error(kind: str, message: str) -> dict[str, Any]:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from cardrules.oracle.conformance.adapter import rule_set_spec
 from cardrules.oracle.conformance.macro import MACRO_STEPS, merged
 from cardrules.properties.engines.exploration import Game
 from cardrules.properties.games import make_game
-from cardrules.properties.scenarios import RuleSetSpec
 
 
 def declares_for(game: str, declared: Iterable[str]) -> tuple[str, ...]:
@@ -25,11 +25,7 @@ def declares_for(game: str, declared: Iterable[str]) -> tuple[str, ...]:
 
 
 def _game(suite: dict[str, Any]) -> Game[Any, Any]:
-    rule_set = suite.get("rule_set") or {}
-    spec = RuleSetSpec(str(rule_set.get("expression", "conformance")),
-                       {k: tuple(v) for k, v in (rule_set.get("versions") or {}).items()},
-                       dict(rule_set.get("decisions") or {}))
-    return make_game(suite["game"], spec)
+    return make_game(suite["game"], rule_set_spec(suite.get("rule_set") or {}))
 
 
 def _settled(game: Game[Any, Any], name: str, declared: tuple[str, ...], state: Any) -> Any:
