@@ -41,13 +41,12 @@ def option_ids(decision_id: str) -> tuple[str, ...]:
 
 
 UNMODELLED_OPTIONS: frozenset[tuple[str, str]] = frozenset({
-    ("party-sum-members", "declared-members"),
     ("ff-removal-windows", "also-in-damage"),
     ("ff-step-passing", "alternating-priority"),
 })
-"""Recorded readings the model does not implement (a rules reading, and two protocol readings
-both encodings share): selecting one is refused, never run as the chosen reading (every other
-option of every fftcg decision is a variant point)."""
+"""Recorded readings the model does not implement (two protocol readings both encodings share):
+selecting one is refused, never run as the chosen reading (every other option of every fftcg
+decision is a variant point)."""
 
 BROKEN: frozenset[str] = frozenset({"party-split-in-hundreds"})
 """The broken variants (:mod:`cardrules.specs.catalogue.broken`) the FFTCG model implements: selectable only

@@ -161,6 +161,21 @@ def has_preemptive_part(state: State, config: RuleConfig) -> bool:
 # --- dealing damage --------------------------------------------------------------
 
 
+@implements("FF-PARTY-BLOCKED-SUM")
+def party_powers(state: State, attack: Attack, config: RuleConfig) -> dict[str, int]:
+    """The power each attacker adds to the damage dealt to the blocker, never below 0, by id.
+
+    Chosen ``party-sum-members = current-members``: the Forwards still attacking (a member that left
+    the field is out of the party, FF-PARTY-LEAVE-FIELD). ``declared-members``: while the attack is
+    still a party, every Forward declared in it, one that left the field with its last known power
+    (its card in a Break Zone keeps the power it had; nothing in scope changes a power).
+    """
+    if not (attack.party and config.is_("party-sum-members", "declared-members")):
+        return {fid: max(state.forward(fid).power, 0) for fid in attack.attackers}
+    known = {f.id: f for player in state.players for f in (*player.forwards, *player.break_zone)}
+    return {fid: max(known[fid].power, 0) for fid in attack.declared}
+
+
 @implements(
     "FF-PARTY-BLOCKED-SUM", "FF-PARTY-SPLIT-THOUSANDS", "FF-PARTY-BREAK-CREDIT",
     "FF-BASE-BLOCKED-EXCHANGE", "FF-BASE-PREEMPTIVE",
@@ -169,7 +184,7 @@ def deal_combat_damage(state: State, split: Split | None, config: RuleConfig) ->
     """Deal this damage part's combat damage simultaneously, then break Forwards.
 
     A party deals the sum of its members' power to the blocker
-    (FF-PARTY-BLOCKED-SUM); the blocker deals the chosen ``split`` to the
+    (FF-PARTY-BLOCKED-SUM; :func:`party_powers`); the blocker deals the chosen ``split`` to the
     members (FF-PARTY-SPLIT-THOUSANDS) or its power to a single attacker
     (FF-BASE-BLOCKED-EXCHANGE). If the blocker breaks, every member is
     credited (FF-PARTY-BREAK-CREDIT; ``party-preemptive-broken-member``).
@@ -182,11 +197,11 @@ def deal_combat_damage(state: State, split: Split | None, config: RuleConfig) ->
     events: list[Event] = []
     if attackers_deal:
         assert attack.blocker is not None
-        powers = {fid: max(state.forward(fid).power, 0) for fid in attack.attackers}
+        powers = party_powers(state, attack, config)
         total = sum(powers.values())
         damage[attack.blocker] = total
         if attack.party and config.is_("party-damage-source", "per-member"):
-            events.extend(Event("damage", (fid,), attack.blocker, powers[fid]) for fid in attack.attackers if powers[fid] > 0)
+            events.extend(Event("damage", (fid,), attack.blocker, power) for fid, power in powers.items() if power > 0)
         else:
             events.append(Event("damage", attack.attackers, attack.blocker, total))
         credit = attack.attackers

@@ -177,7 +177,8 @@ def resolve_damage_part(ctx: Ctx, share: Sequence[z3.ArithRef]) -> Terms:
       ``pdamage'[D] = pdamage[D] + 1`` (FF-PARTY-UNBLOCKED-ONE); at 7 the attacker wins
       and nothing else changes (FF-BASE-SEVEN-DAMAGE-LOSES);
     - (attackers deal, blocker deals) = :func:`rules.dealing`; the blocker takes
-      ``SUM_{attacker i} max(power[i], 0)`` (FF-PARTY-BLOCKED-SUM); a party member ``i``
+      ``SUM_{attacker i} max(power[i], 0)`` (FF-PARTY-BLOCKED-SUM; ``party-sum-members =
+      declared-members``: the sum over every declared Forward while ``party``); a party member ``i``
       takes ``share[i]``, a single attacker the blocker's power (FF-BASE-BLOCKED-EXCHANGE);
     - every Forward that then ``breaks`` leaves the field (:func:`leave_field`); a broken
       blocker is credited to the current attackers (``party-preemptive-broken-member =
@@ -190,7 +191,12 @@ def resolve_damage_part(ctx: Ctx, share: Sequence[z3.ArithRef]) -> Terms:
     n = range(L.n)
     defender_hit = z3.And(s.step == DAMAGE, rules.unblocked(s, v), count(s.attacker) >= 1)
     deal_a, deal_b = rules.dealing(L, c, s, v, s.step)
-    to_blocker = z3.Sum(*[z3.If(s.attacker[i], rules.nonneg(c.power[i]), 0) for i in n])
+    if v.is_("party-sum-members", "declared-members"):
+        # every Forward declared in a still-existing party counts, with its printed (last known) power
+        adds = [z3.If(s.party, s.declared[i], s.attacker[i]) for i in n]
+    else:
+        adds = list(s.attacker)
+    to_blocker = z3.Sum(*[z3.If(adds[i], rules.nonneg(c.power[i]), 0) for i in n])
     blocker_power = rules.nonneg(rules.select(s.blocker, c.power, z3.IntVal(0)))
     mid = [
         s.dmg[i]

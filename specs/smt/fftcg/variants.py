@@ -31,11 +31,12 @@ ENCODED_DECISIONS: frozenset[str] = frozenset({
     "ff-removal-windows",
     "ff-attack-no-attacker-left",
     "ff-end-turn-window",
+    "party-sum-members",
 })
 """Decisions whose options the encoding reads. ``party-damage-source`` only changes
 how damage events are itemised, which the abstract state does not record (see
 :mod:`.vocabulary`), so both of its options encode alike. Any other decision
-(``party-sum-members``, ``ff-step-passing``) is refused for its non-chosen options
+(``ff-step-passing``) is refused for its non-chosen options
 (``STRICT``), and so is the ``also-in-damage`` option of ``ff-removal-windows``
 (``UNENCODED_OPTIONS``): protocol readings encoded at their chosen reading only."""
 

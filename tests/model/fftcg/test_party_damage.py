@@ -282,3 +282,39 @@ def test_damage_source_variants() -> None:
     # one source: a single 8000 damage event from both members
     assert events(one, "damage")[0] == (("a1", "a2"), "b1", 8000)
     assert (("a1", "a2"), "b1", 0) in events(one, "break")
+
+
+@pytest.mark.clause("FF-PARTY-BLOCKED-SUM", "FF-PARTY-LEAVE-FIELD", "FF-PARTY-SPLIT-THOUSANDS")
+def test_a_member_that_left_adds_its_power_only_under_declared_members() -> None:
+    """a1 3000, a2 2000 and a3 2000 attack as a party, b1 6000 blocks, then a3 is removed.
+
+    Chosen ``party-sum-members = current-members``: the party is a1 and a2 (FF-PARTY-LEAVE-FIELD), they
+    deal 3000 + 2000 = 5000 < 6000 and b1 survives. ``declared-members``: a3's last known 2000 counts
+    too, 7000 >= 6000 breaks b1. Either way b1's 6000 is split among the members still there (a1, a2)."""
+    mine = [fw("a1", power=3000), fw("a2", power=2000), fw("a3", power=2000)]
+    blocked = play(position(mine, [fw("b1", power=6000)]), "attack a1 a2 a3", "pass", "block b1", "remove a3", "pass")
+    assert legal_texts(blocked)[0] == "split a1=6000 a2=0" and "split a1=0 a2=6000" in legal_texts(blocked)
+    current = play(blocked, "split a1=0 a2=6000")
+    assert broken_ids(current, 1) == [] and current.players[1].forwards[0].damage == 5000
+    assert broken_ids(current, 0) == ["a3", "a2"]
+    declared = cfg(party_sum_members="declared-members")
+    assert legal_texts(blocked, declared) == legal_texts(blocked)
+    after = play(blocked, "split a1=0 a2=6000", config=declared)
+    assert broken_ids(after, 1) == ["b1"] and broken_ids(after, 0) == ["a3", "a2"]
+    assert (("a1", "a2"), "b1", 0) in events(after, "break")  # credited to the members still attacking
+
+
+@pytest.mark.clause("FF-PARTY-BLOCKED-SUM", "FF-PARTY-DISBAND-UNDER-TWO")
+def test_declared_members_counts_only_while_the_party_exists() -> None:
+    """a1 3000 and a2 2000 attack as a party, b1 4000 blocks, a2 is removed: one member is left, the
+    party no longer exists (FF-PARTY-DISBAND-UNDER-TWO) and a1 fights b1 alone. a1's 3000 < 4000 under
+    either reading: a2's power is not added to an attacker that is no party any more."""
+    mine = [fw("a1", power=3000), fw("a2", power=2000)]
+    for config in (cfg(), cfg(party_sum_members="declared-members")):
+        state = play(position(mine, [fw("b1", power=4000)]), "attack a1 a2", "pass", "block b1", "remove a2",
+                     config=config)
+        assert state.attack is not None and state.attack.party is False
+        state = play(state, "pass", "pass", config=config)
+        # a1 takes 4000 >= 3000 (broken); b1 takes 3000 only
+        assert state.step is Step.COMBAT_END and broken_ids(state, 0) == ["a2", "a1"]
+        assert broken_ids(state, 1) == [] and state.players[1].forwards[0].damage == 3000

@@ -67,7 +67,7 @@ def test_a_mixed_proposal_is_diffed_and_lists_its_text_only_clause(tmp_path: Pat
 
 @pytest.mark.parametrize(("game", "decision", "option"), [
     ("redemption", "sb-initiated-when", "negation-restores"),
-    ("fftcg", "party-sum-members", "declared-members"),
+    ("fftcg", "ff-step-passing", "alternating-priority"),
 ])
 def test_an_option_the_model_cannot_select_is_refused_by_check_and_diff_alike(tmp_path: Path, game: str,
                                                                              decision: str, option: str) -> None:

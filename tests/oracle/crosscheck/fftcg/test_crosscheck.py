@@ -44,6 +44,7 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("party-disband-timing", "after-damage-resolution"),
     ("party-last-member", "removed-from-combat"),
     ("ff-base-blocker-dulls", "dulls"),
+    ("party-sum-members", "declared-members"),
 )
 ALL_CLAUSES = (
     "FF-PARTY-FORM-VALID", "FF-PARTY-ELEMENT", "FF-PARTY-P-ICON", "FF-PARTY-DULL-ALL", "FF-PARTY-BLOCKED-SUM",
@@ -139,6 +140,23 @@ def test_as_unblocked_after_preemptive_break() -> None:
     assert not found, _report(found)
     after = step(state, next(a for a in legal_actions(state, config) if str(a) == "pass"), config)
     assert after.players[1].damage == 0
+
+
+@pytest.mark.clause("FF-PARTY-BLOCKED-SUM", "FF-PARTY-LEAVE-FIELD", "FF-PARTY-DISBAND-UNDER-TWO")
+@pytest.mark.parametrize("option", ["current-members", "declared-members"])
+def test_a_member_removed_from_a_blocked_party(option: str) -> None:
+    """a1 3000, a2 2000, a3 2000 attack as a party and b1 6000 blocks: every state reachable from
+    there (removals of members and of the blocker, every split) under each ``party-sum-members``
+    option. Whether b1 breaks after a3 has left depends on the option (5000 or 7000 against 6000),
+    so the two encodings must each count a member that left the field the same way."""
+    config = RuleConfig.of({"party-sum-members": option})
+    state = position([fw("a1", power=3000), fw("a2", power=2000), fw("a3", power=2000)], [fw("b1", "fire", 6000)])
+    for text in ("attack a1 a2 a3", "pass", "block b1"):
+        state = step(state, next(a for a in legal_actions(state, config) if str(a) == text), config)
+    states = explore(state, config, limit=200)
+    report = crosscheck_many(states, config)
+    assert report.states == len(states) > 40
+    assert not report.disagreements, _report(report.disagreements)
 
 
 # --- a broken encoding is caught --------------------------------------------------------
