@@ -41,10 +41,9 @@ def option_ids(decision_id: str) -> tuple[str, ...]:
 
 
 UNMODELLED_OPTIONS: frozenset[tuple[str, str]] = frozenset({
-    ("ff-removal-windows", "also-in-damage"),
     ("ff-step-passing", "alternating-priority"),
 })
-"""Recorded readings the model does not implement (two protocol readings both encodings share):
+"""Recorded readings the model does not implement (a protocol reading both encodings share):
 selecting one is refused, never run as the chosen reading (every other option of every fftcg
 decision is a variant point)."""
 

@@ -28,12 +28,16 @@ PRIORITY_STEPS = (Step.PREPARATION, Step.DECLARATION, Step.COMBAT_END)
 def removal_window(state: State, config: RuleConfig) -> bool:
     """Whether a Forward may leave the field by an effect now (decision ``ff-removal-windows``):
     ``outside-damage``: :data:`PRIORITY_STEPS`, and Block Declaration once the block is declared;
-    ``also-before-block``: Block Declaration before the block too; ``not-in-declaration``: as
+    ``also-before-block``: Block Declaration before the block too; ``also-in-damage``: each part of
+    Damage Resolution too, before it deals its damage (a part deals its damage by the action that
+    resolves it, so every state in a part is before that); ``not-in-declaration``: as
     ``outside-damage`` but never in Attack Declaration (nobody acts between a declaration and the block)."""
     if state.step is Step.DECLARATION and config.is_("ff-removal-windows", "not-in-declaration"):
         return False
     if state.step in PRIORITY_STEPS:
         return True
+    if state.step in (Step.PREEMPTIVE, Step.DAMAGE):
+        return config.is_("ff-removal-windows", "also-in-damage")
     if state.step is not Step.BLOCK or state.attack is None:
         return False
     return state.attack.blocked is not None or config.is_("ff-removal-windows", "also-before-block")

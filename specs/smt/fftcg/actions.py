@@ -318,7 +318,8 @@ def remove(ctx: Ctx) -> ActionEncoding:
 
     Guard: game on; Attack Preparation, Attack Declaration, Combat End, or Block
     Declaration after the block (decision ``ff-removal-windows``; ``also-before-block``:
-    Block Declaration at any time; ``not-in-declaration``: never in Attack Declaration);
+    Block Declaration at any time; ``also-in-damage``: each damage part too, before it deals
+    its damage; ``not-in-declaration``: never in Attack Declaration);
     ``field[f]``. Updates: :func:`leave_field` ``({f})``, ``removed'[f] = true``; an attack
     left with no attacker before damage (Declaration or Block step) ends
     (:func:`end_of_attack`; decision ``ff-attack-no-attacker-left = ends``; ``continues``: it
@@ -330,6 +331,9 @@ def remove(ctx: Ctx) -> ActionEncoding:
     steps = [s.step == PREPARATION, s.step == COMBAT_END, in_block]
     if not v.is_("ff-removal-windows", "not-in-declaration"):
         steps.append(s.step == DECLARATION)
+    if v.is_("ff-removal-windows", "also-in-damage"):
+        # every frame in a damage part is before it deals its damage (split or pass resolves it)
+        steps += [s.step == PREEMPTIVE, s.step == DAMAGE]
     guard = z3.And(_game_on(s), z3.Or(*steps), z3.Or(*[z3.And(a.target == i, s.field[i]) for i in n]))
     leaving = [a.target == i for i in n]
     out = leave_field(ctx, leaving, s.dmg, _attack_terms(s))

@@ -36,9 +36,8 @@ ENCODED_DECISIONS: frozenset[str] = frozenset({
 """Decisions whose options the encoding reads. ``party-damage-source`` only changes
 how damage events are itemised, which the abstract state does not record (see
 :mod:`.vocabulary`), so both of its options encode alike. Any other decision
-(``ff-step-passing``) is refused for its non-chosen options
-(``STRICT``), and so is the ``also-in-damage`` option of ``ff-removal-windows``
-(``UNENCODED_OPTIONS``): protocol readings encoded at their chosen reading only."""
+(``ff-step-passing``, a protocol reading) is refused for its non-chosen options
+(``STRICT``): encoded at its chosen reading only."""
 
 
 def decisions() -> dict[str, Decision]:
@@ -53,7 +52,6 @@ class Variants(CatalogueVariants):
     GAME = GAME
     ENCODED = ENCODED_DECISIONS
     STRICT = True
-    UNENCODED_OPTIONS = frozenset({("ff-removal-windows", "also-in-damage")})
     BROKEN = frozenset({"party-split-in-hundreds"})
 
 

@@ -119,3 +119,42 @@ def test_a_2500_blocker_splits_2000_in_thousands_and_the_500_reaches_no_one() ->
     after = play(state, "split a1=1000 a2=1000")
     assert [f.damage for f in after.players[0].forwards] == [1000, 1000]  # 2000 dealt in all, not 2500
     assert DEFAULT.option("party-blocker-power-remainder") == "floor"
+
+
+IN_DAMAGE = cfg(ff_removal_windows="also-in-damage")
+
+
+@pytest.mark.clause("FF-BASE-ATTACK-STEPS", "FF-PARTY-LEAVE-FIELD", "FF-PARTY-DISBAND-UNDER-TWO", "FF-PARTY-BLOCKED-SUM")
+def test_a_member_may_leave_inside_damage_resolution_only_under_also_in_damage() -> None:
+    """a1 5000 and a2 3000 attack as a party, b1 6000 blocks; Damage Resolution opens on b1's split.
+
+    Chosen ``outside-damage``: Damage Resolution has no window, only the split may follow, and it breaks
+    b1 (5000 + 3000 >= 6000). ``also-in-damage``: a1 may leave before the damage; the party is then one
+    Forward, so no party (FF-PARTY-DISBAND-UNDER-TWO) and no split: a2 alone deals 3000 to b1 and takes
+    its 6000, so a2 breaks and b1 survives."""
+    start = position([fw("a1", power=5000), fw("a2", power=3000)], [fw("b1", power=6000)])
+    damage = play(start, "attack a1 a2", "pass", "block b1", "pass")
+    assert damage.step is Step.DAMAGE
+    assert removals(legal_texts(damage)) == set()
+    assert_illegal(damage, "remove a1", "FF-BASE-ATTACK-STEPS")
+    assert removals(legal_texts(damage, IN_DAMAGE)) == {"remove a1", "remove a2", "remove b1"}
+    left = play(damage, "remove a1", config=IN_DAMAGE)
+    assert left.step is Step.DAMAGE and left.attack is not None and left.attack.party is False
+    assert legal_texts(left, IN_DAMAGE) == ["remove a2", "remove b1", "pass"]
+    after = play(left, "pass", config=IN_DAMAGE)
+    assert broken_ids(after, 0) == ["a1", "a2"] and broken_ids(after, 1) == []
+    assert after.players[1].forwards[0].damage == 3000
+
+
+@pytest.mark.clause("FF-BASE-ATTACK-STEPS", "FF-BASE-PREEMPTIVE", "FF-PARTY-LEAVE-FIELD")
+def test_a_blocker_may_leave_between_the_two_parts_under_also_in_damage() -> None:
+    """a1 5000 with Pre-emptive Strike attacks alone, b1 6000 blocks: the Pre-emptive part is a1's (5000
+    to b1, not enough). Under ``also-in-damage`` b1 may then be removed in the ordinary part before it
+    deals its damage: with the chosen ``party-blocker-left = no-damage`` the attack deals nothing more,
+    so a1 survives (by default b1 deals its 6000 and a1 breaks)."""
+    start = position([fw("a1", preemptive=True)], [fw("b1", power=6000)])
+    first = play(start, "attack a1", "pass", "block b1", "pass", "pass")
+    assert first.step is Step.DAMAGE and first.players[1].forwards[0].damage == 5000
+    assert broken_ids(play(first, "pass"), 0) == ["a1"]
+    gone = play(first, "remove b1", "pass", config=IN_DAMAGE)
+    assert broken_ids(gone, 0) == [] and broken_ids(gone, 1) == ["b1"] and gone.players[1].damage == 0

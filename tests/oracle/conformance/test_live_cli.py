@@ -21,10 +21,10 @@ def test_live_with_a_suite_is_bad_input(capsys: pytest.CaptureFixture[str]) -> N
 
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS")
 def test_a_reading_the_model_cannot_select_is_named(capsys: pytest.CaptureFixture[str]) -> None:
-    # also-in-damage is a recorded reading of the removal windows that the reference model does not implement
-    spec = {"games": {"fftcg": {"features": [], "readings": {"ff-removal-windows": "also-in-damage"}}}}
+    # alternating-priority is a recorded reading of passing that the reference model does not implement
+    spec = {"games": {"fftcg": {"features": [], "readings": {"ff-step-passing": "alternating-priority"}}}}
     adapter = f"{sys.executable} {ADAPTERS / 'protocol_declaring.py'} '{json.dumps(spec)}'"
     code = main(["conformance", "run", "--quiet", "--live", "--adapter", adapter])
     err = capsys.readouterr().err
     assert code == 3
-    assert "ff-removal-windows" in err and "also-in-damage" in err and len(err.strip().splitlines()) == 1
+    assert "ff-step-passing" in err and "alternating-priority" in err and len(err.strip().splitlines()) == 1

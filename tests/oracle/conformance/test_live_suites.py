@@ -106,8 +106,8 @@ def test_a_declared_reading_gets_expectations_under_that_reading() -> None:
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS")
 def test_an_option_the_model_cannot_select_is_named() -> None:
     declaration = parse_hello(ReferenceAdapter().hello() | {"games": {"fftcg": {
-        "features": [], "readings": {"ff-removal-windows": "also-in-damage"}}}})
-    with pytest.raises(LiveError, match="ff-removal-windows.*also-in-damage|also-in-damage.*ff-removal-windows"):
+        "features": [], "readings": {"ff-step-passing": "alternating-priority"}}}})
+    with pytest.raises(LiveError, match="ff-step-passing.*alternating-priority|alternating-priority.*ff-step-passing"):
         live_plans(declaration, ["fftcg"])
 
 

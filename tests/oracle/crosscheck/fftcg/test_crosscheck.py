@@ -45,6 +45,7 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("party-last-member", "removed-from-combat"),
     ("ff-base-blocker-dulls", "dulls"),
     ("party-sum-members", "declared-members"),
+    ("ff-removal-windows", "also-in-damage"),
 )
 ALL_CLAUSES = (
     "FF-PARTY-FORM-VALID", "FF-PARTY-ELEMENT", "FF-PARTY-P-ICON", "FF-PARTY-DULL-ALL", "FF-PARTY-BLOCKED-SUM",
@@ -156,6 +157,24 @@ def test_a_member_removed_from_a_blocked_party(option: str) -> None:
     states = explore(state, config, limit=200)
     report = crosscheck_many(states, config)
     assert report.states == len(states) > 40
+    assert not report.disagreements, _report(report.disagreements)
+
+
+@pytest.mark.clause("FF-BASE-ATTACK-STEPS", "FF-PARTY-LEAVE-FIELD", "FF-BASE-PREEMPTIVE", "FF-PARTY-DISBAND-UNDER-TWO")
+@pytest.mark.parametrize("first_strike", [False, True])
+def test_removals_inside_damage_resolution(first_strike: bool) -> None:
+    """Under ``ff-removal-windows = also-in-damage`` every state from a blocked party's block on: members,
+    the blocker or the last attacker leaving inside either part of Damage Resolution (a1 with or without
+    Pre-emptive Strike, so the Pre-emptive part is a2-less or absent)."""
+    config = RuleConfig.of({"ff-removal-windows": "also-in-damage"})
+    mine = [fw("a1", power=5000, preemptive=first_strike), fw("a2", power=3000, preemptive=first_strike)]
+    state = position(mine, [fw("b1", "fire", 6000)])
+    for text in ("attack a1 a2", "pass", "block b1"):
+        state = step(state, next(a for a in legal_actions(state, config) if str(a) == text), config)
+    states = explore(state, config, limit=300)
+    assert any(s.step.value in ("damage-preemptive", "damage-resolution") and s.attack is not None
+               and len(s.attack.attackers) < 2 for s in states)
+    report = crosscheck_many(states, config)
     assert not report.disagreements, _report(report.disagreements)
 
 

@@ -91,8 +91,7 @@ def test_ending_the_turn_from_attack_preparation() -> None:
 
 
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS")
-@pytest.mark.parametrize(("decision", "option"), [("ff-step-passing", "alternating-priority"),
-                                                   ("ff-removal-windows", "also-in-damage")])
+@pytest.mark.parametrize(("decision", "option"), [("ff-step-passing", "alternating-priority")])
 def test_options_recorded_only_are_refused(decision: str, option: str) -> None:
     with pytest.raises(ScenarioError) as info:
         RuleConfig.of({decision: option})
