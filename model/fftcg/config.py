@@ -40,12 +40,9 @@ def option_ids(decision_id: str) -> tuple[str, ...]:
     return tuple(o.id for o in fftcg_decisions()[decision_id].options)
 
 
-UNMODELLED_OPTIONS: frozenset[tuple[str, str]] = frozenset({
-    ("ff-step-passing", "alternating-priority"),
-})
-"""Recorded readings the model does not implement (a protocol reading both encodings share):
-selecting one is refused, never run as the chosen reading (every other option of every fftcg
-decision is a variant point)."""
+UNMODELLED_OPTIONS: frozenset[tuple[str, str]] = frozenset()
+"""Recorded readings the model does not implement: selecting one is refused, never run as the chosen
+reading. None today: every option of every fftcg decision is a variant point."""
 
 BROKEN: frozenset[str] = frozenset({"party-split-in-hundreds"})
 """The broken variants (:mod:`cardrules.specs.catalogue.broken`) the FFTCG model implements: selectable only

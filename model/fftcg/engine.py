@@ -16,7 +16,7 @@ from cardrules.model.fftcg.config import DEFAULT, RuleConfig
 from cardrules.model.fftcg.damage import check_breaks, divisible_power, is_broken, needs_split, split_unit
 from cardrules.model.fftcg.memo import legal_splits
 from cardrules.model.fftcg.party import is_valid_party
-from cardrules.model.fftcg.state import State, Step
+from cardrules.model.fftcg.state import State, Step, replace
 from cardrules.model.fftcg.turn import end_turn, pass_step, remove_forward, resolve_damage_part
 from cardrules.specs.catalogue.registry import implements
 
@@ -41,6 +41,18 @@ def removal_window(state: State, config: RuleConfig) -> bool:
     if state.step is not Step.BLOCK or state.attack is None:
         return False
     return state.attack.blocked is not None or config.is_("ff-removal-windows", "also-before-block")
+
+
+@implements("FF-BASE-ATTACK-STEPS")
+def passes_one_by_one(state: State, config: RuleConfig) -> bool:
+    """Whether leaving this step takes a pass by each player (decision ``ff-step-passing``).
+
+    Chosen ``one-pass-for-both``: never, one ``pass`` stands for both players' passes.
+    ``alternating-priority``: in every step where players hold priority (:func:`removal_window`), the
+    turn player passes first (``State.passed``), then the other player; any other action in between
+    gives priority back, and both must pass again. A step without priority (Damage Resolution under
+    the chosen removal windows) is left by one ``pass`` as before."""
+    return config.is_("ff-step-passing", "alternating-priority") and removal_window(state, config)
 
 
 @implements("FF-BASE-END-OF-TURN", "FF-BASE-ONE-ATTACK-AT-A-TIME")
@@ -159,6 +171,9 @@ def why_illegal(state: State, action: Action, config: RuleConfig = DEFAULT) -> I
         if not end_turn_window(state, config):
             return _illegal(action, "the current attack must be finished first",
                             "FF-BASE-ONE-ATTACK-AT-A-TIME", "FF-BASE-END-OF-TURN")
+        if state.passed:
+            return _illegal(action, "the turn player has passed: the other player holds priority",
+                            "FF-BASE-ATTACK-STEPS", "FF-BASE-END-OF-TURN")
         return None
     raise TypeError(f"not an action: {action!r}")
 
@@ -203,6 +218,16 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
     return settle(apply_action(state, action, config), config)
 
 
+@implements("FF-BASE-ATTACK-STEPS")
+def _with_priority(state: State, action: Action, config: RuleConfig) -> State | None:
+    """Under ``ff-step-passing = alternating-priority`` (:func:`passes_one_by_one`): the turn player's
+    pass, which only hands priority to the other player; None when ``action`` is played as under the
+    chosen reading (after any action but that first pass, priority is the turn player's again)."""
+    if isinstance(action, Pass) and not state.passed and passes_one_by_one(state, config):
+        return replace(state, passed=True)
+    return None
+
+
 @implements("FF-BASE-BREAK-ZERO-POWER", "FF-BASE-BREAK-DAMAGE")
 def settle(state: State, config: RuleConfig) -> State:
     """State-based checks after every action: break any Forward that should be
@@ -213,6 +238,11 @@ def settle(state: State, config: RuleConfig) -> State:
 
 
 def apply_action(state: State, action: Action, config: RuleConfig) -> State:
+    handed = _with_priority(state, action, config)
+    if handed is not None:
+        return handed
+    if state.passed:
+        state = replace(state, passed=False)
     if isinstance(action, DeclareAttack):
         return declare_attack(state, action.forwards, config)
     if isinstance(action, Block):

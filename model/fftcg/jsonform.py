@@ -211,7 +211,7 @@ def read_state(data: Any) -> State:
     consistency rule, no split budget): :meth:`from_json` is the load; this is for tools that
     list every problem of a state (the conformance suites' invalid vectors)."""
     r = JsonReader(data, "")
-    r.only(("turn", "turn_player", "phase", "step", "players", "attack", "attacked", "events", "outcome"))
+    r.only(("turn", "turn_player", "phase", "step", "players", "attack", "attacked", "events", "outcome", "passed"))
     turn_player = r.integer("turn_player", minimum=0, maximum=1)
     phase = r.table.get("phase", "attack")
     if phase != "attack":
@@ -239,5 +239,6 @@ def read_state(data: Any) -> State:
             for i, e in enumerate(r.items("events", required=False, maximum=MAX_EVENTS))
         ),
         outcome=outcome_from_json(outcome, "outcome") if outcome is not None else None,
+        passed=r.boolean("passed", default=False),
     )
     return state

@@ -45,6 +45,8 @@ def _decider(state: State) -> int:
     attack = state.attack
     if state.step is Step.BLOCK and attack is not None and attack.blocked is None:
         return state.defender
+    if state.passed:  # ff-step-passing = alternating-priority: the turn player has passed
+        return state.defender
     return state.turn_player
 
 
@@ -119,7 +121,8 @@ def observable_json(state: State) -> dict[str, Any]:
       ``null`` while play goes on;
     * ``turn``, ``turn_player``;
     * ``step``: the step of the attack phase (FF-BASE-ATTACK-STEPS), Damage Resolution as one step;
-    * ``decider``: whose choice it is (the defender while a block may be declared, FF-BASE-BLOCK);
+    * ``decider``: whose choice it is (the defender while a block may be declared, FF-BASE-BLOCK, and,
+      under ``ff-step-passing = alternating-priority``, once the turn player has passed);
     * ``players``: per player, ``damage`` received (FF-BASE-UNBLOCKED-DAMAGE), ``field``: the Forwards
       on the field, sorted by id as the rules give the field no order, each with its printed data, its
       damage this turn (FF-BASE-BREAK-DAMAGE) and ``dull`` (FF-BASE-ATTACK-DULLS), and ``break_zone``:

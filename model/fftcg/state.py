@@ -24,7 +24,8 @@ round trip)::
       "attack": null | ATTACK,         # the attack being resolved
       "attacked": ["a1"],              # ids of Forwards that attacked this turn
       "events": [EVENT, ...],          # this turn's event log
-      "outcome": null | {"winner": 0, "reason": "seven-damage"}
+      "outcome": null | {"winner": 0, "reason": "seven-damage"},
+      "passed": true                   # only under alternating priority, once the turn player passed
     }
     FORWARD = {"id": "a1", "name": "Cloud", "elements": ["fire"], "cost": 3,
                "power": 7000, "p_icon": false, "dull": false, "damage": 0,
@@ -38,7 +39,7 @@ round trip)::
 
 On loading, the Forward fields after ``power`` may be omitted (they
 default to false/0/null/[], ``since_start`` to true); so may ``attacked``,
-``events`` (empty) and ``outcome``/``attack`` (null). Anything malformed
+``events`` (empty), ``outcome``/``attack`` (null) and ``passed`` (false). Anything malformed
 raises :class:`model.errors.ScenarioError` naming the path, and so does a
 state that breaks a consistency rule (:func:`cardrules.model.fftcg.validate.problems`): among them a
 position the rules' state-based checks would still change (a Forward of
@@ -359,6 +360,10 @@ class State:
     """This turn's event log; cleared when the turn ends."""
     outcome: Outcome | None = None
     """Set once the game is over."""
+    passed: bool = field(default=False, metadata={"omit_at_default": True})
+    """Only under ``ff-step-passing = alternating-priority``: the turn player has passed in this step
+    and the other player holds priority (FF-BASE-ATTACK-STEPS). Always false under the chosen
+    one-pass-for-both, and written in the JSON form only when true."""
 
     _hash: int | None = field(default=None, init=False, repr=False, compare=False)
     """Cached hash: states are hashed over and over by the explorer; immutable, so computed once."""
@@ -366,7 +371,8 @@ class State:
     def __hash__(self) -> int:
         cached = self._hash
         if cached is None:
-            cached = hash((self.players, self.turn_player, self.step, self.turn, self.phase, self.attack, self.attacked, self.events, self.outcome))
+            cached = hash((self.players, self.turn_player, self.step, self.turn, self.phase, self.attack, self.attacked,
+                           self.events, self.outcome, self.passed))
             object.__setattr__(self, "_hash", cached)
         return cached
 
@@ -426,6 +432,6 @@ class State:
             "attacked": sorted(self.attacked),
             "events": [e.to_json() for e in self.events],
             "outcome": self.outcome.to_json() if self.outcome is not None else None,
-        }
+        } | ({"passed": True} if self.passed else {})
 
 

@@ -52,8 +52,23 @@ def problems(state: State) -> list[tuple[str, str]]:
                 else:
                     seen[forward.id] = where
     found.extend(_attack_problems(state))
+    found.extend(_passed_problems(state))
     found.extend(unsettled(state))
     return found
+
+
+def _passed_problems(state: State) -> list[tuple[str, str]]:
+    """``passed`` (``ff-step-passing = alternating-priority``) only where the turn player could pass."""
+    if not state.passed:
+        return []
+    attack = state.attack
+    if state.outcome is not None:
+        return [("passed", "nobody passes once the game is over")]
+    if state.step is Step.DECLARATION and attack is None:
+        return [("passed", "nobody passes in attack declaration before an attack is declared")]
+    if state.step is Step.BLOCK and attack is not None and attack.blocked is None:
+        return [("passed", "nobody passes in block declaration before the block is declared")]
+    return []
 
 
 def _attack_problems(state: State) -> list[tuple[str, str]]:

@@ -155,7 +155,7 @@ def _is_sorted(values: tuple[str, ...]) -> bool:
 
 def _parts(state: State) -> tuple[Any, ...]:
     return (state.players[0], state.players[1], state.attack, state.attacked, state.events,
-            (state.turn_player, state.step, state.turn, state.phase, state.outcome))
+            (state.turn_player, state.step, state.turn, state.phase, state.outcome, state.passed))
 
 
 _BLANK = State(players=(Player(), Player()))
@@ -164,9 +164,9 @@ fields (State has no ``__post_init__``), by the model's compiled copy."""
 
 
 def _build(parts: tuple[Any, ...]) -> State:
-    p0, p1, attack, attacked, events, (turn_player, step, turn, phase, outcome) = parts
+    p0, p1, attack, attacked, events, (turn_player, step, turn, phase, outcome, passed) = parts
     return replace(_BLANK, players=(p0, p1), turn_player=turn_player, step=step, turn=turn, phase=phase,
-                   attack=attack, attacked=attacked, events=events, outcome=outcome)
+                   attack=attack, attacked=attacked, events=events, outcome=outcome, passed=passed)
 
 
 def _situation(state: State, fid: str, on_field: dict[str, tuple[int, Forward]]) -> tuple[object, ...]:

@@ -158,3 +158,37 @@ def test_a_blocker_may_leave_between_the_two_parts_under_also_in_damage() -> Non
     assert broken_ids(play(first, "pass"), 0) == ["a1"]
     gone = play(first, "remove b1", "pass", config=IN_DAMAGE)
     assert broken_ids(gone, 0) == [] and broken_ids(gone, 1) == ["b1"] and gone.players[1].damage == 0
+
+
+ALTERNATING = cfg(ff_step_passing="alternating-priority")
+
+
+@pytest.mark.clause("FF-BASE-ATTACK-STEPS", "FF-BASE-END-OF-TURN")
+def test_under_alternating_priority_each_player_passes_and_an_action_starts_the_passing_over() -> None:
+    """``ff-step-passing = alternating-priority``: a step with priority ends when the turn player and then
+    the other player pass; after the turn player's pass the other player holds priority (so the turn
+    player may not end the turn), and any action in between makes both pass again."""
+    start = position([fw("a1"), fw("a2")], [fw("b1", "water", 4000)], step=Step.PREPARATION)
+    assert play(start, "pass").step is Step.DECLARATION  # chosen: one pass for both
+    handed = play(start, "pass", config=ALTERNATING)
+    assert handed.step is Step.PREPARATION and handed.passed
+    assert_illegal(handed, "end-turn", "FF-BASE-ATTACK-STEPS", ALTERNATING)
+    assert play(handed, "pass", config=ALTERNATING).step is Step.DECLARATION
+    removed = play(handed, "remove a2", config=ALTERNATING)
+    assert not removed.passed and "end-turn" in legal_texts(removed, ALTERNATING)
+    assert play(removed, "pass", config=ALTERNATING).step is Step.PREPARATION
+    assert play(removed, "pass", "pass", config=ALTERNATING).step is Step.DECLARATION
+
+
+@pytest.mark.clause("FF-BASE-ATTACK-STEPS", "FF-BASE-UNBLOCKED-DAMAGE", "FF-PARTY-UNBLOCKED-ONE")
+def test_an_unblocked_attack_under_alternating_priority_needs_two_passes_per_window() -> None:
+    """The same unblocked attack of a1 under each reading: Attack Declaration, Block Declaration and the
+    Combat End Step each take two passes under alternating priority, Damage Resolution (no window under
+    the chosen removal windows) one; the result is the same, one damage to player 1."""
+    start = position([fw("a1")], [fw("b1", "water", 4000)])
+    chosen = play(start, "attack a1", "pass", "noblock", "pass", "pass")
+    assert chosen.step is Step.COMBAT_END and chosen.players[1].damage == 1
+    alternating = play(start, "attack a1", "pass", "pass", "noblock", "pass", "pass", "pass", config=ALTERNATING)
+    assert alternating.step is Step.COMBAT_END and alternating.players[1].damage == 1
+    assert play(alternating, "pass", config=ALTERNATING).step is Step.COMBAT_END
+    assert play(alternating, "pass", "pass", config=ALTERNATING).step is Step.DECLARATION

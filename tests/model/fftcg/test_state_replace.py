@@ -7,7 +7,9 @@ import dataclasses
 
 import pytest
 
+from cardrules.model.errors import ScenarioError
 from cardrules.model.fftcg.state import Attack, Forward, Player, State, Step, replace
+from cardrules.model.fftcg.validate import load_state
 
 pytestmark = pytest.mark.infrastructure("the model's fast copy of its frozen values (a speed device, no rule clause)")
 
@@ -53,3 +55,16 @@ def test_a_value_without_a_cached_hash_copies_too() -> None:
 def test_an_unknown_field_is_refused_as_by_dataclasses() -> None:
     with pytest.raises(TypeError, match="no field 'colour'"):
         replace(_cloud(), colour="red")
+
+
+@pytest.mark.clause("FF-BASE-ATTACK-STEPS")
+def test_the_passed_flag_round_trips_and_is_refused_where_nobody_can_pass() -> None:
+    """``passed`` (alternating priority) is written only when true and read back; a state claiming the turn
+    player passed in Attack Declaration before any attack is refused, naming the field."""
+    preparation = State(players=(Player(), Player()), step=Step.PREPARATION)
+    assert "passed" not in preparation.to_json()
+    handed = replace(preparation, passed=True)
+    assert handed.to_json()["passed"] is True and load_state(handed.to_json()) == handed
+    with pytest.raises(ScenarioError) as info:
+        load_state(replace(handed, step=Step.DECLARATION).to_json())
+    assert info.value.where == "passed"

@@ -92,9 +92,8 @@ def test_plans_cover_both_heal_versions_and_every_selectable_option_but_the_muta
     assert "fftcg-party-zero-share-each-hit-if-possible" in ids
     # broken variants (a split in hundreds contradicts the seed; two side battles a turn) are no options: no suite
     assert "fftcg-party-split-unit-hundreds" not in ids and "redemption-sb-per-turn-limit-two" not in ids
-    # a recorded reading the model does not implement cannot be selected
-    assert not any("ff-step-passing" in i for i in ids)
-    assert "fftcg-party-sum-members-declared-members" in ids
+    # every FFTCG reading is selectable, each gets a suite
+    assert "fftcg-party-sum-members-declared-members" in ids and "fftcg-ff-step-passing-alternating-priority" in ids
     # an option of a previous-wording heal clause is paired with that wording only
     assert "redemption-heal-previous+prev-owner-scope-pile-only" in ids
     assert not any(i.endswith("prev-owner-scope-pile-only") and "previous" not in i for i in ids)

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import cardrules.model.fftcg.config as fftcg_config
 from cardrules.oracle.cli import main
 
 from .conftest import ADAPTERS
@@ -20,8 +21,10 @@ def test_live_with_a_suite_is_bad_input(capsys: pytest.CaptureFixture[str]) -> N
 
 
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS")
-def test_a_reading_the_model_cannot_select_is_named(capsys: pytest.CaptureFixture[str]) -> None:
-    # alternating-priority is a recorded reading of passing that the reference model does not implement
+def test_a_reading_the_model_cannot_select_is_named(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # every FFTCG reading is selectable today: pretend alternating-priority is recorded only
+    monkeypatch.setattr(fftcg_config, "UNMODELLED_OPTIONS", frozenset({("ff-step-passing", "alternating-priority")}))
     spec = {"games": {"fftcg": {"features": [], "readings": {"ff-step-passing": "alternating-priority"}}}}
     adapter = f"{sys.executable} {ADAPTERS / 'protocol_declaring.py'} '{json.dumps(spec)}'"
     code = main(["conformance", "run", "--quiet", "--live", "--adapter", adapter])

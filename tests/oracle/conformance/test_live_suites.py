@@ -14,6 +14,7 @@ from cardrules.oracle.conformance.declaration import LEGACY, parse_hello
 from cardrules.oracle.conformance.generate import generate_suite
 from cardrules.oracle.conformance.live import LiveError, live_plans, live_suites
 from cardrules.oracle.conformance.output import write_suites
+import cardrules.model.fftcg.config as fftcg_config
 from cardrules.oracle.conformance.plan import SuitePlan, default_plans
 from cardrules.oracle.conformance.runner import run_adapter
 from cardrules.oracle.conformance.schema import load_suite
@@ -104,7 +105,9 @@ def test_a_declared_reading_gets_expectations_under_that_reading() -> None:
 
 
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS")
-def test_an_option_the_model_cannot_select_is_named() -> None:
+def test_an_option_the_model_cannot_select_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every FFTCG reading is selectable today: pretend this one is recorded only
+    monkeypatch.setattr(fftcg_config, "UNMODELLED_OPTIONS", frozenset({("ff-step-passing", "alternating-priority")}))
     declaration = parse_hello(ReferenceAdapter().hello() | {"games": {"fftcg": {
         "features": [], "readings": {"ff-step-passing": "alternating-priority"}}}})
     with pytest.raises(LiveError, match="ff-step-passing.*alternating-priority|alternating-priority.*ff-step-passing"):

@@ -1,8 +1,8 @@
 """The attack-phase protocol both FFTCG encodings share, recorded as catalogue decisions:
 ``ff-removal-windows``, ``ff-attack-no-attacker-left``, ``ff-step-passing`` and
 ``ff-end-turn-window`` (``specs/clauses/ff_base.toml``). The implemented alternatives are selectable
-in the model and in the z3 encoding alike, and the two agree on them; the options recorded only
-are refused by name, never played as the chosen reading."""
+in the model and in the z3 encoding alike, and the two agree on them; ``alternating-priority`` is
+played by the model and refused by z3 with its reason."""
 
 from __future__ import annotations
 
@@ -91,13 +91,31 @@ def test_ending_the_turn_from_attack_preparation() -> None:
 
 
 @pytest.mark.clause("FF-BASE-ATTACK-STEPS")
-@pytest.mark.parametrize(("decision", "option"), [("ff-step-passing", "alternating-priority")])
-def test_options_recorded_only_are_refused(decision: str, option: str) -> None:
-    with pytest.raises(ScenarioError) as info:
-        RuleConfig.of({decision: option})
-    assert info.value.where == f"config.{decision}" and "not implemented" in info.value.problem
+def test_alternating_priority_is_played_by_the_model_and_refused_by_z3_with_its_reason() -> None:
+    """Every FFTCG option is selectable in the model; ``ff-step-passing = alternating-priority`` is the one
+    the z3 encoding does not read, and ``list decisions`` says so with the reason."""
+    RuleConfig.of({"ff-step-passing": "alternating-priority"})
     out = StringIO()
     assert main(["list", "decisions", "--game", "fftcg", "--json"], out=out) == 0
     rows = {row["id"]: row for row in json.loads(out.getvalue())}
-    assert option in rows[decision]["options"] and option not in rows[decision]["model_selectable"]
-    assert rows[decision]["chosen"] in rows[decision]["model_selectable"]
+    for row in rows.values():
+        assert row["model_selectable"] == row["options"], row["id"]
+    status = {o["id"]: o for o in rows["ff-step-passing"]["option_status"]}["alternating-priority"]
+    assert status["model_selectable"] and status["z3"]["status"] == "refused"
+    assert "ff-step-passing" in status["z3"]["reason"] and "specs.smt.fftcg" in status["z3"]["reason"]
+
+
+@pytest.mark.clause("FF-BASE-ATTACK-STEPS")
+def test_a_reading_recorded_only_would_be_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should a reading be recorded that the model does not implement, selecting it names it (never runs
+    it as the chosen reading), and ``list decisions`` does not call it selectable."""
+    import cardrules.model.fftcg.config as fftcg_config
+
+    monkeypatch.setattr(fftcg_config, "UNMODELLED_OPTIONS", frozenset({("ff-step-passing", "alternating-priority")}))
+    with pytest.raises(ScenarioError) as info:
+        RuleConfig.of({"ff-step-passing": "alternating-priority"})
+    assert info.value.where == "config.ff-step-passing" and "not implemented" in info.value.problem
+    out = StringIO()
+    assert main(["list", "decisions", "--game", "fftcg", "--json"], out=out) == 0
+    row = {row["id"]: row for row in json.loads(out.getvalue())}["ff-step-passing"]
+    assert "alternating-priority" in row["options"] and "alternating-priority" not in row["model_selectable"]
