@@ -94,8 +94,16 @@ def disband(state: State, attack: Attack) -> State:
 
 
 @implements("FF-PARTY-DISBAND-COMBAT-END")
-def disband_at_combat_end(state: State) -> State:
-    """FF-PARTY-DISBAND-COMBAT-END: a party still active at Combat End disbands."""
-    if state.attack is None:
+def disband_at_combat_end(state: State, config: RuleConfig) -> State:
+    """FF-PARTY-DISBAND-COMBAT-END: an active party disbands in the Combat End Step.
+
+    Chosen ``party-active-meaning = still-exists``: every party not yet disbanded. ``members-active-state``:
+    only a party whose members are all active (not dull); a party with a dull member persists through
+    the step (until its attack is over)."""
+    attack = state.attack
+    if attack is None:
         return state
-    return disband(state, state.attack)
+    if config.is_("party-active-meaning", "members-active-state") and any(
+            state.forward(fid).dull for fid in attack.attackers):
+        return state
+    return disband(state, attack)

@@ -31,7 +31,7 @@ def end_of_attack(state: State, config: RuleConfig) -> State:
         assert state.attack is not None
         state = disband(state, state.attack)
         return replace(state, attack=None, step=Step.DECLARATION)
-    return disband_at_combat_end(replace(state, step=Step.COMBAT_END))
+    return disband_at_combat_end(replace(state, step=Step.COMBAT_END), config)
 
 
 @implements("FF-BASE-ATTACK-STEPS", "FF-BASE-PREEMPTIVE")

@@ -130,6 +130,7 @@ def state_values(state: State, L: Layout, s: Frame) -> Pairs:
         (s.block_declared, bool(attack and attack.blocked is not None)), (s.blocked, bool(attack and attack.blocked)),
         (s.blocker, L.index(attack.blocker) if attack and attack.blocker else NONE),
         (s.att_dealt, bool(attack and attack.attackers_dealt)), (s.blk_dealt, bool(attack and attack.blocker_dealt)),
+        (s.passed, state.passed),
     ]
     for i, fid in enumerate(L.ids):
         f = cards[fid]
@@ -195,6 +196,7 @@ def decode_state(m: z3.ModelRef, L: Layout, c: Cards, s: Frame, names: dict[str,
         turn=_int(m, s.turn), attack=attack,
         attacked=frozenset(L.ids[i] for i in range(L.n) if _bool(m, s.attacked[i])),
         events=tuple(events), outcome=Outcome(outcome) if outcome != NO_OUTCOME else None,
+        passed=_bool(m, s.passed),
     )
 
 

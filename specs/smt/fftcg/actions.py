@@ -155,13 +155,19 @@ def leave_field(ctx: Ctx, leaving: Sequence[z3.BoolRef], dmg: Sequence[z3.ArithR
 @implements("FF-PARTY-DISBAND-COMBAT-END", "FF-BASE-ATTACK-STEPS")
 def end_of_attack(ctx: Ctx, ends: z3.BoolRef, att: Terms, step: z3.ArithRef) -> tuple[Terms, z3.ArithRef]:
     """When ``ends``: the attack is over. ``party-disband-timing = combat-end-step``: go to
-    the Combat End Step, where a party still existing disbands (``party' = false``);
+    the Combat End Step, where a party still existing disbands (``party' = false``; decision
+    ``party-active-meaning = members-active-state``: only if no member is dull after the step);
     ``after-damage-resolution``: the party disbands now, the attack is gone and play
     returns to Attack Declaration."""
     if ctx.v.is_("party-disband-timing", "after-damage-resolution"):
         return _choose(ends, _no_attack(ctx.L), att), z3.If(ends, DECLARATION, step)
     done = dict(att)
-    done["party"] = (z3.BoolVal(False),)
+    if ctx.v.is_("party-active-meaning", "members-active-state"):
+        # only a party whose members are all active (not dull) disbands; the members after this step
+        dull_member = z3.Or(*[z3.And(att["attacker"][i], ctx.s2.dull[i]) for i in range(ctx.L.n)])
+        done["party"] = (z3.And(att["party"][0], dull_member),)
+    else:
+        done["party"] = (z3.BoolVal(False),)
     return _choose(ends, done, att), z3.If(ends, COMBAT_END, step)
 
 
@@ -312,6 +318,21 @@ def split(ctx: Ctx) -> ActionEncoding:
                           (Case("split", guard, resolve_damage_part(ctx, a.share)),))
 
 
+@implements("FF-BASE-ATTACK-STEPS", "FF-PARTY-LEAVE-FIELD")
+def removal_window(s: Frame, v: Variants) -> z3.BoolRef:
+    """Players may act (a Forward may leave the field) in this step: Attack Preparation, Attack Declaration
+    (not under ``ff-removal-windows = not-in-declaration``), Block Declaration once the block is declared
+    (``also-before-block``: at any time), each damage part (``also-in-damage`` only: every frame of a part
+    is before it deals its damage, the split or pass resolves it) and Combat End."""
+    in_block = s.step == BLOCK if v.is_("ff-removal-windows", "also-before-block") else z3.And(s.step == BLOCK, s.block_declared)
+    steps = [s.step == PREPARATION, s.step == COMBAT_END, in_block]
+    if not v.is_("ff-removal-windows", "not-in-declaration"):
+        steps.append(s.step == DECLARATION)
+    if v.is_("ff-removal-windows", "also-in-damage"):
+        steps += [s.step == PREEMPTIVE, s.step == DAMAGE]
+    return z3.Or(*steps)
+
+
 @implements("FF-PARTY-LEAVE-FIELD", "FF-PARTY-DISBAND-UNDER-TWO", "FF-BASE-ATTACK-STEPS")
 def remove(ctx: Ctx) -> ActionEncoding:
     """``remove f`` (``f = target``): a Forward leaves the field by an effect.
@@ -327,14 +348,7 @@ def remove(ctx: Ctx) -> ActionEncoding:
     """
     L, s, a, v = ctx.L, ctx.s, ctx.a, ctx.v
     n = range(L.n)
-    in_block = s.step == BLOCK if v.is_("ff-removal-windows", "also-before-block") else z3.And(s.step == BLOCK, s.block_declared)
-    steps = [s.step == PREPARATION, s.step == COMBAT_END, in_block]
-    if not v.is_("ff-removal-windows", "not-in-declaration"):
-        steps.append(s.step == DECLARATION)
-    if v.is_("ff-removal-windows", "also-in-damage"):
-        # every frame in a damage part is before it deals its damage (split or pass resolves it)
-        steps += [s.step == PREEMPTIVE, s.step == DAMAGE]
-    guard = z3.And(_game_on(s), z3.Or(*steps), z3.Or(*[z3.And(a.target == i, s.field[i]) for i in n]))
+    guard = z3.And(_game_on(s), removal_window(s, v), z3.Or(*[z3.And(a.target == i, s.field[i]) for i in n]))
     leaving = [a.target == i for i in n]
     out = leave_field(ctx, leaving, s.dmg, _attack_terms(s))
     none_left = z3.And(s.in_attack, count(out["attacker"]) == 0, z3.Or(s.step == DECLARATION, s.step == BLOCK))
@@ -383,7 +397,8 @@ def pass_step(ctx: Ctx) -> ActionEncoding:
 @implements("FF-BASE-END-OF-TURN", "FF-BASE-SEVEN-DAMAGE-LOSES")
 def end_turn(ctx: Ctx) -> ActionEncoding:
     """``end-turn``. Guard: game on, Preparation or Declaration, no attack (decision
-    ``ff-end-turn-window``; ``declaration-only``: Declaration only).
+    ``ff-end-turn-window``; ``declaration-only``: Declaration only), the turn player holds priority
+    (not ``passed``).
     Updates (FF-BASE-END-OF-TURN): on-field Forwards lose their damage and are under control
     since the start; ``turn_player' = 1 - turn_player``, ``turn' = turn + 1``, Preparation;
     the new turn player's on-field Forwards become active; ``attacked``, ``broke``,
@@ -391,7 +406,7 @@ def end_turn(ctx: Ctx) -> ActionEncoding:
     L, s, a, v = ctx.L, ctx.s, ctx.a, ctx.v
     n = range(L.n)
     steps = [s.step == DECLARATION] if v.is_("ff-end-turn-window", "declaration-only") else [s.step == PREPARATION, s.step == DECLARATION]
-    guard = z3.And(_game_on(s), z3.Or(*steps), z3.Not(s.in_attack))
+    guard = z3.And(_game_on(s), z3.Or(*steps), z3.Not(s.in_attack), z3.Not(s.passed))
     new_player = 1 - s.turn_player
     f = z3.BoolVal(False)
     assigns: Terms = dict(_no_attack(L))
@@ -407,4 +422,37 @@ def end_turn(ctx: Ctx) -> ActionEncoding:
 
 
 ACTIONS: tuple[Callable[[Ctx], ActionEncoding], ...] = (declare_attack, block, no_block, split, remove, pass_step, end_turn)
-"""Every action kind, in the order of the kind constants."""
+"""Every action kind, in the order of the kind constants (as written; :func:`with_priority` makes the
+transition system's)."""
+
+
+@implements("FF-BASE-ATTACK-STEPS")
+def with_priority(ctx: Ctx, encoding: ActionEncoding) -> ActionEncoding:
+    """Who holds priority (decision ``ff-step-passing``), over one action kind as written.
+
+    Every case clears ``passed`` (an action gives priority back to the turn player). Under
+    ``alternating-priority`` a ``pass`` in a step where players may act (:func:`removal_window`) by the
+    turn player (``!passed``) only sets ``passed``: the pass cases as written then need ``passed``
+    (the other player's pass ends the step). Under the chosen ``one-pass-for-both`` one ``pass`` is
+    both players' passes, and ``passed`` stays false."""
+    s, v = ctx.s, ctx.v
+    cleared = {"passed": (z3.BoolVal(False),)}
+    written = [c for c in encoding.cases if isinstance(c, Case)]
+    assert len(written) == len(encoding.cases)
+    cases = [Case(c.name, c.guard, {**cleared, **c.assigns}, c.clauses) for c in written]
+    if encoding.kind == PASS and v.is_("ff-step-passing", "alternating-priority"):
+        window = removal_window(s, v)
+        first = z3.And(z3.Not(s.passed), window, z3.Or(*[c.guard for c in cases]))
+        cases = [Case(c.name, z3.And(c.guard, z3.Or(s.passed, z3.Not(window))), c.assigns, c.clauses) for c in cases]
+        cases.append(Case("hand-priority", first, {"passed": (z3.BoolVal(True),)}))
+    return ActionEncoding(encoding.kind, encoding.params, tuple(cases), encoding.clauses)
+
+
+def priority_actions() -> tuple[Callable[[Ctx], ActionEncoding], ...]:
+    """:data:`ACTIONS`, each through :func:`with_priority`: the transition system's actions."""
+    def wrapped(make: Callable[[Ctx], ActionEncoding]) -> Callable[[Ctx], ActionEncoding]:
+        return lambda ctx: with_priority(ctx, make(ctx))
+    return tuple(wrapped(make) for make in ACTIONS)
+
+
+PRIORITY_ACTIONS = priority_actions()

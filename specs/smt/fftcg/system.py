@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 import z3
 
 from cardrules.specs.smt import transition
-from cardrules.specs.smt.fftcg.actions import ACTIONS, ActionEncoding, Ctx
+from cardrules.specs.smt.fftcg.actions import PRIORITY_ACTIONS, ActionEncoding, Ctx
 from cardrules.specs.smt.fftcg.variants import DEFAULT, Variants
 from cardrules.specs.smt.fftcg.vocabulary import ActionVars, Cards, Frame, Layout, Vocabulary, cards_domain
 
@@ -48,7 +48,7 @@ class TransitionSystem(transition.TransitionSystem[Ctx]):
         return Ctx(self.layout, self.cards, self.at(t), self.action_at(t), self.at(t + 1), self.variants)
 
     def action_makers(self) -> Sequence[Callable[[Ctx], ActionEncoding]]:
-        return ACTIONS
+        return PRIORITY_ACTIONS
 
     def rigid(self) -> z3.BoolRef:
         """``cards_domain(c)``: the ranges of the rigid card attributes."""

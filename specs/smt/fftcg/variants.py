@@ -32,12 +32,13 @@ ENCODED_DECISIONS: frozenset[str] = frozenset({
     "ff-attack-no-attacker-left",
     "ff-end-turn-window",
     "party-sum-members",
+    "ff-step-passing",
+    "party-active-meaning",
 })
 """Decisions whose options the encoding reads. ``party-damage-source`` only changes
 how damage events are itemised, which the abstract state does not record (see
-:mod:`.vocabulary`), so both of its options encode alike. Any other decision
-(``ff-step-passing``, a protocol reading) is refused for its non-chosen options
-(``STRICT``): encoded at its chosen reading only."""
+:mod:`.vocabulary`), so both of its options encode alike. Every fftcg decision is read today; a decision
+recorded later is refused for its non-chosen options (``STRICT``) until it is encoded."""
 
 
 def decisions() -> dict[str, Decision]:

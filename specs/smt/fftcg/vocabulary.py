@@ -149,6 +149,9 @@ class Frame(FrameGroups):
     """Left the field by an effect this turn."""
     credit: tuple[tuple[z3.BoolRef, ...], ...]
     """``credit[i][j]``: Forward j is credited with breaking Forward i this turn."""
+    passed: z3.BoolRef
+    """The turn player has passed in this step and the other player holds priority (only ever set under
+    ``ff-step-passing = alternating-priority``; every other action clears it)."""
 
 
 GROUPS: tuple[str, ...] = tuple(f.name for f in fields(Frame))
@@ -218,6 +221,7 @@ class Vocabulary:
             blocker=z3.Int(name("blocker", t)), att_dealt=z3.Bool(name("att_dealt", t)),
             blk_dealt=z3.Bool(name("blk_dealt", t)), broke=bools("broke"), removed=bools("removed"),
             credit=tuple(tuple(z3.Bool(name("credit", t, i, j)) for j in n) for i in n),
+            passed=z3.Bool(name("passed", t)),
         )
 
     def action_at(self, t: int) -> ActionVars:
@@ -251,7 +255,9 @@ def domain(layout: Layout, s: Frame) -> z3.BoolRef:
     - no attack: every attack variable is false / NONE;
     - attackers and declared Forwards belong to the turn player, attackers were declared,
       the blocker belongs to the defender and only with a declared block;
-    - ``credit[i][j]`` only for a broken ``i``.
+    - ``credit[i][j]`` only for a broken ``i``;
+    - ``passed`` only while the game goes on, and not in a step the turn player cannot pass yet
+      (Attack Declaration before an attack, Block Declaration before the block).
     """
     n = layout.n
     parts: list[z3.BoolRef] = [
@@ -268,6 +274,8 @@ def domain(layout: Layout, s: Frame) -> z3.BoolRef:
         z3.Implies(s.blocker != NONE, s.blocked),
         z3.Implies(s.in_attack, s.step != PREPARATION),
         z3.Implies(z3.Not(s.in_attack), z3.Or(s.step == PREPARATION, s.step == DECLARATION)),
+        z3.Implies(s.passed, z3.And(s.outcome == NO_OUTCOME, z3.Or(s.in_attack, s.step != DECLARATION),
+                                    z3.Or(s.step != BLOCK, s.block_declared))),
     ]
     for i in range(n):
         owner = layout.owners[i]

@@ -85,3 +85,22 @@ def test_cr_timing_variant_has_no_combat_end_step() -> None:
                  config=variant)
     assert state.step is Step.DECLARATION and state.attack is None
     assert events(state, "disband") == [(("a1", "a2"), "", 0)]
+
+
+@pytest.mark.clause("FF-PARTY-DISBAND-COMBAT-END", "FF-PARTY-DULL-ALL", "FF-PARTY-DISBAND-MEANING")
+def test_under_the_card_state_reading_only_a_party_of_active_members_disbands_at_combat_end() -> None:
+    """Unblocked parties reach the Combat End Step. Chosen ``party-active-meaning = still-exists``: every
+    party disbands there. ``members-active-state``: a1 and a2 were dulled by attacking (FF-PARTY-DULL-ALL),
+    so their party is not 'active' and does not disband; a3 and a4 have Brave and stay active (chosen
+    ``party-brave-members``), so theirs disbands under both readings."""
+    card_state = cfg(party_active_meaning="members-active-state")
+    mine = [fw("a1"), fw("a2"), fw("a3", brave=True), fw("a4", brave=True)]
+    for config, dull_party_disbands in ((cfg(), True), (card_state, False)):
+        dull = play(position(mine, [fw("b1", "water", 4000)]), "attack a1 a2", "pass", "noblock", "pass", "pass",
+                    config=config)
+        assert dull.step is Step.COMBAT_END and dull.attack is not None
+        assert dull.attack.party is not dull_party_disbands
+        assert bool(events(dull, "disband")) is dull_party_disbands
+        brave = play(position(mine, [fw("b1", "water", 4000)]), "attack a3 a4", "pass", "noblock", "pass", "pass",
+                     config=config)
+        assert brave.attack is not None and brave.attack.party is False and events(brave, "disband")

@@ -46,6 +46,8 @@ VARIANTS: tuple[tuple[str, str], ...] = (
     ("ff-base-blocker-dulls", "dulls"),
     ("party-sum-members", "declared-members"),
     ("ff-removal-windows", "also-in-damage"),
+    ("ff-step-passing", "alternating-priority"),
+    ("party-active-meaning", "members-active-state"),
 )
 ALL_CLAUSES = (
     "FF-PARTY-FORM-VALID", "FF-PARTY-ELEMENT", "FF-PARTY-P-ICON", "FF-PARTY-DULL-ALL", "FF-PARTY-BLOCKED-SUM",
@@ -174,6 +176,25 @@ def test_removals_inside_damage_resolution(first_strike: bool) -> None:
     states = explore(state, config, limit=300)
     assert any(s.step.value in ("damage-preemptive", "damage-resolution") and s.attack is not None
                and len(s.attack.attackers) < 2 for s in states)
+    report = crosscheck_many(states, config)
+    assert not report.disagreements, _report(report.disagreements)
+
+
+@pytest.mark.clause("FF-PARTY-DISBAND-COMBAT-END", "FF-PARTY-DULL-ALL", "FF-PARTY-DISBAND-MEANING")
+@pytest.mark.parametrize("option", ["still-exists", "members-active-state"])
+def test_parties_reaching_combat_end(option: str) -> None:
+    """Every state after a party of two dull members and of two Brave (active) members is declared, to the
+    Combat End Step and on, under each ``party-active-meaning`` option: whether the party disbands there
+    depends on the option for the first, not for the second."""
+    config = RuleConfig.of({"party-active-meaning": option})
+    mine = [fw("a1", power=3000), fw("a2", power=2000), fw("a3", brave=True), fw("a4", brave=True)]
+    states: list[State] = []
+    start = position(mine, [fw("b1", "fire", 4000)])
+    for attack in ("attack a1 a2", "attack a3 a4"):
+        state = step(start, next(a for a in legal_actions(start, config) if str(a) == attack), config)
+        states += explore(state, config, limit=150)
+    assert any(s.step.value == "combat-end" and s.attack is not None and s.attack.party for s in states) \
+        is (option == "members-active-state")
     report = crosscheck_many(states, config)
     assert not report.disagreements, _report(report.disagreements)
 
