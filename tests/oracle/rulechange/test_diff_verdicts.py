@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import cardrules.model.fftcg.config as fftcg_config
+import cardrules.model.redemption.config as redemption_config
 from tests.cli import run_cli
 
 pytestmark = pytest.mark.infrastructure("diff verdicts: text-only proposals, selectable options, bounds, z3 lines")
@@ -72,8 +73,10 @@ def test_a_mixed_proposal_is_diffed_and_lists_its_text_only_clause(tmp_path: Pat
 ])
 def test_an_option_the_model_cannot_select_is_refused_by_check_and_diff_alike(
         tmp_path: Path, game: str, decision: str, option: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # every FFTCG reading is selectable today: pretend this one is recorded only
+    # both readings are selectable today: pretend each is recorded only
     monkeypatch.setattr(fftcg_config, "UNMODELLED_OPTIONS", frozenset({("ff-step-passing", "alternating-priority")}))
+    monkeypatch.setattr(redemption_config, "MODELLED", {
+        k: v for k, v in redemption_config.MODELLED.items() if k != "sb-initiated-when"})
     path = proposal(tmp_path, f'game = "{game}"\n[decisions]\n{decision} = "{option}"\n')
     says = f"decision {decision}: option '{option}' is recorded but not selectable in the model"
     for argv in (("proposal", "check", path), ("diff", "default", path, "--no-smt", "--quiet"),
