@@ -28,6 +28,7 @@ from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.actions import Play
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.handoff import ApplyEffect
+from cardrules.model.redemption.side_battle_undo import undo_side_battle
 from cardrules.model.redemption.initiative import play_prompt, play_prompt_unless_waiting
 from cardrules.model.redemption.ops import (
     add_fighter,
@@ -154,7 +155,21 @@ def negatable_records(state: State) -> tuple[PlayRecord, ...]:
     )
 
 
-def core_targets(state: State, player: int, effect: Effect) -> tuple[tuple[str, ...], ...]:
+@implements("RED-SB-NO-INTERRUPT-FROM-SUSPENDED")
+def main_battle_only(state: State, records: tuple[PlayRecord, ...], config: RuleConfig) -> tuple[PlayRecord, ...]:
+    """The interrupt targets ``records`` left once a side battle is over (RED-SB-NO-INTERRUPT-FROM-SUSPENDED,
+    decision ``sb-interrupt-main-battle``). resumed-battle (default): all of them, the abilities of the
+    battle that resumed. bottom-battle: only abilities of the turn's main battle may be targeted then, so
+    in a side battle that resumed after a side battle it suspended was over, none may (the main battle's
+    are not in the battle being fought, RED-BASE-INTERRUPT)."""
+    if config.option("sb-interrupt-main-battle") != "bottom-battle" or len(state.battles) < 2:
+        return records
+    top = state.battles[-1].id
+    resumed = any(r.battle == top and r.effect is Effect.SIDE_BATTLE and r.undo.opened >= 0 for r in state.records)
+    return () if resumed else records
+
+
+def core_targets(state: State, player: int, effect: Effect, config: RuleConfig) -> tuple[tuple[str, ...], ...]:
     """Every legal target tuple for a core ability (discard, status, decrease,
     interrupt, negate) used by ``player``; the dispatcher routes the other kinds."""
     if effect in CHARACTER_TARGETS:
@@ -162,7 +177,7 @@ def core_targets(state: State, player: int, effect: Effect) -> tuple[tuple[str, 
     if effect is Effect.DISCARD_OPPOSING:
         return tuple((c,) for c in opposing_characters(state, player))
     if effect is Effect.INTERRUPT:
-        return tuple((f"#{r.id}",) for r in interruptible_records(state))
+        return tuple((f"#{r.id}",) for r in main_battle_only(state, interruptible_records(state), config))
     return tuple((f"#{r.id}",) for r in negatable_records(state))
 
 
@@ -409,7 +424,9 @@ def negate(state: State, record_id: int, config: RuleConfig) -> State:
     """Cancel an ability as if never used (RED-BASE-NEGATE). Negating a side
     battle ability also negates every interruptible effect of cards played
     during that side battle, nested ones included (RED-SB-NEGATE-CASCADE);
-    the side battle's own resolution stands (decision ``sb-negate-resolution``)."""
+    the side battle's own resolution stands (decision ``sb-negate-resolution`` =
+    keep-resolution), or under undo-all the whole side battle is undone
+    (:func:`model.redemption.side_battle_undo.undo_side_battle`)."""
     record = state.record(record_id)
     if record.status is RecordStatus.ACTIVE:
         state = undo_effect(state, record)
@@ -425,6 +442,8 @@ def negate(state: State, record_id: int, config: RuleConfig) -> State:
                 if inner.status is RecordStatus.ACTIVE:
                     state = undo_effect(state, inner)
                 state = _set_record(state, replace(state.record(inner.id), status=RecordStatus.NEGATED))
+        if record.undo.fighters:
+            state = undo_side_battle(state, record)
     return state
 
 

@@ -16,7 +16,7 @@ from cardrules.model.fastcopy import replace
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.handoff import Handed, Then
-from cardrules.model.redemption.initiative import play_prompt
+from cardrules.model.redemption.initiative import opener, play_prompt
 from cardrules.model.redemption.ops import leave_territory
 from cardrules.model.redemption.standing import may_enter_battle
 from cardrules.model.redemption.state import Battle, BattleKind, Fighter, Origin, OriginKind, Prompt, PromptKind, State
@@ -66,9 +66,13 @@ def start_battle(state: State, opponent: int, heroes: tuple[str, ...], action: s
 def block(state: State, blockers: tuple[str, ...], action: str, config: RuleConfig) -> Handed:
     """The opponent blocks with Evil Characters from their territory (RED-BASE-BLOCKING).
 
-    With no blockers the battle is resolved at once (the Hero side wins
-    unless its toughness is 0): ``Then.RESOLVE``. After blocking, the blocker
-    counts as the last card put in (decision ``red-base-first-initiative``).
+    With no blockers (decision ``red-base-unblocked``) the battle is resolved at
+    once (hero-wins-at-once; the Hero side wins unless its toughness is 0):
+    ``Then.RESOLVE``; or play goes on against the empty Evil side
+    (play-continues), the initiative holder deciding. After blocking, the player
+    counting as having put in the last card is the blocker (decision
+    ``red-base-first-initiative`` = battle-opener) or the turn's player (attacker):
+    :func:`model.redemption.initiative.opener`.
     """
     battle = state.battles[0]
     player = battle.players[1]
@@ -81,8 +85,8 @@ def block(state: State, blockers: tuple[str, ...], action: str, config: RuleConf
     for evil in sorted(blockers):
         state, carried = leave_territory(state, player, evil)
         blocking.append(Fighter(evil, player, (Origin(OriginKind.TERRITORY, player),), carried))
-    battle = replace(battle, sides=(battle.sides[0], tuple(blocking)), last_player=player)
+    battle = replace(battle, sides=(battle.sides[0], tuple(blocking)), last_player=opener(state, player, config))
     state = replace(state, battles=(battle,))
-    if not blockers:
+    if not blockers and config.option("red-base-unblocked") == "hero-wins-at-once":
         return state, Then.RESOLVE
     return play_prompt(state, config), Then.DONE

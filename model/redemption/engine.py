@@ -22,6 +22,7 @@ from itertools import combinations
 
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption import abilities, heal, healable, redirect, resolution, side_battle
+from cardrules.model.redemption import side_battle_outside
 from cardrules.model.redemption.abilities import DISCARDS, hosts
 from cardrules.model.redemption.actions import (
     Action,
@@ -43,7 +44,7 @@ from cardrules.model.redemption.actions import (
 from cardrules.model.redemption.battle import block, start_battle
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.handoff import Then
-from cardrules.model.redemption.initiative import play_prompt, play_prompt_unless_waiting
+from cardrules.model.redemption.initiative import after_action, pass_hands_over, play_prompt, play_prompt_unless_waiting
 from cardrules.model.redemption.ops import set_record
 from cardrules.model.redemption.standing import may_enter_battle
 from cardrules.model.redemption.state import HEAL_EFFECTS, CardType, Effect, Phase, PlayRecord, PromptKind, RecordStatus, State
@@ -101,7 +102,7 @@ def target_options(state: State, player: int, card_id: str, config: RuleConfig) 
         return heal.enhancement_targets_in_battle(state, config)
     if effect in redirect.REDIRECTS:
         return redirect.redirect_options(state, player, effect, config, target_options)
-    return abilities.core_targets(state, player, effect)
+    return abilities.core_targets(state, player, effect, config)
 
 
 @implements("RED-BASE-ENHANCEMENTS", "RED-BASE-INITIATIVE", "RED-SB-RESTRICT-AFTER", "RED-SB-ONCE-PER-TURN")
@@ -160,11 +161,15 @@ def use_ability(state: State, record: PlayRecord, config: RuleConfig) -> State:
         effect = Effect.REDIRECT_ABILITY
     if effect is Effect.REDIRECT_ABILITY:
         state, taken = redirect.take_over(state, record, config)
+        if taken.status is RecordStatus.PENDING:  # decision rd-redirected-ability-timing = on-reactivation
+            return play_prompt(state, config)
         return use_ability(state, taken, config)
     if effect is Effect.INTERRUPT:
         return play_prompt_unless_waiting(interrupt(state, int(record.targets[0][1:]), config), config)
     if effect is Effect.NEGATE:
-        return play_prompt_unless_waiting(abilities.negate(state, int(record.targets[0][1:]), config), config)
+        negated = int(record.targets[0][1:])
+        state = side_battle.restore_allowance(abilities.negate(state, negated, config), negated, config)
+        return play_prompt_unless_waiting(state, config)
     announced = abilities.announce(state, record)
     if announced is not None:
         return announced
@@ -256,7 +261,7 @@ def legal_actions(state: State, config: RuleConfig = DEFAULT) -> tuple[Action, .
     elif prompt.kind is PromptKind.PLAY:
         actions.append(Pass())
         actions.extend(_plays(state, config))
-        actions.extend(side_battle.outsider_uses(state, config))
+        actions.extend(side_battle_outside.outsider_uses(state, config))
     elif prompt.kind is PromptKind.SPECIAL_INITIATIVE:
         actions.append(Decline())
         actions.extend(_plays(state, config))
@@ -286,7 +291,15 @@ def _wrong_moment(action: Action, state: State) -> IllegalAction:
 
 
 def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
-    """Apply one action; raises IllegalAction (with clause IDs) if the rules forbid it."""
+    """Apply one action; raises IllegalAction (with clause IDs) if the rules forbid it. Numbers
+    redirects whose target the action took out of battle then end under decision
+    ``rd-numbers-loss-lasting`` = lost-for-good (:func:`redirect.lose_left_targets`); an answer to a
+    pass clears the pass (decision ``red-base-pass-ends``, :func:`initiative.after_action`)."""
+    after = after_action(state, _dispatch(state, action, config))
+    return redirect.lose_left_targets(after, config)
+
+
+def _dispatch(state: State, action: Action, config: RuleConfig) -> State:
     if state.winner is not None:
         raise IllegalAction(action.text(), f"the game is over (player {state.winner} won)", ("RED-BASE-WIN-FIVE-SOULS",))
     prompt = state.prompt
@@ -294,7 +307,7 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
     if isinstance(action, Heal):
         return follow(*heal.do_heal(state, action, config), config)
     if isinstance(action, Use):
-        return side_battle.use_from_outside(state, action, config)
+        return side_battle_outside.use_from_outside(state, action, config)
     if prompt is None:
         if isinstance(action, Draw) and state.phase is Phase.DRAW:
             return draw_phase(state)
@@ -312,6 +325,9 @@ def step(state: State, action: Action, config: RuleConfig = DEFAULT) -> State:
             raise IllegalAction(text, f"block with at most {MAX_GROUP} characters", ("RED-BASE-BLOCKING",))
         return follow(*block(state, action.blockers, text, config), config)
     if prompt.kind is PromptKind.PLAY and isinstance(action, Pass):
+        handed = pass_hands_over(state, config)
+        if handed is not None:
+            return handed
         state, had_pending = abilities.reactivate_pending(state, config, apply_effect)
         return play_prompt_unless_waiting(state, config) if had_pending else resolution.begin_resolution(state, config)
     if prompt.kind in (PromptKind.PLAY, PromptKind.SPECIAL_INITIATIVE) and isinstance(action, Play):

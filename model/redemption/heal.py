@@ -5,7 +5,8 @@ Which clauses apply is read from the catalogue (:mod:`model.redemption.wording`)
 so the redline decisions that move clauses between wordings change the model too.
 What a heal may target is read from :mod:`model.redemption.healable`.
 
-Model readings (the catalogue records the ones marked with a decision id):
+Model readings by default (the catalogue records the ones marked with a decision id; the
+model selects every alternative named here through ``RuleConfig.option``):
 
 - a healing enhancement played in battle follows the base rules (on a character
   of its player's side, by the player with initiative) and targets a healable
@@ -14,7 +15,8 @@ Model readings (the catalogue records the ones marked with a decision id):
   (decision ``heal-enhancement-after-use``);
 - a character's heal ability is used in battle by the player with initiative
   (a character of their side in the active battle), in a heal window, and (with
-  Territory Class) from its territory in the preparation and discard phases;
+  Territory Class) from its territory in the preparation and discard phases
+  (decision ``heal-tc-when``);
 - a heal window for a discard by an ability opens only when the controller has
   some heal for that character (a window with only ``discard`` is skipped); the
   Battle Resolution window always opens (RED-BR-HEAL-WINDOW) (decision ``heal-window-opens``);
@@ -40,29 +42,36 @@ from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.handoff import Handed, Then
 from cardrules.model.redemption.healable import (
     OUTSIDE_BATTLE_PHASES,
+    ability_sources,
     being_discarded,
+    destinations_clash,
+    enhancement_targets_in_battle as enhancement_targets_in_battle,
     explain,
     has_status,
+    healing_enhancements,
     holder,
-    is_heal,
     matches,
     pending_discard_healable,
+    pile_targets,
     recently_discarded,
+    self_heals,
+    status_targets_in_territory,
+    target_battles,
 )
 from cardrules.model.redemption.initiative import play_prompt
 from cardrules.model.redemption.ops import (
     add_to,
     discard_card,
+    lasting,
     note_discard,
     remove_fighter,
     remove_from,
+    replace_fighter,
     set_battle,
     set_record,
 )
 from cardrules.model.redemption.state import (
-    Battle,
     BattleKind,
-    Card,
     CardType,
     DiscardCause,
     DiscardEvent,
@@ -87,49 +96,6 @@ TIED_TO_CONDITION: frozenset[Effect] = frozenset({Effect.POISON, Effect.DISEASE,
 # --- who may heal with what -------------------------------------------------------
 
 
-@implements("RED-HEAL-CHARACTER-TC", "RED-BASE-TERRITORY-CLASS", "RED-HEAL-RESTORES-DECREASE")
-def ability_sources(state: State, player: int, *, in_battle: bool, from_territory: bool,
-                    config: RuleConfig | None = None) -> tuple[str, ...]:
-    """Characters of ``player`` whose heal ability may be activated now.
-
-    In battle: a character on ``player``'s side of the active battle (decision
-    ``heal-ability-suspended-battle = active-battle-only``), or of any battle on the stack, suspended
-    ones included (``any-battle-on-stack``). Outside battle: only a character with Territory Class,
-    from its territory (RED-HEAL-CHARACTER-TC, RED-BASE-TERRITORY-CLASS). A character whose
-    ability is decreased cannot use it until healed (RED-HEAL-RESTORES-DECREASE).
-    """
-    found: list[str] = []
-    battles: tuple[Battle, ...] = ()
-    if in_battle and state.active_battle is not None:
-        stacked = config is not None and config.option("heal-ability-suspended-battle") == "any-battle-on-stack"
-        battles = state.battles if stacked else (state.active_battle,)
-    for battle in battles:
-        found.extend(f.card for side, f in battle.fighters() if battle.players[side] == player)
-    if from_territory:
-        found.extend(c for c in state.zones[player].territory if state.card(c).territory_class)
-    return tuple(
-        sorted(c for c in set(found) if is_heal(state.card(c)) and c not in state.decreased and not being_discarded(state, c))
-    )
-
-
-def healing_enhancements(state: State, player: int) -> tuple[Card, ...]:
-    return tuple(state.card(c) for c in sorted(state.zones[player].hand) if state.card(c).type is CardType.ENHANCEMENT and is_heal(state.card(c)))
-
-
-def _status_targets_in_territory(state: State, players: range | tuple[int, ...]) -> list[str]:
-    return sorted(c for p in players for c in state.zones[p].territory if has_status(state, c))
-
-
-def _pile_targets(state: State, piles: range | tuple[int, ...], config: RuleConfig) -> list[DiscardEvent]:
-    out: list[DiscardEvent] = []
-    for pile in piles:
-        for card_id in sorted(state.zones[pile].discard):
-            event = recently_discarded(state, card_id, config)
-            if event is not None and event.pile == pile:
-                out.append(event)
-    return out
-
-
 @implements("RED-HEAL-WINDOW", "RED-HEAL-WINDOW-MEANS", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
 def window_heals(state: State, player: int, cards: tuple[str, ...], resolution: bool, config: RuleConfig) -> list[Heal]:
     """Heals ``player`` may use on characters being discarded (their controller).
@@ -142,12 +108,15 @@ def window_heals(state: State, player: int, cards: tuple[str, ...], resolution: 
     very character (RED-HEAL-WINDOW-MEANS): an enhancement from hand of
     matching alignment and brigade (RED-HEAL-ENH-ON-MATCHING-BRIGADE), or a
     heal ability of one of the player's characters in the battle, or of one
-    with Territory Class in their territory.
+    with Territory Class in their territory. A character whose two destination clauses name two
+    players (decision ``redline-destination = both-old``, :func:`destinations_clash`) cannot be healed.
     """
     if not in_force(config, "RED-HEAL-AT-RESOLUTION" if resolution else "RED-HEAL-WINDOW"):
         return []
     if not pending_discard_healable(config):
         return []
+    if in_force(config, "RED-HEAL-PREV-TO-OWNER") and in_force(config, "RED-HEAL-TO-PERMANENT-CONTROLLER"):
+        cards = tuple(c for c in cards if not destinations_clash(state, c, config))
     out: list[Heal] = []
     sources = [c for c in ability_sources(state, player, in_battle=True, from_territory=True, config=config)
                if c not in cards]
@@ -158,45 +127,18 @@ def window_heals(state: State, player: int, cards: tuple[str, ...], resolution: 
     return out + self_heals(state, player, cards, config)
 
 
-@implements("RED-HEAL-WINDOW-MEANS", "RED-HEAL-CHARACTER-TC", "RED-HEAL-RESTORES-DECREASE")
-def self_heals(state: State, player: int, cards: tuple[str, ...], config: RuleConfig) -> list[Heal]:
-    """Decision ``heal-self-when-discarded``: by default (not-itself) a character being discarded
-    never heals itself. With may-heal-itself, one whose heal ability could be used now were it not
-    being discarded (a fighter on ``player``'s side of the active battle, or one with Territory
-    Class in ``player``'s territory, RED-HEAL-CHARACTER-TC; its ability not decreased,
-    RED-HEAL-RESTORES-DECREASE) may heal itself in its window (RED-HEAL-WINDOW-MEANS)."""
-    if config.option("heal-self-when-discarded") != "may-heal-itself":
-        return []
-    battle = state.active_battle
-    fighting = {f.card for side, f in battle.fighters() if battle.players[side] == player} if battle else set()
-    territory = set(state.zones[player].territory)
-    out = []
-    for target in cards:
-        card = state.card(target)
-        usable = target in fighting or (target in territory and card.territory_class)
-        if is_heal(card) and usable and target not in state.decreased:
-            out.append(Heal(target, target))
-    return out
-
-
-@implements("RED-HEAL-TARGETS-HEALED")
-def _target_battles(state: State, config: RuleConfig) -> tuple[Battle, ...]:
-    """The battles whose fighters a heal used in battle may target: every battle on the stack, or
-    only the one being fought (decision ``heal-in-battle-targets``)."""
-    if config.option("heal-in-battle-targets") == "active-battle":
-        return state.battles[-1:]
-    return state.battles
-
-
-@implements("RED-HEAL-TARGETS-HEALED", "RED-HEAL-PREV-HEALABLE")
+@implements("RED-HEAL-TARGETS-HEALED", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-CHARACTER-TC")
 def battle_ability_heals(state: State, player: int, config: RuleConfig) -> list[Heal]:
     """In battle, the player with initiative may activate a heal ability of a
     character of theirs in the active battle; it targets a healable character
     (RED-HEAL-TARGETS-HEALED): one with a status in a battle on the stack (decision
-    ``heal-in-battle-targets``), or (previous wording) one discarded earlier this turn."""
-    targets = sorted(f.card for b in _target_battles(state, config) for _, f in b.fighters() if has_status(state, f.card))
-    targets += [e.card for e in _pile_targets(state, range(state.players), config)]
-    out = [Heal(t, x) for x in ability_sources(state, player, in_battle=True, from_territory=False, config=config)
+    ``heal-in-battle-targets``), or (previous wording) one discarded earlier this turn. With decision
+    ``heal-tc-when = any-time-outside-battle`` a Territory Class character of theirs in their territory,
+    not fighting, may use its heal ability then too (RED-HEAL-CHARACTER-TC)."""
+    targets = sorted(f.card for b in target_battles(state, config) for _, f in b.fighters() if has_status(state, f.card))
+    targets += [e.card for e in pile_targets(state, range(state.players), config)]
+    from_territory = config.option("heal-tc-when") == "any-time-outside-battle"
+    out = [Heal(t, x) for x in ability_sources(state, player, in_battle=True, from_territory=from_territory, config=config)
            for t in targets]
     return out + battle_pile_enhancement_heals(state, player, config)
 
@@ -210,7 +152,7 @@ def battle_pile_enhancement_heals(state: State, player: int, config: RuleConfig)
     if not in_force(config, "RED-HEAL-PREV-ENH-TWO-WAYS") or config.option("prev-two-ways-in-battle") != "in-battle-too":
         return []
     piles = range(state.players) if config.option("prev-pile-owner") == "any-pile" else (player,)
-    events = _pile_targets(state, piles, config)
+    events = pile_targets(state, piles, config)
     return [Heal(e.card, enh.id) for enh in healing_enhancements(state, player) for e in events
             if matches(enh, e.alignment, e.brigades)]
 
@@ -235,8 +177,19 @@ def outside_battle_heals(state: State, config: RuleConfig) -> list[Heal]:
     the character as it was before the discard (RED-HEAL-PREV-AS-BEFORE-DISCARD,
     RED-HEAL-PREV-PILE-SAME-CHARACTER). A character's heal ability only with
     Territory Class (RED-HEAL-CHARACTER-TC).
+
+    The moments: enhancements in the preparation and discard phases while RED-HEAL-ENH-PHASES is in
+    force, else (previous wording, decision ``redline-enh-phases = inserted``) whenever no battle is
+    fought and nothing waits for an answer; a Territory Class character's ability in the preparation
+    and discard phases (decision ``heal-tc-when = enhancement-moments``), or whenever no battle is
+    fought and nothing waits for an answer (``any-time-outside-battle``).
     """
-    if state.phase not in OUTSIDE_BATTLE_PHASES or state.prompt is not None or state.battles:
+    if state.prompt is not None or state.battles:
+        return []
+    phases = state.phase in OUTSIDE_BATTLE_PHASES
+    enhancements_now = phases or not in_force(config, "RED-HEAL-ENH-PHASES")
+    abilities_now = phases or config.option("heal-tc-when") == "any-time-outside-battle"
+    if not (enhancements_now or abilities_now):
         return []
     out: list[Heal] = []
     everyone = range(state.players)
@@ -248,14 +201,14 @@ def outside_battle_heals(state: State, config: RuleConfig) -> list[Heal]:
         else:
             territories = everyone
         piles = everyone if config.option("prev-pile-owner") == "any-pile" else (player,)
-        in_territory = _status_targets_in_territory(state, territories)
-        in_piles = _pile_targets(state, piles, config)
-        for enh in healing_enhancements(state, player):
+        in_territory = status_targets_in_territory(state, territories)
+        in_piles = pile_targets(state, piles, config)
+        for enh in healing_enhancements(state, player) if enhancements_now else ():
             out.extend(Heal(t, enh.id) for t in in_territory if matches(enh, state.card(t).alignment, state.card(t).brigades))
             out.extend(Heal(e.card, enh.id) for e in in_piles if matches(enh, e.alignment, e.brigades))
-        any_territory = _status_targets_in_territory(state, everyone)
-        any_pile = [e.card for e in _pile_targets(state, everyone, config)]
-        for source in ability_sources(state, player, in_battle=False, from_territory=True):
+        any_territory = status_targets_in_territory(state, everyone)
+        any_pile = [e.card for e in pile_targets(state, everyone, config)]
+        for source in ability_sources(state, player, in_battle=False, from_territory=True) if abilities_now else ():
             out.extend(Heal(t, source) for t in [*any_territory, *any_pile])
     return out
 
@@ -277,16 +230,6 @@ def heal_actions(state: State, config: RuleConfig) -> list[Heal]:
     if prompt.kind is PromptKind.PLAY:
         return battle_ability_heals(state, prompt.player, config)
     return []
-
-
-@implements("RED-HEAL-TARGETS-HEALED")
-def enhancement_targets_in_battle(state: State, config: RuleConfig) -> tuple[tuple[str], ...]:
-    """Targets of a healing enhancement played in battle: characters with a status fighting in a
-    battle on the stack (RED-HEAL-TARGETS-HEALED; decision ``heal-in-battle-targets``)."""
-    if state.active_battle is None:
-        return ()
-    fighters = sorted((f for b in _target_battles(state, config) for _, f in b.fighters()), key=lambda f: f.card)
-    return tuple((f.card,) for f in fighters if has_status(state, f.card))
 
 
 # --- carrying out a heal --------------------------------------------------------------
@@ -328,7 +271,10 @@ def destination(state: State, fighter: Fighter, config: RuleConfig) -> int:
 @implements("RED-HEAL-TO-PERMANENT-CONTROLLER")
 def catalogue_attachments(state: State, fighter: Fighter, config: RuleConfig) -> tuple[str, ...]:
     """None stay: enhancements stay in battle only while their character does, so a character healed out of
-    battle loses them to their owners' discard piles (decision ``heal-window-attachments`` = to-discard)."""
+    battle loses them to their owners' discard piles (decision ``heal-window-attachments`` = to-discard);
+    with ``stay-on-character`` every one stays on it in its territory."""
+    if config.option("heal-window-attachments") == "stay-on-character":
+        return fighter.enhancements
     return ()
 
 
@@ -346,14 +292,19 @@ def to_territory(state: State, fighter: Fighter, config: RuleConfig) -> State:
 
 
 @implements("RED-HEAL-CLEARS-STATUS", "RED-HEAL-RESTORES-DECREASE", "RED-HEAL-INSTANT")
-def clear_conditions(state: State, target: str) -> State:
+def clear_conditions(state: State, target: str, config: RuleConfig) -> State:
     """A heal, once (RED-HEAL-INSTANT): the statuses go, every ongoing effect tied
     to them ends at once (RED-HEAL-CLEARS-STATUS), and any decrease of the
     character's ability is removed (RED-HEAL-RESTORES-DECREASE; decision
-    ``heal-decrease-scope``: abilities, not numbers)."""
+    ``heal-decrease-scope``: abilities, not numbers). With ``abilities-and-numbers`` a decrease of
+    its strength and toughness goes too: the model's only one is a numbers redirect taking them
+    away, which then ends (the move is one effect, so the redirecting card's gain ends with it)."""
+    tied = TIED_TO_CONDITION
+    if config.option("heal-decrease-scope") == "abilities-and-numbers":
+        tied = tied | {Effect.REDIRECT_NUMBERS}
     state = replace(state, statuses=frozenset(s for s in state.statuses if s[0] != target), decreased=state.decreased - {target})
     for record in state.records:
-        if record.effect in TIED_TO_CONDITION and record.status is RecordStatus.ACTIVE and record.targets[:1] == (target,):
+        if record.effect in tied and record.status is RecordStatus.ACTIVE and record.targets[:1] == (target,):
             state = set_record(state, replace(record, status=RecordStatus.ENDED))
     return state
 
@@ -405,6 +356,30 @@ def heal_from_window(state: State, target: str, config: RuleConfig) -> Handed:
     return replace(state, prompt=None), Then.NEXT_HEAL_WINDOW
 
 
+@implements("RED-HEAL-PREV-ATTACHED-RETURN")
+def fetch_returning(state: State, enh: str, config: RuleConfig) -> State | None:
+    """``enh``, on the character when it was discarded, taken from where it is now to come back on it
+    (decision ``prev-attached-from``): from its owner's discard pile if it is still there
+    (``from-discard-if-there``), else from wherever it is (``from-anywhere``: a hand, a deck, a pile,
+    placed on a character in a territory, or on a fighter); ``None`` when it stays where it is."""
+    owner = state.card(enh).owner
+    if enh in state.zones[owner].discard:
+        return remove_from(state, owner, "discard", enh)
+    if config.option("prev-attached-from") != "from-anywhere":
+        return None
+    for player, zones in enumerate(state.zones):
+        for zone in ("hand", "deck", "discard"):
+            if enh in getattr(zones, zone):
+                return remove_from(state, player, zone, enh)
+    if any(e == enh for e, _ in state.placed):
+        return replace(state, placed=frozenset(p for p in state.placed if p[0] != enh))
+    for _, fighter in (pair for battle in state.battles for pair in battle.fighters()):
+        if enh in fighter.enhancements:
+            kept = tuple(e for e in fighter.enhancements if e != enh)
+            return replace_fighter(state, fighter.card, replace(fighter, enhancements=kept))
+    return None
+
+
 @implements(
     "RED-HEAL-PREV-TO-OWNER",
     "RED-HEAL-PREV-REGAINS",
@@ -412,24 +387,38 @@ def heal_from_window(state: State, target: str, config: RuleConfig) -> Handed:
     "RED-HEAL-PREV-SEARCH",
     "RED-HEAL-PREV-AS-BEFORE-DISCARD",
 )
-def heal_from_pile(state: State, event: DiscardEvent, player: int) -> State:
+def heal_from_pile(state: State, event: DiscardEvent, player: int, config: RuleConfig) -> State:
     """Previous wording: heal a character out of a discard pile. The heal
     searches the pile (RED-HEAL-PREV-SEARCH); the character goes to its owner's
     territory (RED-HEAL-PREV-TO-OWNER) as it was before the discard: the cards
-    that were on it come back on it (RED-HEAL-PREV-ATTACHED-RETURN), and with
-    them the numbers and abilities it lost in the pile (RED-HEAL-PREV-REGAINS)."""
+    that were on it come back on it (RED-HEAL-PREV-ATTACHED-RETURN; from where:
+    :func:`fetch_returning`), and with them what it lost in the pile (RED-HEAL-PREV-REGAINS, :func:`regain`)."""
     target = event.card
     state = replace(state, searches=(*state.searches, Search(player, event.pile, target)))
     state = remove_from(state, event.pile, "discard", target)
     owner = state.card(target).owner
     state = add_to(state, owner, "territory", target)
-    placed = set(state.placed)
+    back = [target]
     for enh in event.enhancements:
-        enh_owner = state.card(enh).owner
-        if enh in state.zones[enh_owner].discard:
-            state = remove_from(state, enh_owner, "discard", enh)
-            placed.add((enh, target))
-    return replace(state, placed=frozenset(placed))
+        fetched = fetch_returning(state, enh, config)
+        if fetched is not None:
+            state, back = replace(fetched, placed=fetched.placed | {(enh, target)}), [*back, enh]
+    return regain(state, frozenset(back), config)
+
+
+@implements("RED-HEAL-PREV-REGAINS")
+def regain(state: State, back: frozenset[str], config: RuleConfig) -> State:
+    """In the pile the healed character and the cards on it were at face value: a numbers redirect of them
+    lowered nothing there (statuses went too, :func:`ops.discard_card`). Decision ``prev-regain-harmful``:
+    ``everything`` brings every effect back, so a redirect of their numbers still lasting lowers them again
+    (the heal then clears statuses and decreases, :func:`clear_conditions`); ``beneficial-only`` (default):
+    a lowering is harmful and stays lost: those redirects end (the gain too, one effect), a kept reduction goes."""
+    if config.option("prev-regain-harmful") == "everything":
+        return state
+    for record in state.records:
+        if lasting(record) and record.targets[0] in back:
+            state = set_record(state, replace(record, status=RecordStatus.ENDED))
+    return replace(state, reduced=tuple(r for r in state.reduced if r[0] not in back))
 
 
 @implements("RED-HEAL-TARGETS-HEALED", "RED-HEAL-INSTANT", "RED-HEAL-PURPOSE")
@@ -438,12 +427,28 @@ def heal_target(state: State, target: str, player: int, config: RuleConfig) -> H
     clear its conditions, and undo its discard if it is being or was
     discarded (RED-HEAL-PURPOSE)."""
     event = recently_discarded(state, target, config)
-    state = clear_conditions(state, target)
+    state = clear_conditions(state, target, config)
     if being_discarded(state, target):
         return heal_from_window(state, target, config)
     if event is not None:
-        return heal_from_pile(state, event, player), Then.DONE
+        return heal_from_pile(state, event, player, config), Then.DONE
     return state, Then.DONE
+
+
+@implements("RED-HEAL-ENH-PHASES", "RED-HEAL-INSTANT")
+def spent_enhancement(state: State, enhancement: str, target: str, config: RuleConfig) -> State:
+    """Where a healing enhancement played outside battle or in a heal window goes once it has healed
+    (decision ``heal-enhancement-after-use``): its owner's discard pile (``to-discard``: the heal is
+    instantaneous, RED-HEAL-INSTANT, and nothing keeps it in play), or it stays on the healed
+    character (``stays-on-character``): placed on it in its territory, or among its enhancements
+    where it still fights (a fighter sent back to its previous battle)."""
+    if config.option("heal-enhancement-after-use") == "stays-on-character":
+        if state.in_territory(target) is not None:
+            return replace(state, placed=state.placed | {(enhancement, target)})
+        found = state.fighter(target)
+        if found is not None:
+            return replace_fighter(state, target, replace(found[2], enhancements=(*found[2].enhancements, enhancement)))
+    return discard_card(state, enhancement)
 
 
 def do_heal(state: State, action: Heal, config: RuleConfig) -> Handed:
@@ -460,7 +465,7 @@ def do_heal(state: State, action: Heal, config: RuleConfig) -> Handed:
     window = being_discarded(state, action.target)
     state, then = heal_target(state, action.target, player, config)
     if used_enhancement:
-        state = discard_card(state, action.source)
+        state = spent_enhancement(state, action.source, action.target, config)
     if state.prompt is not None and state.prompt.kind is PromptKind.PLAY and not window:
         return play_prompt(state, config), then
     return state, then
@@ -476,7 +481,9 @@ def open_window(state: State, record: PlayRecord, config: RuleConfig) -> State |
     ``heal-window-player``):
     the discarding ability is suspended (its record stays announced), pending
     abilities wait (they are only checked on a pass), and active ongoing effects
-    keep working (RED-HEAL-WINDOW-SUSPENDS). ``None`` when no heal is possible."""
+    keep working (RED-HEAL-WINDOW-SUSPENDS). ``None`` when no heal is possible (decision
+    ``heal-window-opens = when-a-heal-exists``); with ``always`` the window opens wherever
+    RED-HEAL-WINDOW is in force, and with no heal to use the controller can only let the discard complete."""
     found = state.fighter(record.targets[0])
     if found is None:
         return None
@@ -485,7 +492,8 @@ def open_window(state: State, record: PlayRecord, config: RuleConfig) -> State |
         controller = fighter.permanent
     else:
         controller = state.battles[index].players[side]
-    if not window_heals(state, controller, (record.targets[0],), False, config):
+    always = config.option("heal-window-opens") == "always" and in_force(config, "RED-HEAL-WINDOW")
+    if not always and not window_heals(state, controller, (record.targets[0],), False, config):
         return None
     state = set_record(state, replace(record, status=RecordStatus.ANNOUNCED))
     return replace(state, prompt=Prompt(PromptKind.HEAL_WINDOW, controller, record=record.id, cards=(record.targets[0],)))

@@ -6,7 +6,9 @@ Which heal clauses apply is read from the catalogue (:mod:`model.redemption.word
 
 Clause IDs: RED-HEAL-HEALABLE, RED-HEAL-PREV-HEALABLE, RED-HEAL-ONLY-CHARACTERS,
 RED-HEAL-PURPOSE, RED-HEAL-PREV-DISCARDED-MEANS, RED-HEAL-PREV-NOT-FROM-HAND-DECK,
-RED-HEAL-NOT-IN-DISCARD-PILE, RED-HEAL-RESTORE-IS-HEAL.
+RED-HEAL-NOT-IN-DISCARD-PILE, RED-HEAL-RESTORE-IS-HEAL; and, for who may heal whom with what,
+RED-HEAL-CHARACTER-TC, RED-HEAL-TARGETS-HEALED, RED-HEAL-WINDOW-MEANS, RED-HEAL-ENH-PHASES,
+RED-HEAL-ENH-ON-MATCHING-BRIGADE, RED-HEAL-TO-PERMANENT-CONTROLLER, RED-HEAL-PREV-TO-OWNER.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.state import (
     HEAL_EFFECTS,
     Alignment,
+    Battle,
     Card,
     CardType,
     DiscardCause,
@@ -72,12 +75,15 @@ def recently_discarded(state: State, card_id: str, config: RuleConfig) -> Discar
 @implements("RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-PREV-DISCARDED-MEANS")
 def pending_discard_healable(config: RuleConfig) -> bool:
     """A character whose discard is pending is healable: always under the
-    revised wording (RED-HEAL-HEALABLE); under the previous one only when the
+    revised wording (RED-HEAL-HEALABLE); under the previous one when the
     old clarification makes 'being discarded' mean discarded
-    (RED-HEAL-PREV-DISCARDED-MEANS, decision ``prev-healable-pending``)."""
+    (RED-HEAL-PREV-DISCARDED-MEANS, decision ``prev-healable-pending``), or when the redline's
+    'being' is read as old text next to 'was discarded earlier in the same turn' (decision
+    ``redline-healable = both-old``: the old healable list names a character being discarded too)."""
     if not in_force(config, "RED-HEAL-PREV-HEALABLE"):
         return True
-    return config.option("prev-healable-pending") == "clarification-covers"
+    return config.option("prev-healable-pending") == "clarification-covers" or \
+        config.option("redline-healable") == "both-old"
 
 
 @implements("RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-ONLY-CHARACTERS", "RED-HEAL-PURPOSE")
@@ -95,6 +101,21 @@ def healable(state: State, card_id: str, config: RuleConfig) -> bool:
         return False
     pending = being_discarded(state, card_id) and pending_discard_healable(config)
     return has_status(state, card_id) or pending or recently_discarded(state, card_id, config) is not None
+
+
+@implements("RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
+def destinations_clash(state: State, card_id: str, config: RuleConfig) -> bool:
+    """Both destination sentences apply to a character healed in its heal window and name two
+    players: its permanent controller's territory (RED-HEAL-TO-PERMANENT-CONTROLLER) and its owner's
+    (RED-HEAL-PREV-TO-OWNER, decision ``prev-owner-scope = every-healed-discard``). Only under the
+    previous wording read with decision ``redline-destination = both-old`` (both sentences old
+    text): the wording then contradicts itself, no heal of that character can be carried out, and
+    none is offered."""
+    if config.option("prev-owner-scope") != "every-healed-discard" or not in_force(config, "RED-HEAL-PREV-TO-OWNER") \
+            or not in_force(config, "RED-HEAL-TO-PERMANENT-CONTROLLER"):
+        return False
+    found = state.fighter(card_id)
+    return found is not None and found[2].permanent != state.card(card_id).owner
 
 
 def matches(enhancement: Card, alignment: Alignment | None, brigades: frozenset[str]) -> bool:
@@ -122,7 +143,111 @@ def holder(state: State, source: str) -> int | None:
     return None
 
 
+# --- who may heal what -----------------------------------------------------------------
+
+
+@implements("RED-HEAL-CHARACTER-TC", "RED-BASE-TERRITORY-CLASS", "RED-HEAL-RESTORES-DECREASE")
+def ability_sources(state: State, player: int, *, in_battle: bool, from_territory: bool,
+                    config: RuleConfig | None = None) -> tuple[str, ...]:
+    """Characters of ``player`` whose heal ability may be activated now.
+
+    In battle: a character on ``player``'s side of the active battle (decision
+    ``heal-ability-suspended-battle = active-battle-only``), or of any battle on the stack, suspended
+    ones included (``any-battle-on-stack``). Outside battle: only a character with Territory Class,
+    from its territory (RED-HEAL-CHARACTER-TC, RED-BASE-TERRITORY-CLASS). A character whose
+    ability is decreased cannot use it until healed (RED-HEAL-RESTORES-DECREASE).
+    """
+    found: list[str] = []
+    battles: tuple[Battle, ...] = ()
+    if in_battle and state.active_battle is not None:
+        stacked = config is not None and config.option("heal-ability-suspended-battle") == "any-battle-on-stack"
+        battles = state.battles if stacked else (state.active_battle,)
+    for battle in battles:
+        found.extend(f.card for side, f in battle.fighters() if battle.players[side] == player)
+    if from_territory:
+        found.extend(c for c in state.zones[player].territory if state.card(c).territory_class)
+    return tuple(
+        sorted(c for c in set(found) if is_heal(state.card(c)) and c not in state.decreased and not being_discarded(state, c))
+    )
+
+
+def healing_enhancements(state: State, player: int) -> tuple[Card, ...]:
+    """The healing enhancements in ``player``'s hand."""
+    return tuple(state.card(c) for c in sorted(state.zones[player].hand) if state.card(c).type is CardType.ENHANCEMENT and is_heal(state.card(c)))
+
+
+def status_targets_in_territory(state: State, players: range | tuple[int, ...]) -> list[str]:
+    """Characters with a status in the territories of ``players``."""
+    return sorted(c for p in players for c in state.zones[p].territory if has_status(state, c))
+
+
+def pile_targets(state: State, piles: range | tuple[int, ...], config: RuleConfig) -> list[DiscardEvent]:
+    """Discard events of the characters in ``piles`` a heal may reach there (:func:`recently_discarded`)."""
+    out: list[DiscardEvent] = []
+    for pile in piles:
+        for card_id in sorted(state.zones[pile].discard):
+            event = recently_discarded(state, card_id, config)
+            if event is not None and event.pile == pile:
+                out.append(event)
+    return out
+
+
+@implements("RED-HEAL-WINDOW-MEANS", "RED-HEAL-CHARACTER-TC", "RED-HEAL-RESTORES-DECREASE")
+def self_heals(state: State, player: int, cards: tuple[str, ...], config: RuleConfig) -> list[Heal]:
+    """Decision ``heal-self-when-discarded``: by default (not-itself) a character being discarded
+    never heals itself. With may-heal-itself, one whose heal ability could be used now were it not
+    being discarded (a fighter on ``player``'s side of the active battle, or one with Territory
+    Class in ``player``'s territory, RED-HEAL-CHARACTER-TC; its ability not decreased,
+    RED-HEAL-RESTORES-DECREASE) may heal itself in its window (RED-HEAL-WINDOW-MEANS)."""
+    if config.option("heal-self-when-discarded") != "may-heal-itself":
+        return []
+    battle = state.active_battle
+    fighting = {f.card for side, f in battle.fighters() if battle.players[side] == player} if battle else set()
+    territory = set(state.zones[player].territory)
+    out = []
+    for target in cards:
+        card = state.card(target)
+        usable = target in fighting or (target in territory and card.territory_class)
+        if is_heal(card) and usable and target not in state.decreased:
+            out.append(Heal(target, target))
+    return out
+
+
+@implements("RED-HEAL-TARGETS-HEALED")
+def target_battles(state: State, config: RuleConfig) -> tuple[Battle, ...]:
+    """The battles whose fighters a heal used in battle may target: every battle on the stack, or
+    only the one being fought (decision ``heal-in-battle-targets``)."""
+    if config.option("heal-in-battle-targets") == "active-battle":
+        return state.battles[-1:]
+    return state.battles
+
+
+@implements("RED-HEAL-TARGETS-HEALED", "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
+def enhancement_targets_in_battle(state: State, config: RuleConfig) -> tuple[tuple[str], ...]:
+    """Targets of a healing enhancement played in battle: characters with a status fighting in a
+    battle on the stack (RED-HEAL-TARGETS-HEALED; decision ``heal-in-battle-targets``). None where the
+    placement sentence governs in battle too (RED-HEAL-ENH-ON-MATCHING-BRIGADE, decision
+    ``heal-enh-placement-scope = everywhere``: a character in territory or being discarded only, and
+    in battle only a heal window has one being discarded)."""
+    if state.active_battle is None:
+        return ()
+    if config.option("heal-enh-placement-scope") == "everywhere" and in_force(config, "RED-HEAL-ENH-ON-MATCHING-BRIGADE"):
+        return ()
+    fighters = sorted((f for b in target_battles(state, config) for _, f in b.fighters()), key=lambda f: f.card)
+    return tuple((f.card,) for f in fighters if has_status(state, f.card))
+
+
 # --- why a heal is illegal -----------------------------------------------------------
+
+
+@implements("RED-HEAL-ENH-PHASES", "RED-HEAL-CHARACTER-TC")
+def any_moment(source: Card, config: RuleConfig) -> bool:
+    """Whether ``source`` may heal outside battle at any moment, not only in the preparation and discard
+    phases: an enhancement where RED-HEAL-ENH-PHASES is not in force (decision ``redline-enh-phases``),
+    a character's ability with decision ``heal-tc-when = any-time-outside-battle``."""
+    if source.type is CardType.ENHANCEMENT:
+        return not in_force(config, "RED-HEAL-ENH-PHASES")
+    return config.option("heal-tc-when") == "any-time-outside-battle"
 
 
 def explain(state: State, action: Heal, config: RuleConfig) -> IllegalAction:
@@ -140,8 +265,9 @@ def explain(state: State, action: Heal, config: RuleConfig) -> IllegalAction:
     prompt = state.prompt
     if prompt is not None and prompt.kind not in (PromptKind.PLAY, PromptKind.HEAL_WINDOW):
         return no(f"player {prompt.player} must answer a {prompt.kind.value} decision first", "RED-BASE-INITIATIVE")
-    if prompt is None and (state.phase not in OUTSIDE_BATTLE_PHASES):
-        return no("outside battle, heals are used in the preparation and discard phases", "RED-HEAL-ENH-PHASES")
+    if prompt is None and state.phase not in OUTSIDE_BATTLE_PHASES and not any_moment(source, config):
+        return no("outside battle, heals are used in the preparation and discard phases", "RED-HEAL-ENH-PHASES",
+                  *(("RED-HEAL-CHARACTER-TC",) if source.type is CardType.CHARACTER else ()))
     if prompt is not None and prompt.kind is PromptKind.PLAY and source.type is CardType.ENHANCEMENT:
         if holder(state, action.source) != prompt.player:
             return no("in battle only the player with initiative plays a healing enhancement", "RED-HEAL-PREV-ENH-INITIATIVE", "RED-BASE-INITIATIVE")
@@ -161,6 +287,9 @@ def explain(state: State, action: Heal, config: RuleConfig) -> IllegalAction:
             return no(f"{action.target} was not discarded earlier this turn", "RED-HEAL-PREV-HEALABLE")
     elif not healable(state, action.target, config):
         return no(f"{action.target} is not healable", "RED-HEAL-HEALABLE" if not in_pile and config.heal_version == "revised" else "RED-HEAL-PREV-HEALABLE")
+    if prompt is not None and prompt.kind is PromptKind.HEAL_WINDOW and destinations_clash(state, action.target, config):
+        return no(f"healed, {action.target} would go to its owner's and to its permanent controller's territory",
+                  "RED-HEAL-TO-PERMANENT-CONTROLLER", "RED-HEAL-PREV-TO-OWNER")
     if source.type is CardType.CHARACTER:
         if action.source in state.decreased:
             return no(f"{action.source}'s ability is decreased", "RED-HEAL-RESTORES-DECREASE")

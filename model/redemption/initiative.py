@@ -36,11 +36,40 @@ def initiative(state: State, battle: Battle, config: RuleConfig) -> int:
 
 
 @implements("RED-BASE-INITIATIVE")
+def opener(state: State, placer: int, config: RuleConfig) -> int:
+    """Who counts as having played the last card when a battle opens, before anyone has played in it
+    (decision ``red-base-first-initiative``): the player who put the last card in, ``placer`` (the
+    blocker of a main battle, the user of a side battle; battle-opener), or always the turn's player
+    (attacker)."""
+    return state.active if config.option("red-base-first-initiative") == "attacker" else placer
+
+
+@implements("RED-BASE-INITIATIVE")
 def play_prompt(state: State, config: RuleConfig) -> State:
     """Give the active battle's initiative holder, under the run's ``config``, the next decision."""
     battle = state.active_battle
     assert battle is not None
     return replace(state, prompt=Prompt(PromptKind.PLAY, initiative(state, battle, config)))
+
+
+@implements("RED-BASE-INITIATIVE")
+def pass_hands_over(state: State, config: RuleConfig) -> State | None:
+    """A pass by the player asked to play (decision ``red-base-pass-ends``): under one-pass it ends play in
+    the battle (``None``: the dispatcher goes on to the battle's end). Under both-pass play ends only
+    when both battling players pass in succession: the first pass asks the other battling player to play
+    (``passed`` set; any other action clears it, :func:`after_action`), and a pass in answer ends play."""
+    if state.passed or config.option("red-base-pass-ends") == "one-pass":
+        return None
+    battle = state.active_battle
+    assert battle is not None and state.prompt is not None
+    first, second = battle.players
+    other = second if state.prompt.player == first else first
+    return replace(state, passed=True, prompt=Prompt(PromptKind.PLAY, other))
+
+
+def after_action(before: State, after: State) -> State:
+    """Clear ``passed`` once the action answering a pass is taken (decision ``red-base-pass-ends``)."""
+    return replace(after, passed=False) if before.passed and after.passed else after
 
 
 WAITING: frozenset[PromptKind] = frozenset({PromptKind.SPECIAL_INITIATIVE, PromptKind.HEAL_WINDOW, PromptKind.CHOOSE_SIDES})

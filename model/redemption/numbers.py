@@ -35,7 +35,8 @@ def numbers(state: State, card_id: str, config: RuleConfig = DEFAULT) -> tuple[i
     the same amount (RED-RD-NUMBERS-TRANSFER); the raise counts only while the
     target is still in a battle (RED-RD-NUMBERS-IN-BATTLE-ONLY, :func:`gain_counts`). The
     redirecting card itself never moves: it adds its numbers to the character
-    it was played on, whichever side that is (RED-RD-LOCATION-UNCHANGED).
+    it was played on, whichever side that is (RED-RD-LOCATION-UNCHANGED). A reduction kept after its
+    redirect ended (decision ``rd-lapse-reduction`` = reduction-stays, ``State.reduced``) still counts.
     """
     card = state.card(card_id)
     strength, toughness = card.strength, card.toughness
@@ -48,4 +49,7 @@ def numbers(state: State, card_id: str, config: RuleConfig = DEFAULT) -> tuple[i
             strength, toughness = strength - moved_s, toughness - moved_t
         if record.card == card_id and gain_counts(state, target, record.card, config):
             strength, toughness = strength + moved_s, toughness + moved_t
+    for target, moved_s, moved_t in state.reduced:  # kept after the redirect ended (decision rd-lapse-reduction)
+        if target == card_id:
+            strength, toughness = strength - moved_s, toughness - moved_t
     return strength, toughness

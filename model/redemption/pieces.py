@@ -246,6 +246,9 @@ class Mission(enum.Enum):
     FAILURE = "failure"
     NONE = "none"
     """A side battle has no rescue or challenge to settle."""
+    UNDETERMINED = "undetermined"
+    """Only under decision ``br-rescue-draw = undetermined``: a rescue attempt with access that ended in
+    mutual destruction or a stalemate succeeded no more than it failed."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,10 @@ class Undo:
     ended: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
     """HEAL and RESTORE: the play records of status effects the heal ended (RED-HEAL-CLEARS-STATUS), which an
     interrupt makes active again; left out of the JSON form when empty."""
+    fighters: tuple[Fighter, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
+    """SIDE_BATTLE, under decision ``sb-negate-resolution`` = undo-all only: the two fighters of the battle
+    it started as that battle began (each with where it came from, and what it carried in), which negating
+    the card puts back (:mod:`model.redemption.side_battle_undo`); left out of the JSON form when empty."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,9 +151,13 @@ def take_over(state: State, redirect: PlayRecord, config: RuleConfig) -> tuple[S
     new targets and the redirecting player causes and carries it out, while it
     is still played by the same player (RED-RD-CARRIER-CHANGES) and its card
     stays on the character it was played on (RED-RD-LOCATION-UNCHANGED).
-    Returns the redirected record, ready to take effect."""
+    Returns the redirected record: ready to take effect now (decision ``rd-redirected-ability-timing`` =
+    at-once), or still pending, to take effect for the redirecting player when pending abilities
+    reactivate (on-reactivation; the dispatcher then goes on with the battle)."""
     record = state.record(int(redirect.targets[0][1:]))
-    taken = replace(record, targets=redirect.targets[1:], carrier=redirect.player, status=RecordStatus.ANNOUNCED)
+    now = config.option("rd-redirected-ability-timing") == "at-once"
+    taken = replace(record, targets=redirect.targets[1:], carrier=redirect.player,
+                    status=RecordStatus.ANNOUNCED if now else RecordStatus.PENDING)
     state = set_record(state, taken)
     return state, taken
 
@@ -220,6 +224,35 @@ def at_phase_end(state: State, record: PlayRecord, config: RuleConfig) -> PlayRe
     return replace(record, status=RecordStatus.EXPIRED)
 
 
+@implements("RED-RD-UNTIL-END-OF-PHASE", "RED-RD-NUMBERS-ONGOING")
+def ended(state: State, record: PlayRecord, config: RuleConfig) -> State:
+    """Put back a numbers redirect's record, which may have just ended (status expired). Decision
+    ``rd-lapse-reduction``: when it ends, lapse-ends-both: the target has its numbers back (nothing is
+    moved any more); reduction-stays: the move was made once, the target keeps the reduction
+    (``State.reduced``, read by :func:`model.redemption.numbers.numbers`)."""
+    state = set_record(state, record)
+    if record.status is RecordStatus.EXPIRED and config.option("rd-lapse-reduction") == "reduction-stays":
+        state = replace(state, reduced=(*state.reduced, (record.targets[0], *record.amount)))
+    return state
+
+
+@implements("RED-RD-NUMBERS-IN-BATTLE-ONLY")
+def lose_left_targets(state: State, config: RuleConfig) -> State:
+    """Decision ``rd-numbers-loss-lasting``. while-out: nothing happens here, the gain simply does not
+    count while the target is out of battle (:func:`model.redemption.numbers.gain_counts`).
+    lost-for-good: a numbers redirect whose target has left every battle ends at once, as if it lapsed
+    (status expired, so the target's reduction ends too, decision ``rd-lapse-reduction``; dropped with the
+    other ended records outside battle): if the target enters a battle again, nothing is moved."""
+    if config.option("rd-numbers-loss-lasting") == "while-out":
+        return state
+    for record in state.records:
+        if lasting(record) and not state.in_any_battle(record.targets[0]):
+            state = ended(state, replace(record, status=RecordStatus.EXPIRED), config)
+    if not state.battles:
+        state = replace(state, records=tuple(r for r in state.records if lasting(r)))
+    return state
+
+
 @implements("RED-RD-UNTIL-END-OF-PHASE")
 def expire(state: State, config: RuleConfig = DEFAULT) -> State:
     """At the end of a phase every ongoing redirect used in it ends (RED-RD-UNTIL-END-OF-PHASE:
@@ -230,7 +263,7 @@ def expire(state: State, config: RuleConfig = DEFAULT) -> State:
     now = (state.turn, state.phase)
     for record in state.records:
         if lasting(record) and record.lasts_until in (None, now):
-            state = set_record(state, at_phase_end(state, record, config))
+            state = ended(state, at_phase_end(state, record, config), config)
     if not state.battles:
         state = replace(state, records=tuple(r for r in state.records if lasting(r)))
     return state

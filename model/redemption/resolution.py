@@ -56,7 +56,8 @@ def mission_result(state: State, battle: Battle, result: Outcome, config: RuleCo
     Challenge: the step 1 outcome alone (RED-BR-CHALLENGE-RESULT, decision
     ``br-challenge-success``). Rescue: success when the Hero side won and the
     defender still has a Lost Soul (RED-BR-RESCUE-SUCCESS); otherwise failure
-    (RED-BR-RESCUE-FAIL, decision ``br-rescue-draw``). A side battle has none.
+    (RED-BR-RESCUE-FAIL), except that under decision ``br-rescue-draw = undetermined``
+    mutual destruction or a stalemate with a Lost Soul to rescue is neither. A side battle has none.
     """
     if battle.kind is BattleKind.SIDE:
         return Mission.NONE
@@ -67,7 +68,12 @@ def mission_result(state: State, battle: Battle, result: Outcome, config: RuleCo
         else:
             won = result is Outcome.SIDE0_WINS
         return Mission.SUCCESS if won else Mission.FAILURE
-    return Mission.SUCCESS if result is Outcome.SIDE0_WINS and access else Mission.FAILURE
+    if result is Outcome.SIDE0_WINS and access:
+        return Mission.SUCCESS
+    draw = result in (Outcome.MUTUAL_DESTRUCTION, Outcome.STALEMATE)
+    if access and draw and config.option("br-rescue-draw") == "undetermined":
+        return Mission.UNDETERMINED
+    return Mission.FAILURE
 
 
 @implements("RED-BR-RESCUE-SUCCESS", "RED-BR-RESCUE-FAIL")

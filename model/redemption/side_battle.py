@@ -6,10 +6,10 @@ RED-SB-TARGETS-TWO, RED-SB-TARGET-ZONES, RED-SB-SAME-ALIGNMENT,
 RED-SB-ONCE-PER-TURN, RED-SB-RESTRICT-AFTER, RED-SB-INSTANTANEOUS.
 Survivors' returns and the resume are in :mod:`model.redemption.resolution`;
 the negation cascade in :mod:`model.redemption.abilities`. The dispatcher
-routes a played side battle ability here (:func:`use_side_battle`), and, under
-decision ``sb-user-outside-battle = any-player``, a side battle card a player
-outside the battle uses from their hand (:func:`outsider_uses`,
-:func:`use_from_outside`).
+routes a played side battle ability here (:func:`begin`); a side battle card a
+player outside the battle uses from their hand (decision
+``sb-user-outside-battle = any-player``) is in
+:mod:`model.redemption.side_battle_outside`.
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from cardrules.model.fastcopy import replace
 from itertools import combinations
 
 from cardrules.model.errors import IllegalAction
-from cardrules.model.redemption.actions import Play, Use
+from cardrules.model.redemption.actions import Play
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
-from cardrules.model.redemption.initiative import play_prompt
-from cardrules.model.redemption.ops import discard_card, leave_territory, remove_fighter, remove_from, set_record
+from cardrules.model.redemption.initiative import opener, play_prompt
+from cardrules.model.redemption.ops import leave_territory, remove_fighter, remove_from, set_record
 from cardrules.model.redemption.standing import may_enter_battle
+from cardrules.model.redemption import side_battle_undo
 from cardrules.model.redemption.state import (
     Battle,
     BattleKind,
@@ -68,9 +69,9 @@ def per_turn_limit(config: RuleConfig) -> int:
 @implements("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
 def catalogue_allowed(state: State, player: int, config: RuleConfig) -> bool:
     """True while ``player`` has initiated fewer side battles this turn than the per-turn limit
-    (:func:`per_turn_limit`, RED-SB-ONCE-PER-TURN). A side battle counts once it has started, and a
-    later negation of its card does not give the allowance back (decision ``sb-initiated-when`` =
-    started-stays-counted): ``state.side_battles`` only ever grows within a turn."""
+    (:func:`per_turn_limit`, RED-SB-ONCE-PER-TURN). When a side battle counts is decision
+    ``sb-initiated-when`` (:func:`counts_on_use`, :func:`restore_allowance`): by default once it has
+    started, and a later negation of its card does not give the allowance back."""
     return state.side_battles[player] < per_turn_limit(config)
 
 
@@ -110,12 +111,20 @@ def was_in_battle(state: State, card_id: str, config: RuleConfig) -> bool:
     return True
 
 
+@implements("RED-BASE-PARALYZED-NO-BATTLE")
+def may_be_selected(state: State, card_id: str, config: RuleConfig) -> bool:
+    """Whether a side battle ability may put ``card_id`` into its battle: not when it is paralyzed
+    (RED-BASE-PARALYZED-NO-BATTLE, decision ``red-base-paralyzed-selected`` = cannot-be-selected);
+    under may-be-selected the status stops only its controller sending it in (attack, block)."""
+    return may_enter_battle(state, card_id) or config.option("red-base-paralyzed-selected") == "may-be-selected"
+
+
 @implements("RED-SB-TARGET-ZONES", "RED-SB-SAME-ALIGNMENT", "RED-BASE-PARALYZED-NO-BATTLE")
 def candidates(state: State, user: int, config: RuleConfig) -> tuple[str, ...]:
     """Characters a side battle ability of ``user`` may select: in play (any
     territory, or any battle on the stack unless decision ``sb-in-play-zones``
     says territory only) or in the user's hand (RED-SB-TARGET-ZONES); not
-    paralyzed (RED-BASE-PARALYZED-NO-BATTLE)."""
+    paralyzed (RED-BASE-PARALYZED-NO-BATTLE, :func:`may_be_selected`)."""
     found: set[str] = set()
     for zones in state.zones:
         found.update(zones.territory)
@@ -123,7 +132,7 @@ def candidates(state: State, user: int, config: RuleConfig) -> tuple[str, ...]:
         for battle in state.battles:
             found.update(f.card for _, f in battle.fighters())
     found.update(c for c in state.zones[user].hand if state.card(c).type.value == "character")
-    return tuple(sorted(c for c in found if may_enter_battle(state, c)))
+    return tuple(sorted(c for c in found if may_be_selected(state, c, config)))
 
 
 @implements("RED-SB-TARGETS-TWO", "RED-SB-SAME-ALIGNMENT")
@@ -163,7 +172,7 @@ def check_pair(state: State, user: int, targets: tuple[str, ...], action: str, c
         raise IllegalAction(action, "the two fighters must both be Heroes or both Evil Characters", ("RED-SB-SAME-ALIGNMENT",))
     pool = candidates(state, user, config)
     for target in targets:
-        if not may_enter_battle(state, target):
+        if not may_be_selected(state, target, config):
             raise IllegalAction(action, f"{target} is paralyzed", ("RED-BASE-PARALYZED-NO-BATTLE",))
         if target not in pool:
             raise IllegalAction(action, f"{target} is neither in play nor in your hand", ("RED-SB-TARGET-ZONES",))
@@ -195,98 +204,6 @@ def check_selection(state: State, user: int, targets: tuple[str, ...], action: s
     return False
 
 
-# --- a player outside the battle (decision sb-user-outside-battle) ------------------------
-
-
-@implements("RED-SB-SIDES-BATTLE-PLAYERS")
-def outsiders_may_use(config: RuleConfig) -> bool:
-    """Whether a player outside the battle may use a side battle ability in it (decision
-    ``sb-user-outside-battle``: ``battling-players-only``, the default, says no; ``any-player`` yes)."""
-    return config.option("sb-user-outside-battle") == "any-player"
-
-
-def outsiders(state: State) -> tuple[int, ...]:
-    """The players outside the battle being fought: neither of its two battling players (every
-    battle on the stack has the same two, RED-SB-SIDES-BATTLE-PLAYERS)."""
-    battle = state.active_battle
-    if battle is None:
-        return ()
-    return tuple(p for p in range(state.players) if p not in battle.players)
-
-
-def _side_battle_cards(state: State, player: int) -> tuple[str, ...]:
-    return tuple(c for c in sorted(state.zones[player].hand) if state.card(c).ability is Effect.SIDE_BATTLE)
-
-
-@implements("RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")
-def outsider_uses(state: State, config: RuleConfig) -> tuple[Use, ...]:
-    """The side battle cards players outside the battle may use now: under decision
-    ``sb-user-outside-battle = any-player``, while a battling player holds initiative to play
-    (a PLAY prompt), each side battle card in an outsider's hand on every legal pair
-    (:func:`side_battle_targets`, with the outsider as the user), or blank when there is none
-    (their allowance used up, RED-SB-RESTRICT-AFTER, or nothing to select); none for an
-    outsider whose allowance is used up under ``sb-restriction-scope = card-unplayable``."""
-    if not outsiders_may_use(config) or state.prompt is None or state.prompt.kind is not PromptKind.PLAY:
-        return ()
-    out: list[Use] = []
-    for player in outsiders(state):
-        cards = _side_battle_cards(state, player)
-        if not cards or (restricted(state, player, config) and config.option("sb-restriction-scope") == "card-unplayable"):
-            continue
-        pairs = side_battle_targets(state, player, config)
-        for card_id in cards:
-            out.extend([Use(card_id, pair) for pair in pairs] if pairs else [Use(card_id)])
-    return tuple(out)
-
-
-def _holder(state: State, card_id: str) -> int | None:
-    return next((p for p, zones in enumerate(state.zones) if card_id in zones.hand), None)
-
-
-@implements("RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER", "RED-SB-INSTANTANEOUS")
-def use_from_outside(state: State, use: Use, config: RuleConfig) -> State:
-    """A player outside the battle uses a side battle card from their hand (decision
-    ``sb-user-outside-battle = any-player``): the card, on no character in the battle, goes to
-    its owner's discard pile and leaves a play record (its ``on`` is the card itself); then the
-    ability acts as a battling player's would (:func:`use_side_battle`): counted against the
-    outsider's allowance, sides by the control cases with the outsider as the user who chooses
-    in cases 1 and 3. Raises IllegalAction naming the clause otherwise."""
-    action = use.text()
-    if not outsiders_may_use(config):
-        raise IllegalAction(
-            action, "only the two battling players use abilities in a battle (decision sb-user-outside-battle)",
-            ("RED-SB-SIDES-BATTLE-PLAYERS",),
-        )
-    holder = _holder(state, use.card)
-    if holder is None or state.card(use.card).ability is not Effect.SIDE_BATTLE:
-        raise IllegalAction(action, f"{use.card} is not a side battle card in a player's hand", ("RED-SB-SIDES-BATTLE-PLAYERS",))
-    battle = state.active_battle
-    if battle is None or state.prompt is None or state.prompt.kind is not PromptKind.PLAY:
-        raise IllegalAction(
-            action, "a player outside the battle may use it only while a battling player holds initiative to play",
-            ("RED-SB-SIDES-BATTLE-PLAYERS", "RED-BASE-INITIATIVE"),
-        )
-    if holder in battle.players:
-        raise IllegalAction(
-            action, f"player {holder} fights this battle: they play the card on a character of theirs ('play')",
-            ("RED-SB-SIDES-BATTLE-PLAYERS", "RED-BASE-ENHANCEMENTS"),
-        )
-    targets = tuple(sorted(use.targets))
-    blank = check_selection(state, holder, targets, action, config)
-    if not blank and not targets and side_battle_targets(state, holder, config):
-        raise IllegalAction(action, "a side battle ability selects two characters", ("RED-SB-TARGETS-TWO",))
-    state = discard_card(remove_from(state, holder, "hand", use.card), use.card)
-    record = PlayRecord(
-        id=state.next_record, card=use.card, player=holder, on=use.card, effect=Effect.SIDE_BATTLE, targets=targets,
-        battle_path=tuple(b.id for b in state.battles),
-        status=RecordStatus.ACTIVE if targets else RecordStatus.BLANKED,
-    )
-    state = replace(state, records=(*state.records, record), next_record=record.id + 1)
-    if not targets:
-        return play_prompt(state, config)
-    return begin(state, record, config)
-
-
 SIDE_CLAUSES = (
     "RED-SB-SIDES-BATTLE-PLAYERS",
     "RED-SB-CONTROL-OUTSIDERS",
@@ -313,7 +230,9 @@ def catalogue_sides(state: State, x: str, y: str, user: int, config: RuleConfig)
 
     - case 1 (RED-SB-CONTROL-OUTSIDERS): neither is a battling player's: user chooses;
     - case 2 (RED-SB-CONTROL-ONE-INSIDER): one battling player controls exactly one:
-      they keep it, the other battling player takes the other;
+      they keep it, the other battling player takes the other; under decision
+      ``sb-different-player = outsiders-only`` only when the other is an outsider's, and a pair
+      of one character of each battling player falls under no case: the user chooses;
     - case 3 (RED-SB-CONTROL-SAME-UNMIXED): one battling player controls both and
       neither or both were in battle: user chooses;
     - case 4 (RED-SB-CONTROL-SAME-MIXED): one battling player controls both, exactly
@@ -327,6 +246,8 @@ def catalogue_sides(state: State, x: str, y: str, user: int, config: RuleConfig)
     if cx not in inside and cy not in inside:
         return None
     if cx != cy:
+        if cx in inside and cy in inside and config.option("sb-different-player") == "outsiders-only":
+            return None
         if cx in inside:
             keeper, kept, other = cx, x, y
         else:
@@ -369,7 +290,8 @@ def start_side_battle(state: State, record_id: int, first: str, second: str, use
     (side 0, the first battling player's) and ``second`` (RED-SB-SUSPEND).
 
     The ability acts once, now (RED-SB-INSTANTANEOUS). The user counts as
-    having put in the last card (decision ``red-base-first-initiative``).
+    having put in the last card (decision ``red-base-first-initiative``: battle-opener; attacker: the
+    turn's player does).
     """
     parent = state.active_battle
     assert parent is not None
@@ -381,7 +303,7 @@ def start_side_battle(state: State, record_id: int, first: str, second: str, use
         kind=BattleKind.SIDE,
         players=parent.players,
         sides=((f0,), (f1,)),
-        last_player=user,
+        last_player=opener(state, user, config),
         opened_by=record_id,
     )
     state = replace(state, battles=(*state.battles, battle), next_battle=battle_id + 1)
@@ -411,16 +333,51 @@ def chooser(record: PlayRecord, config: RuleConfig) -> int:
     return record.player
 
 
+@implements("RED-SB-ONCE-PER-TURN")
+def counts_on_use(config: RuleConfig) -> bool:
+    """Whether a side battle is counted when its card is used rather than when it starts (decision
+    ``sb-initiated-when``: on-use; started-stays-counted and negation-restores count it at the start)."""
+    return config.option("sb-initiated-when") == "on-use"
+
+
+def _count(state: State, who: int, by: int = 1) -> State:
+    counts = list(state.side_battles)
+    counts[who] += by
+    return replace(state, side_battles=tuple(counts))
+
+
+def _counted_at_use(record: PlayRecord, config: RuleConfig) -> bool:
+    """Under on-use: whether ``record`` was counted already, when its card was used: a redirected side
+    battle (a redirect is no new use of the card; the redirecting player's restriction is read when the
+    new targets are chosen, RED-RD-TARGET-PERSPECTIVE)."""
+    return counts_on_use(config) and record.carrier >= 0
+
+
+@implements("RED-SB-ONCE-PER-TURN", "RED-BASE-NEGATE")
+def restore_allowance(state: State, record_id: int, config: RuleConfig) -> State:
+    """After play record ``record_id`` was negated: under decision ``sb-initiated-when`` =
+    negation-restores, a side battle card whose side battle had started gives its initiator's allowance
+    back, the card being as if never used (RED-BASE-NEGATE); under the other options (and for a card
+    negated before its side battle started, never counted) the count stands."""
+    record = state.record(record_id)
+    if (record.effect is not Effect.SIDE_BATTLE or record.status is not RecordStatus.NEGATED or record.undo.opened < 0
+            or config.option("sb-initiated-when") != "negation-restores"):
+        return state
+    who = initiator(record, config)
+    if who < 0 or state.side_battles[who] == 0:
+        return state
+    return _count(state, who, -1)
+
+
 @implements("RED-SB-ONCE-PER-TURN", "RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-CONTROL-OUTSIDERS", "RED-SB-CONTROL-SAME-UNMIXED")
 def use_side_battle(state: State, record: PlayRecord, config: RuleConfig) -> State:
-    """Count the side battle against its initiator's allowance (:func:`initiator`), then either start
-    it or ask the user to assign the sides (cases 1 and 3, :func:`chooser`). A character selected
-    from a hand is in the hand of the player carrying the ability out, who controls it."""
-    counts = list(state.side_battles)
+    """Count the side battle against its initiator's allowance (:func:`initiator`; not here under
+    ``sb-initiated-when`` = on-use, where :func:`begin` counted it), then either start it or ask the
+    user to assign the sides (cases 1 and 3, :func:`chooser`). A character selected from a hand is in
+    the hand of the player carrying the ability out, who controls it."""
     who = initiator(record, config)
-    if who >= 0:
-        counts[who] += 1
-    state = replace(state, side_battles=tuple(counts))
+    if who >= 0 and not counts_on_use(config):
+        state = _count(state, who)
     x, y = record.targets
     assignment = assign_sides(state, x, y, record.carried_by, config)
     if assignment is None and record.carrier >= 0 and config.is_broken("redirected-side-battle-no-choice"):
@@ -463,10 +420,15 @@ def begin(state: State, record: PlayRecord, config: RuleConfig) -> State:
     """A side battle ability takes effect (freshly used, or redirected): nothing if its initiator's side
     battles are used up by now (RED-SB-RESTRICT-AFTER; the record fizzles); else it is announced to
     the player it may leave with no character in the battle being fought (:func:`answerer`), who may
-    interrupt or negate it first, or it acts at once (:func:`use_side_battle`)."""
+    interrupt or negate it first, or it acts at once (:func:`use_side_battle`). Under decision
+    ``sb-initiated-when`` = on-use it counts against the player who used the card now, whatever becomes
+    of it, and a redirect of it counts nobody again (:func:`_counted_at_use`)."""
     who = initiator(record, config)
-    if who >= 0 and restricted(state, who, config):
-        return play_prompt(set_record(state, replace(record, status=RecordStatus.FIZZLED)), config)
+    if who >= 0 and not _counted_at_use(record, config):
+        if restricted(state, who, config):
+            return play_prompt(set_record(state, replace(record, status=RecordStatus.FIZZLED)), config)
+        if counts_on_use(config):
+            state = _count(state, who)
     victim = answerer(state, record, config)
     if victim is None:
         return _act(state, record, config)
@@ -478,10 +440,12 @@ def begin(state: State, record: PlayRecord, config: RuleConfig) -> State:
 def carry_out(state: State, record: PlayRecord, config: RuleConfig) -> State:
     """A side battle ability that waited (special initiative declined, or reactivating after an interrupt,
     RED-BASE-INTERRUPT) acts now if its two characters may still be selected by the player carrying it
-    out and its initiator's allowance is not used up; otherwise it fizzles and starts nothing."""
+    out and its initiator's allowance is not used up (under ``sb-initiated-when`` = on-use it was
+    counted when used, within the allowance); otherwise it fizzles and starts nothing."""
     pair = tuple(sorted(record.targets))
     who = initiator(record, config)
-    if pair not in target_pairs(state, record.carried_by, config) or (who >= 0 and restricted(state, who, config)):
+    spent = who >= 0 and not counts_on_use(config) and restricted(state, who, config)
+    if pair not in target_pairs(state, record.carried_by, config) or spent:
         return set_record(state, replace(record, status=RecordStatus.FIZZLED))
     return _act(state, record, config)
 
@@ -493,8 +457,11 @@ def _act(state: State, record: PlayRecord, config: RuleConfig) -> State:
 
 def open_side_battle(state: State, record_id: int, assignment: tuple[str, str], config: RuleConfig) -> State:
     """Start the side battle of play record ``record_id`` with the sides assigned;
-    the record remembers the battle it opened (for RED-SB-NEGATE-CASCADE)."""
+    the record remembers the battle it opened (for RED-SB-NEGATE-CASCADE), and under decision
+    ``sb-negate-resolution`` = undo-all its fighters as it began (:func:`side_battle_undo.snapshot`)."""
     record = state.record(record_id)
     battle_id = state.next_battle
     state = set_record(state, replace(record, undo=Undo(opened=battle_id)))
-    return start_side_battle(state, record_id, assignment[0], assignment[1], record.carried_by, config)
+    state = start_side_battle(state, record_id, assignment[0], assignment[1], record.carried_by, config)
+    opened = next(b for b in state.battles if b.id == battle_id)
+    return set_record(state, side_battle_undo.snapshot(state.record(record_id), opened, config))

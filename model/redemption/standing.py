@@ -43,12 +43,14 @@ def defeated(state: State, battle: Battle, config: RuleConfig) -> frozenset[str]
 def outcome(state: State, battle: Battle, config: RuleConfig) -> Outcome:
     """The outcome the battle stands at (RED-BR-FOUR-OUTCOMES).
 
-    A side is beaten when all its characters are defeated (an empty side is
-    beaten); decision ``br-outcome-several-characters``. Both beaten: mutual
+    Decision ``br-outcome-several-characters``: a side is beaten when all its
+    characters are defeated (all-defeated), or as soon as one of them is
+    (any-defeated); an empty side is beaten under both. Both beaten: mutual
     destruction; neither: stalemate (RED-BASE-MUTUAL-STALEMATE).
     """
     down = defeated(state, battle, config)
-    beaten = [all(f.card in down for f in battle.sides[side]) for side in (0, 1)]
+    test = any if config.option("br-outcome-several-characters") == "any-defeated" else all
+    beaten = [not battle.sides[side] or test(f.card in down for f in battle.sides[side]) for side in (0, 1)]
     if beaten[0] and beaten[1]:
         return Outcome.MUTUAL_DESTRUCTION
     if beaten[1]:

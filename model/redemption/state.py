@@ -24,10 +24,10 @@ of older JSON.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from cardrules.model.redemption.jsonform import to_jsonable
+from cardrules.model.redemption.jsonform import OMIT_AT_DEFAULT, to_jsonable
 
 from cardrules.model.redemption.pieces import (
     MAX_BATTLES, MAX_BRIGADES, MAX_CARDS, MAX_NUMBER, MAX_PLAYERS, MAX_RECORDS, MIN_PLAYERS, HEAL_EFFECTS, HELD, INTERRUPTIBLE, Alignment, Battle, BattleKind, Card, CardType, Effect, Fighter, Mission, Origin, OriginKind, Outcome, Phase, Status, Zones,
@@ -82,6 +82,13 @@ class State:
     """``(enhancement, character)``: enhancements on a character in a territory (returned
     with a character healed from a discard pile, RED-HEAL-PREV-ATTACHED-RETURN); they go
     into battle with it."""
+    passed: bool = field(default=False, metadata=OMIT_AT_DEFAULT)
+    """The player with initiative has just passed and the other battling player is asked to play
+    (decision ``red-base-pass-ends`` = both-pass; always false under one-pass)."""
+    reduced: tuple[tuple[str, int, int], ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
+    """``(card, strength, toughness)`` a numbers redirect that has ended took from a card for good, in
+    the order they ended (decision ``rd-lapse-reduction`` = reduction-stays; always empty under
+    lapse-ends-both)."""
 
     def __post_init__(self) -> None:
         if not self.side_battles:

@@ -284,11 +284,15 @@ def _undo_problems(state: State, undo: Undo, where: str) -> list[tuple[str, str]
 
 
 def _prompt_problems(state: State, by_id: dict[str, Card]) -> list[tuple[str, str]]:
-    """A prompt's record exists where its kind needs one; its cards exist."""
+    """A prompt's record exists where its kind needs one; its cards exist; ``passed`` (decision
+    red-base-pass-ends = both-pass) only at a play prompt; ``reduced`` (rd-lapse-reduction) names cards."""
+    out: list[tuple[str, str]] = [(f"reduced[{i}]", f"unknown card {card_id!r}")
+                                  for i, (card_id, _, _) in enumerate(state.reduced) if card_id not in by_id]
     prompt = state.prompt
+    if state.passed and (prompt is None or prompt.kind is not PromptKind.PLAY):
+        out.append(("passed", "a pass waits for the other battling player only at a play prompt"))
     if prompt is None:
-        return []
-    out: list[tuple[str, str]] = []
+        return out
     ids = {r.id for r in state.records}
     needs_record = prompt.kind in (PromptKind.CHOOSE_SIDES, PromptKind.SPECIAL_INITIATIVE)
     if (needs_record or prompt.record != -1) and prompt.record not in ids:

@@ -15,7 +15,7 @@ from cardrules.model.redemption.config import RuleConfig
 from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
 
 MEMBERSHIP_DECISIONS: tuple[str, ...] = ("redline-window", "redline-not-completed", "redline-discard-pile",
-                                         "redline-resolution-sentence")
+                                         "redline-resolution-sentence", "redline-destination", "redline-enh-phases")
 """Modelled decisions that move heal clauses between wordings (specs.catalogue.rulesets.MEMBERSHIP_CHANGES)."""
 
 

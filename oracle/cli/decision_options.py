@@ -7,7 +7,9 @@
   it is what they encode when nothing is selected), else ``{"status": "refused", "reason": ...}``
   naming the encoding that does not read it;
 - ``changes_behaviour``: for an alternative, whether selecting it gives a different play from the chosen
-  option; the catalogue records the options that give the same play (``same_play``, FORMAT.md) and why.
+  option; the catalogue records the options that give the same play (``same_play``, FORMAT.md) and why;
+- ``unseen_here``: for an alternative that changes play only in positions no embedded scenario or named
+  scope reaches, why (``cardrules diff`` prints it when it finds no difference).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ def option_rows(clause: Clause, decision: Decision) -> list[dict[str, Any]]:
             "z3": z3_status(clause, decision, option.id),
             "changes_behaviour": not chosen and not option.same_play,
             "same_play": option.same_play or None,
+            "unseen_here": option.unseen_here or None,
         })
     return rows
 

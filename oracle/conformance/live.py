@@ -10,7 +10,7 @@ for; an option the model cannot select is a :class:`LiveError` naming the decisi
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from cardrules.model.games import GAME_NAMES, game_model
 from cardrules.oracle.conformance.declaration import Declaration
@@ -50,6 +50,15 @@ def _declared(declaration: Declaration, game: str) -> dict[str, str]:
     return chosen
 
 
+def _moves_clauses(game: str, versions: Mapping[str, tuple[str, ...]], decision: str, option: str) -> bool:
+    """Whether selecting ``decision = option`` changes the clauses in force of the game's areas at ``versions``."""
+    catalogue = default_catalogue()
+    plain = RuleSet({k: frozenset(v) for k, v in versions.items()}, {})
+    chosen = RuleSet({k: frozenset(v) for k, v in versions.items()}, {decision: option})
+    return any(clauses_in_force(a.id, plain, catalogue) != clauses_in_force(a.id, chosen, catalogue)
+               for a in catalogue.areas if a.game == game)
+
+
 def live_plans(declaration: Declaration, games: Sequence[str]) -> list[SuitePlan]:
     """One plan per rule version of each game, under the declared options in force in that version."""
     catalogue = default_catalogue()
@@ -65,7 +74,10 @@ def live_plans(declaration: Declaration, games: Sequence[str]) -> list[SuitePlan
             rule_set = RuleSet({k: frozenset(v) for k, v in versions.items()}, options)
             in_force = {c for area in catalogue.areas if area.game == game
                         for c in clauses_in_force(area.id, rule_set, catalogue)}
-            decisions = {d: o for d, o in options.items() if catalogue.decisions[d][0].id in in_force}
+            # an option in force here, or one that changes which clauses are (a clause moved out of a
+            # wording, specs.catalogue.rulesets.MEMBERSHIP_CHANGES), as conformance generate plans it
+            decisions = {d: o for d, o in options.items() if catalogue.decisions[d][0].id in in_force
+                         or _moves_clauses(game, versions, d, o)}
             plans.append(make_plan(game, versions, decisions))
     return plans
 

@@ -87,8 +87,8 @@ def plan_from_expression(text: str, game: str | None) -> list[SuitePlan]:
 
 
 def _option_plans_all(game: str | None) -> list[SuitePlan]:
-    """One plan per selectable non-default option (per version where its clause is in force, for a
-    versioned area)."""
+    """One plan per selectable non-default option (per version where its clause is in force, or whose
+    clauses in force it changes, for a versioned area)."""
     catalogue = default_catalogue()
     plans: list[SuitePlan] = []
     for decision_id, (clause, decision) in sorted(catalogue.decisions.items()):
@@ -104,7 +104,11 @@ def _option_plans_all(game: str | None) -> list[SuitePlan]:
                 continue
             for version in area.versions:
                 rule_set = RuleSet({area.id: frozenset({version.id})}, {decision_id: option})
-                if clause.id in clauses_in_force(area.id, rule_set, catalogue):
+                in_force = clauses_in_force(area.id, rule_set, catalogue)
+                # an option that takes a clause out of a wording (specs.catalogue.rulesets.MEMBERSHIP_CHANGES)
+                # changes that wording although its own clause is no longer in force there
+                moved = in_force != clauses_in_force(area.id, RuleSet({area.id: frozenset({version.id})}, {}), catalogue)
+                if clause.id in in_force or moved:
                     plans.append(make_plan(clause.game, {area.id: (version.id,)}, {decision_id: option}))
     return plans
 

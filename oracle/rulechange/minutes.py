@@ -70,6 +70,7 @@ def report_json(report: DiffReport) -> dict[str, Any]:
     return {
         "game": report.game, "a": report.a.text, "b": report.b.text,
         "verdict": report.verdict, "differs": report.differs, "executable": not report.not_executable,
+        "unseen_here": report.unseen_here,
         "complete": all(s.complete for s in explorations) and not report.not_executable,
         "turn_bounded": any(s.turn_bounded for s in explorations),
         "truncated": bool(report.truncated),
@@ -129,9 +130,11 @@ def _classes(report: DiffReport) -> list[str]:
 
 
 def no_difference_lines(report: DiffReport) -> list[str]:
-    """``No difference found within scope S (N positions, M states)`` for each scope without one."""
+    """``No difference found within scope S (N positions, M states)`` for each scope without one; then, for an
+    option whose play these positions never reach, why (the catalogue's ``unseen_here``)."""
     return [f"No difference found within scope {scope.name} ({len(scope.positions):,} positions, {scope.states:,} states)"
-            for scope in report.scopes if not scope.differs]
+            for scope in report.scopes if not scope.differs] + [
+        f"Why no position here shows {item}: {why}" for item, why in report.unseen_here.items()]
 
 
 def markdown(report: DiffReport) -> str:

@@ -178,6 +178,23 @@ class DiffReport:
         return "no difference found: every scenario explored completely within its turn or depth bound"
 
     @property
+    def unseen_here(self) -> dict[str, str]:
+        """``decision=option`` -> why no embedded scenario or named scope shows its play (the catalogue's
+        ``unseen_here``), for the options A or B selects, when no difference was found."""
+        from cardrules.specs.catalogue import default_catalogue
+
+        if self.differs or self.not_executable:
+            return {}
+        decisions = default_catalogue().decisions
+        out: dict[str, str] = {}
+        for named in (self.a, self.b):
+            for decision_id, option_id in sorted(named.spec.decisions.items()):
+                option = next((o for o in decisions[decision_id][1].options if o.id == option_id), None)
+                if option is not None and option.unseen_here:
+                    out[f"{decision_id}={option_id}"] = option.unseen_here
+        return out
+
+    @property
     def smt_note(self) -> str:
         """``no z3 area for this change`` when the z3 view ran and no area of the game has a z3 situation."""
         from cardrules.oracle.rulechange.smt_view import NO_AREA, checked_any

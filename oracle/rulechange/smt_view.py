@@ -74,6 +74,7 @@ def area_situation(game: str, area: Any, named: NamedRuleSet) -> tuple[Any, list
     from cardrules.oracle.rulechange.guard import ProposalCodeError
     from cardrules.specs.catalogue import default_catalogue
     from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force, decisions_read, unread_options
+    from cardrules.specs.smt.situations import ALSO_ENCODED
     from cardrules.specs.smt.situations import SITUATIONS as builders
 
     catalogue = default_catalogue()
@@ -84,7 +85,7 @@ def area_situation(game: str, area: Any, named: NamedRuleSet) -> tuple[Any, list
     try:
         with decisions_read() as read:
             situation = builders[area.id](rule_set)
-            clause_ids = list(clauses_in_force(area.id, rule_set))
+            clause_ids = [*clauses_in_force(area.id, rule_set), *ALSO_ENCODED.get(area.id, ())]
         unread = [item for item in unread_options(rule_set, read)
                   if catalogue.decisions[item.split("=")[0]][0].area == area.id]
         if unread:

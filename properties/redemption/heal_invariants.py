@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardrules.model.redemption.actions import Action, Heal, Play
 from cardrules.model.redemption.numbers import gain_counts, numbers
-from cardrules.model.redemption.state import HEAL_EFFECTS, Effect, PromptKind, RecordStatus, State, Status
+from cardrules.model.redemption.state import HEAL_EFFECTS, Effect, PlayRecord, PromptKind, RecordStatus, State, Status
 from cardrules.properties.core import Property, declared, state_property, transition_property
 from cardrules.properties.redemption.game import RedemptionGame
 
@@ -113,17 +113,34 @@ def numbers_expire(game: RedemptionGame, before: State, action: Action, after: S
 @transition_property(
     "numbers-redirect-lasts-its-phase",
     "An active numbers redirect stays in effect until its phase ends, the end of the battle it was used in "
-    "included, unless it is negated or interrupted.",
-    "RED-RD-UNTIL-END-OF-PHASE", "RED-RD-NUMBERS-ONGOING", game=GAME,
+    "included, unless it is negated or interrupted; or, under decision rd-numbers-loss-lasting = lost-for-good, "
+    "until its target card leaves every battle; or, under heal-decrease-scope = abilities-and-numbers, until a "
+    "heal of its target ends it; or, under the previous heal wording (prev-regain-harmful = beneficial-only), "
+    "until its target is healed out of a discard pile.",
+    "RED-RD-UNTIL-END-OF-PHASE", "RED-RD-NUMBERS-ONGOING", "RED-RD-NUMBERS-IN-BATTLE-ONLY", "RED-HEAL-RESTORES-DECREASE",
+    game=GAME,
 )
 def numbers_last_the_phase(game: RedemptionGame, before: State, action: Action, after: State) -> bool:
     if (before.phase, before.turn) != (after.phase, after.turn):
         return True
     now = {r.id: r.status for r in after.records}
-    return all(
-        now.get(r.id) in (RecordStatus.ACTIVE, RecordStatus.NEGATED, RecordStatus.PENDING)
-        for r in before.records if r.effect is Effect.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE
-    )
+    lost_for_good = game.config.option("rd-numbers-loss-lasting") == "lost-for-good"
+    healed_away = game.config.option("heal-decrease-scope") == "abilities-and-numbers"
+    from_pile = game.config.heal_version == "previous" and game.config.option("prev-regain-harmful") == "beneficial-only"
+    in_pile = {card for zones in before.zones for card in zones.discard}
+
+    def lasts(record: PlayRecord) -> bool:
+        status = now.get(record.id)
+        if status in (RecordStatus.ACTIVE, RecordStatus.NEGATED, RecordStatus.PENDING):
+            return True
+        if lost_for_good and not after.in_any_battle(record.targets[0]):
+            return True
+        if from_pile and status is RecordStatus.ENDED and record.targets[0] in in_pile and not any(
+                record.targets[0] in zones.discard for zones in after.zones):
+            return True  # healed out of the pile (previous wording): the lowering is not regained
+        return healed_away and status is RecordStatus.ENDED
+
+    return all(lasts(r) for r in before.records if r.effect is Effect.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE)
 
 
 def _moved(state: State, card: str, target: str, game: RedemptionGame) -> tuple[int, int]:

@@ -67,16 +67,33 @@ def _took_effect(record: PlayRecord) -> bool:
     return record.effect is Effect.SIDE_BATTLE and (record.status is RecordStatus.ACTIVE or record.undo.opened >= 0)
 
 
+def _counted(game: RedemptionGame, record: PlayRecord) -> bool:
+    """Whether a play record counts as a side battle initiated this turn (decision sb-initiated-when):
+    one that took effect (chosen started-stays-counted); under negation-restores not once negated; under
+    on-use every side battle card used with its two targets, whatever became of it."""
+    if record.effect is not Effect.SIDE_BATTLE:
+        return False
+    when = game.config.option("sb-initiated-when")
+    if when == "on-use":
+        return len(record.targets) == 2 and record.status is not RecordStatus.BLANKED
+    if when == "negation-restores" and record.status is RecordStatus.NEGATED:
+        return False
+    return _took_effect(record)
+
+
 def _initiator(game: RedemptionGame, record: PlayRecord) -> int:
     """Who initiated a side battle: its user, or after a redirect the player decision sb-redirected-initiator
-    names (the redirecting player by default, who carries the ability out)."""
+    names (the redirecting player by default, who carries the ability out); under sb-initiated-when =
+    on-use always its user (counted when used, before any redirect)."""
+    if game.config.option("sb-initiated-when") == "on-use":
+        return record.player
     if game.config.option("sb-redirected-initiator") == "original-user":
         return record.player
     return record.carried_by
 
 
 def _started_by(game: RedemptionGame, state: State, player: int) -> int:
-    return sum(1 for r in state.records if _took_effect(r) and _initiator(game, r) == player)
+    return sum(1 for r in state.records if _counted(game, r) and _initiator(game, r) == player)
 
 
 @state_property(
@@ -307,10 +324,13 @@ def sides_by_case(game: RedemptionGame, before: State, action: Action, after: St
     (cx, bx), (cy, by) = where[x.card], where[y.card]
     holder = {x.card: side_battle.players[side_x], y.card: side_battle.players[side_y]}
     other = {p: q for p, q in (tuple(paused.players), tuple(reversed(paused.players)))}
-    if cx in battling and cx != cy:
+    # case 2 only for a fighter of a player outside the battle under sb-different-player = outsiders-only
+    # (a pair of one character of each battling player then falls under cases 1 and 3: the user chooses)
+    only = game.config.option("sb-different-player") == "outsiders-only"
+    if cx in battling and cx != cy and not (only and cy in battling):
         # case 2, the insider's fighter x: the insider keeps it, the other battling player takes y
         return holder[x.card] == cx and holder[y.card] == other[cx]
-    if cy in battling and cx != cy:
+    if cy in battling and cx != cy and not (only and cx in battling):
         return holder[y.card] == cy and holder[x.card] == other[cy]
     if cx == cy and cx in battling and bx != by:
         # case 4: the one in battle stays with its controller

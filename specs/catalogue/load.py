@@ -156,15 +156,24 @@ def _same_play(o: _Reader) -> str:
     return text
 
 
+def _unseen_here(o: _Reader) -> str:
+    """An option's optional ``unseen_here``: why the embedded scenarios and named scopes never show its play."""
+    text = _folded(o.text("unseen_here", required=False))
+    if text and len(text) < MIN_EXCUSE_LENGTH:
+        raise o.error("unseen_here", f"say why no position shows the difference (at least {MIN_EXCUSE_LENGTH} "
+                                     "characters)")
+    return text
+
+
 def _read_decision(r: _Reader) -> Decision:
     r.only(["id", "question", "chosen", "why", "options", "rejected"])
     decision_id = r.text("id", pattern=SLUG)
     options: list[Option] = []
     for index, table in enumerate(r.tables("options")):
         o = _Reader(r.file, r.clause, table, prefix=f"{r.prefix}options[{index}].")
-        o.only(["id", "reading", "conformance_excuse", "same_play"])
+        o.only(["id", "reading", "conformance_excuse", "same_play", "unseen_here"])
         option = Option(id=o.text("id", pattern=SLUG), reading=_folded(o.text("reading")),
-                        conformance_excuse=_option_excuse(o), same_play=_same_play(o))
+                        conformance_excuse=_option_excuse(o), same_play=_same_play(o), unseen_here=_unseen_here(o))
         if any(existing.id == option.id for existing in options):
             raise o.error("id", f"option {option.id!r} appears twice")
         options.append(option)
@@ -186,6 +195,12 @@ def _read_decision(r: _Reader) -> Decision:
         if option.id == chosen and option.same_play:
             raise r.error(f"options[{index}].same_play", "the chosen option is the play the others are "
                                                          "compared with; same_play belongs on an alternative")
+        if option.id == chosen and option.unseen_here:
+            raise r.error(f"options[{index}].unseen_here", "the chosen option is what the others are compared "
+                                                           "with; unseen_here belongs on an alternative")
+        if option.same_play and option.unseen_here:
+            raise r.error(f"options[{index}].unseen_here", "an option that gives the same play has no difference "
+                                                           "to be unseen: keep same_play alone")
     return Decision(
         id=decision_id,
         question=_folded(r.text("question")),

@@ -43,6 +43,11 @@ MEMBERSHIP_CHANGES: Mapping[tuple[str, str], Mapping[str, tuple[frozenset[str], 
     ("redline-resolution-sentence", "inserted"): {
         "RED-HEAL-AT-RESOLUTION": (frozenset(), frozenset({"previous"})),
     },
+    # The sentence on healing enhancements in the preparation and discard phases was inserted by the
+    # revision: the previous wording only says they may be played in or outside battle.
+    ("redline-enh-phases", "inserted"): {
+        "RED-HEAL-ENH-PHASES": (frozenset(), frozenset({"previous"})),
+    },
 }
 
 

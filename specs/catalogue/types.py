@@ -96,6 +96,9 @@ class Option:
     same_play: str = ""
     """Why this option, though a different reading, gives the same play as the chosen one (empty: it
     changes behaviour, or it is the chosen option). See FORMAT.md."""
+    unseen_here: str = ""
+    """Why no embedded scenario or named scope reaches a position where this option plays differently
+    (``cardrules diff`` prints it when it finds no difference); empty when some does. See FORMAT.md."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,7 +76,8 @@ def _sb_fighter(c: str) -> tuple[Observed, ...]:
 
 
 OBSERVED: Mapping[str, tuple[Observed, ...]] = {
-    "heal": (Observed("heal.healed"), Observed("heal.destination", ("heal.healed",))),
+    "heal": (Observed("heal.healed"), Observed("heal.destination", ("heal.healed",)),
+             Observed("heal.lowered_after", ("heal.healed",))),
     "side-battle": (Observed("sb.card_playable", ("sb.used",)), Observed("sb.takes_effect"),
                     Observed("sb.count_after", ("sb.used",)), Observed("sb.chooser", ("sb.takes_effect",)),
                     Observed("sb.suspended", ("sb.takes_effect",)), Observed("sb.resumed", ("sb.ended",)),
@@ -86,7 +87,8 @@ OBSERVED: Mapping[str, tuple[Observed, ...]] = {
                     Observed("sb.interrupt_targetable", ("sb.ended",)),
                     *_sb_fighter("x"), *_sb_fighter("y")),
 }
-"""Area -> the outputs a player sees: a heal happens or not, and whose territory the card goes to;
+"""Area -> the outputs a player sees: a heal happens or not, whose territory the card goes to, and
+whether it comes back with its numbers still lowered (decision prev-regain-harmful);
 a side battle card may be played or not, its ability takes effect or not (the battle below waits),
 how many side battles its user has started, who chooses the sides and on which side each character
 fights; at its end which character is discarded, goes back to its battle (on which side, with which

@@ -98,6 +98,7 @@ MODEL_LAYERS: dict[str, float] = {
     # 2: who may act next; what an area hands back to the dispatcher
     f"{RED}.initiative": 2,
     f"{RED}.handoff": 2,
+    f"{RED}.side_battle_undo": 2.5,
     # 3: rule areas
     f"{RED}.abilities": 3,
     f"{RED}.battle": 3,
@@ -105,6 +106,7 @@ MODEL_LAYERS: dict[str, float] = {
     f"{RED}.redirect": 3,
     f"{RED}.resolution": 3,
     f"{RED}.side_battle": 3,
+    f"{RED}.side_battle_outside": 3.5,
     f"{RED}.turn": 3,
     # 4: the dispatcher
     f"{RED}.engine": 4,

@@ -32,9 +32,10 @@ encoding too): at most ``MAX_GROUP = 3`` Heroes per attack and blockers per bloc
 are offered to players in seat order, each closing all its characters' discards at once, in
 card-id order; play record ids and battle ids count up from the state's counters; the
 ``next`` action ends a phase with no prompt open. Catalogue decisions followed:
-``red-base-first-initiative`` (battle-opener: the blocker played last),
-``br-rescued-soul`` (lowest id), ``br-rescue-draw`` (not success is failure),
-``br-outcome-several-characters`` (all defeated), and the variants ``br-challenge-success``,
+``br-rescued-soul`` (lowest id), ``br-rescue-draw`` (not success is failure), and the variants
+``red-base-first-initiative`` (who counts as having played last when the battle opens),
+``red-base-unblocked`` (an unblocked battle resolved at once, or played on),
+``br-outcome-several-characters`` (when a side is beaten), ``br-challenge-success``,
 ``br-discard-which`` (and ``br-heal-window-player``, which cannot differ in the fragment).
 """
 
@@ -179,7 +180,7 @@ def state_values(state: State, L: Layout, s: Frame, log: Log | None = None) -> l
         (s.mission, MISSIONS.index(battle.mission.value) if battle and battle.mission else NONE),
         (s.pkind, _PROMPTS[state.prompt.kind] if state.prompt else NONE),
         (s.pplayer, state.prompt.player if state.prompt else NONE),
-        (s.dcount, len(state.discards)),
+        (s.dcount, len(state.discards)), (s.passed, state.passed),
     ]
     place: dict[str, tuple[int, int, int, int]] = {}
     """card -> (loc, zp, side, host index)"""
@@ -287,7 +288,7 @@ def decode_state(m: z3.ModelRef, L: Layout, s: Frame, cards: tuple[Card, ...]) -
         last_outcome=Outcome(OUTCOMES[last_outcome]) if last_outcome != NONE else None,
         last_mission=Mission(MISSIONS[last_mission]) if last_mission != NONE else None,
         winner=winner if winner != NONE else None,
-        discards=tuple(e for _, e in sorted(events, key=lambda x: x[0])),
+        discards=tuple(e for _, e in sorted(events, key=lambda x: x[0])), passed=_bool(m, s.passed),
     )
 
 

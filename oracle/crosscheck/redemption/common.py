@@ -127,11 +127,14 @@ READ_DECISIONS: frozenset[str] = frozenset({
     "sb-in-play-zones", "sb-pair-alignment", "sb-restriction-scope", "sb-negate-resolution", "sb-answer-before-start",
     "br-outcome-several-characters", "br-challenge-success", "br-rescue-access", "br-rescue-draw", "br-discard-which",
     "br-heal-window-player", "rd-amount", "rd-stated-exceeds", "rd-in-battle", "rd-numbers-which-battle",
+    "rd-lapse-reduction",
     # heal (specs.smt.redemption.heal and its use in a position, specs.smt.redemption.heal_use; the redline-*
     # decisions move clauses between the wordings, specs.catalogue.rulesets.MEMBERSHIP_CHANGES)
     "heal-window-player", "heal-territory-whose", "heal-tc-when", "prev-healable-pending", "prev-owner-scope",
     "prev-pile-owner", "prev-two-ways-in-battle", "redline-window", "redline-destination", "redline-discard-pile",
-    "redline-not-completed",
+    "redline-not-completed", "redline-healable", "redline-enh-phases", "heal-enh-placement-scope", "prev-regain-harmful",
+    # a base-rule assumption the side battle situation encodes (RED-BASE-PARALYZED-NO-BATTLE, specs.smt.redemption.side_battle_terms)
+    "red-base-paralyzed-selected",
 })
 """Decisions of :data:`ENCODED_AREAS` whose options :mod:`specs.smt.redemption` reads (``rs.option``).
 The others there (``br-rescued-soul``, ``rd-redirected-ability-timing``, ``sb-duplicated-sentences``)

@@ -8,9 +8,10 @@ territory, fighting in a battle or in a discard pile), the heal use situation
 (:mod:`specs.smt.redemption.heal_use`) is asked whether the heal is allowed, and the model whether
 it offers it (a ``heal T with X`` action, or in battle ``play X on H -> T``). For every heal the
 model offers and z3 allows, both answer what it does: whose territory a healed discard goes to, the
-statuses and decrease left, whether the discard completed and whether a pile was searched (each
-compared where the clauses force one value), the effects tied to a status ended, the cards
-it had back on it, the heal naming its target and leaving nothing in effect, and the discarding
+statuses and decrease left, whether the discard completed and whether a pile was searched, whether
+a numbers redirect or a kept reduction still lowers it (each compared where the clauses force one
+value), the effects tied to a status ended, the cards it had back on it, the heal naming its target
+and leaving nothing in effect, and the discarding
 ability waiting while its window is open.
 
 z3 gets the raw position only (:func:`oracle.crosscheck.redemption.position.raw_card`: raw places, printed
@@ -36,7 +37,7 @@ from cardrules.model.redemption.actions import Action, Heal, Play
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.engine import legal_actions, step
 from cardrules.model.redemption.healable import holder as model_holder
-from cardrules.model.redemption.state import Card, CardType, PromptKind, RecordStatus, State
+from cardrules.model.redemption.state import Card, CardType, Effect, PromptKind, RecordStatus, State
 from cardrules.oracle.crosscheck.counts import cached_with_notes, comparison
 from cardrules.oracle.crosscheck.disagreement import Disagreement
 from cardrules.oracle.crosscheck.redemption.common import CrosscheckReport, Key, Query, config_key, rule_set_of
@@ -145,8 +146,15 @@ def _fixed(state: State, user: int, window: int, pending: tuple[str, ...], targe
         healer_pending=healer in pending,
         statuses=frozenset(s.value for c, s in state.statuses if c == target),
         target_decreased=target in state.decreased, healer_decreased=healer in state.decreased,
-        discarded_this_turn=target in logged, from_hand_or_deck=logged.get(target, False))
+        discarded_this_turn=target in logged, from_hand_or_deck=logged.get(target, False),
+        target_lowered=_lowered(state, target))
     return (*raw_stack(state), facts)
+
+
+def _lowered(state: State, card_id: str) -> bool:
+    """A numbers redirect in force names the card (its record, as played), or a reduction kept from one lies on it."""
+    return any(r.effect is Effect.REDIRECT_NUMBERS and r.status is RecordStatus.ACTIVE and r.targets[:1] == (card_id,)
+               for r in state.records) or any(c == card_id for c, _, _ in state.reduced)
 
 
 @cached_with_notes(maxsize=100_000)
@@ -159,7 +167,7 @@ def _allowed(key: Key, fixed: Fixed) -> bool:
 
 RESULTS = ("destination", "poisoned_after", "diseased_after", "paralyzed_after", "decreased_after",
            "tied_effects_end", "discard_completed", "pile_searched", "attachments_back", "targeted", "lasting",
-           "discarder_suspended")
+           "discarder_suspended", "lowered_after")
 """The heal situation's outputs compared on a heal taken (where the clauses force one value)."""
 
 
@@ -221,6 +229,7 @@ def _model_results(before: State, action: Heal, after: State, log: Log) -> dict[
         "lasting": any(r.effect is not None and r.effect.value in HEAL_WORDS and r.status is RecordStatus.ACTIVE
                        for r in after.records[len(before.records):]),
         "discarder_suspended": suspended,
+        "lowered_after": _lowered(after, target),
     }
 
 

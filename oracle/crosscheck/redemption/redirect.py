@@ -56,9 +56,30 @@ def transfer(key: Key, printed: tuple[int, int], stated: tuple[int, int] | None,
     return (ms, mt), (ts, tt), (cs, ct)
 
 
+@cached_with_notes(maxsize=10_000)
+def kept_after_lapse(key: Key, printed: tuple[int, int], stated: tuple[int, int] | None) -> tuple[int, int]:
+    """What a numbers redirect whose phase has ended still takes off its target, by the clauses (decision
+    ``rd-lapse-reduction``): ``target0 - target`` with the redirect over; ``printed`` and ``stated`` as in
+    :func:`transfer`."""
+    query, v = rd_query(key), rd.RDVars.make()
+    given = [v.stated == False] if stated is None else [v.stated, v.stated_s == stated[0], v.stated_t == stated[1]]  # noqa: E712
+    fixed = [v.what == rd.NUMBERS, v.both == False, v.place == rd.ACTIVE_BATTLE, *given,  # noqa: E712
+             v.printed_s == printed[0], v.printed_t == printed[1], v.target_s0 == 0, v.target_t0 == 0,
+             v.phase_ended, v.allowed, v.lasting]
+    answers = query.allowed(fixed, [v.target_s, v.target_t], limit=2)
+    if len(answers) != 1:
+        raise EncodingNoAnswer(f"the redirect encoding gives {len(answers)} answers for a lapsed redirect of {printed}",
+                               sorted(answers), ("RED-RD-UNTIL-END-OF-PHASE",))
+    ts, tt = next(iter(answers))
+    return -ts, -tt
+
+
 def card_numbers(state: State, config: RuleConfig = DEFAULT) -> dict[str, tuple[int, int]]:
-    """Every card's strength and toughness: printed, then each active numbers redirect in play order."""
+    """Every card's strength and toughness: printed, less what ended redirects left off it for good (the
+    position's ``reduced``, decision ``rd-lapse-reduction``), then each active numbers redirect in play order."""
     numbers = {c.id: (c.strength, c.toughness) for c in state.cards}
+    for target, kept_s, kept_t in state.reduced:
+        numbers[target] = (numbers[target][0] - kept_s, numbers[target][1] - kept_t)
     key = config_key(config)
     for record in state.records:
         if record.effect is not Effect.REDIRECT_NUMBERS or record.status is not RecordStatus.ACTIVE:
@@ -131,6 +152,7 @@ def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
             report.count("rd-refused")  # the model refuses the card: z3 must allow no target either
         data = data or state.to_json()
         found += _kinds(state, plays, v, query, data, report)
+        halves = ("RED-RD-BOTH-IS-TWO",) if effect is Effect.REDIRECT_BOTH else ()  # each half under its own rule
         if effect in (Effect.REDIRECT_ABILITY, Effect.REDIRECT_BOTH):
             if report:
                 report.count("rd-ability")
@@ -147,7 +169,7 @@ def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
                     smt_ids.add(record.id)
             if model_ids != smt_ids:
                 found.append(Disagreement("rd-ability-targets", data, f"play {card_id}", sorted(smt_ids), sorted(model_ids),
-                                          RD_ABILITY_CLAUSES))
+                                          RD_ABILITY_CLAUSES + halves))
             found += _new_targets(state, user, plays, data, config, report)
         if effect in (Effect.REDIRECT_NUMBERS, Effect.REDIRECT_BOTH):
             if report:
@@ -168,12 +190,12 @@ def crosscheck_redirect_plays(state: State, config: RuleConfig = DEFAULT,
                                      _place(state, v, c)], [v.allowed])
                 if len(may) != 1:
                     raise EncodingNoAnswer(f"the redirect encoding does not decide whether the numbers of {c} may be "
-                                           "redirected", sorted(may), RD_NUMBERS_CLAUSES)
+                                           "redirected", sorted(may), RD_NUMBERS_CLAUSES + halves)
                 if may == {(True,)}:
                     smt_cards.add(c)
             if model_cards != smt_cards:
                 found.append(Disagreement("rd-numbers-targets", data, f"play {card_id}", sorted(smt_cards),
-                                          sorted(model_cards), RD_NUMBERS_CLAUSES))
+                                          sorted(model_cards), RD_NUMBERS_CLAUSES + halves))
             found += _numbers_played(state, plays, effect, data, config, report)
     return found
 
@@ -359,6 +381,7 @@ def crosscheck_phase_change(before: State, action: Action, after: State, config:
         return found
     v, query = rd.RDVars.make(), rd_query(config_key(config))
     data = None
+    kept: list[tuple[str, int, int]] = []
     played_in = played_in_of(log if log is not None else {}, before)
     for record in active:
         turn, phase = played_in.get(record.id, (before.turn, before.phase))
@@ -377,4 +400,23 @@ def crosscheck_phase_change(before: State, action: Action, after: State, config:
             data = data or before.to_json()
             found.append(Disagreement("rd-expiry", data, action.text(), sorted(smt), model,
                                       ("RED-RD-UNTIL-END-OF-PHASE", "RED-RD-NUMBERS-ONGOING")))
-    return found
+        elif not model:
+            target = record.targets[0]
+            printed = (before.card(target).strength, before.card(target).toughness)
+            kept.append((target, *kept_after_lapse(config_key(config), printed, before.card(record.card).stated_amount)))
+    return found + _compare_kept(before, action, after, kept, report)
+
+
+def _compare_kept(before: State, action: Action, after: State, kept: list[tuple[str, int, int]],
+                  report: CrosscheckReport | None) -> list[Disagreement]:
+    """The reductions the ended redirects leave, by the encoding (``kept``, in play order), against the
+    ones the model added to the position (``reduced``); no-op moves (0/0) are not compared."""
+    if not kept:
+        return []
+    if report:
+        report.count("rd-lapse")
+    smt = [k for k in kept if k[1:] != (0, 0)]
+    model = [k for k in after.reduced[len(before.reduced):] if k[1:] != (0, 0)]
+    if smt == model:
+        return []
+    return [Disagreement("rd-lapse", before.to_json(), action.text(), smt, model, ("RED-RD-UNTIL-END-OF-PHASE",))]

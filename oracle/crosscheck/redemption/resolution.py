@@ -32,7 +32,8 @@ MISSION_CLAUSES = ("RED-BR-MISSION-RESULT", "RED-BR-CHALLENGE-RESULT", "RED-BR-R
 _KIND = {BattleKind.RESCUE: br.RESCUE, BattleKind.CHALLENGE: br.CHALLENGE, BattleKind.SIDE: br.SIDE}
 _OUTCOME = {Outcome.SIDE0_WINS: br.SIDE0_WINS, Outcome.SIDE1_WINS: br.SIDE1_WINS,
             Outcome.MUTUAL_DESTRUCTION: br.MUTUAL, Outcome.STALEMATE: br.STALEMATE}
-_MISSION = {Mission.SUCCESS: br.SUCCESS, Mission.FAILURE: br.FAILURE, Mission.NONE: br.NO_MISSION}
+_MISSION = {Mission.SUCCESS: br.SUCCESS, Mission.FAILURE: br.FAILURE, Mission.NONE: br.NO_MISSION,
+            Mission.UNDETERMINED: br.UNDETERMINED}
 
 
 def resolution_starts(before: State, after: State) -> bool:

@@ -19,7 +19,7 @@ Inputs (the situation) and outputs (what the rules decide) are listed in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Callable, Mapping
 
 import z3
@@ -28,104 +28,28 @@ from cardrules.specs.catalogue.rulesets import RuleSet
 from cardrules.specs.smt.clauses import Registry
 from cardrules.specs.smt.consistency import ClauseConstraint, Situation
 
-# places of the target card
-TERRITORY, IN_BATTLE, BEING_DISCARDED, DISCARD_PILE = range(4)
-PLACES = ("territory", "in battle", "being discarded", "discard pile")
-# what discarded it (when it is being discarded or in a discard pile)
-BY_ABILITY, BY_RULE_FROM_ABILITY, BY_BATTLE_RESOLUTION, FROM_HAND_OR_DECK = range(4)
-CAUSES = ("a special ability", "a game rule a special ability triggered", "Battle Resolution", "from a hand or deck")
-# what heals
-ENHANCEMENT, CHARACTER_ABILITY, OTHER_ABILITY = range(3)
-MEANS = ("an enhancement from hand", "a character's own ability", "another card's ability")
-# phases
-PREPARATION, BATTLE, DISCARD, OTHER_PHASE = range(4)
-PHASES = ("preparation", "battle", "discard", "draw or upkeep")
-
-
-@dataclass(frozen=True)
-class HealVars:
-    """The z3 variables of the heal situation."""
-
-    # inputs
-    place: z3.ArithRef
-    """Where the card is."""
-    cause: z3.ArithRef
-    """What discarded it (for a card being discarded or in a discard pile)."""
-    means: z3.ArithRef
-    """What heals: an enhancement from hand, a character's own ability, another card's ability."""
-    phase: z3.ArithRef
-    """The phase the heal is used in."""
-    is_character: z3.BoolRef
-    """The card is a character."""
-    worded_heal: z3.BoolRef
-    """The card says 'heal'."""
-    says_restore: z3.BoolRef
-    """The card says 'restore abilities'."""
-    able: z3.BoolRef
-    """The heal's own text, brigade and class restrictions allow it on this character."""
-    brigade_match: z3.BoolRef
-    same_target: z3.BoolRef
-    """An enhancement on a character in a pile targets that very character."""
-    this_turn: z3.BoolRef
-    """The card was discarded earlier in this turn (for a card in a discard pile)."""
-    holders_pile: z3.BoolRef
-    """The discard pile the card is in belongs to the player using the heal."""
-    holders_territory: z3.BoolRef
-    """The territory the card is in belongs to the player using the heal."""
-    holder_is_controller: z3.BoolRef
-    """The player using the heal controls the card."""
-    has_initiative: z3.BoolRef
-    """The player using the heal has the initiative."""
-    healer_has_tc: z3.BoolRef
-    """The character whose ability heals has Territory Class."""
-    poisoned: z3.BoolRef
-    diseased: z3.BoolRef
-    paralyzed: z3.BoolRef
-    decreased: z3.BoolRef
-    owner: z3.ArithRef
-    """The card's owner (a player)."""
-    permanent_controller: z3.ArithRef
-    """The player with permanent control of the card."""
-    # outputs
-    healed: z3.BoolRef
-    """The heal takes place on this card."""
-    is_heal: z3.BoolRef
-    """The card used counts as a heal."""
-    destination: z3.ArithRef
-    """The player whose territory the healed card goes to."""
-    poisoned_after: z3.BoolRef
-    diseased_after: z3.BoolRef
-    paralyzed_after: z3.BoolRef
-    decreased_after: z3.BoolRef
-    tied_effects_end: z3.BoolRef
-    discard_completed: z3.BoolRef
-    """The discard the heal interrupted counts as completed."""
-    window_open: z3.BoolRef
-    """A heal window is open for the card."""
-    discarder_suspended: z3.BoolRef
-    ongoing_stay_active: z3.BoolRef
-    targeted: z3.BoolRef
-    lasting: z3.BoolRef
-    pile_searched: z3.BoolRef
-    """A discard pile was searched for the card."""
-    regains_lost: z3.BoolRef
-    """The card gets back what it lost on the discard."""
-    attachments_back: z3.BoolRef
-    """The cards that were on it come back with it."""
-
-    @staticmethod
-    def make() -> "HealVars":
-        values = {}
-        for f in fields(HealVars):
-            integer = f.name in {"place", "cause", "means", "phase", "owner", "permanent_controller", "destination"}
-            values[f.name] = z3.Int(f"heal.{f.name}") if integer else z3.Bool(f"heal.{f.name}")
-        return HealVars(**values)
-
-
-OUTPUTS = (
-    "healed", "is_heal", "destination", "poisoned_after", "diseased_after", "paralyzed_after", "decreased_after",
-    "tied_effects_end", "discard_completed", "window_open", "discarder_suspended", "ongoing_stay_active",
-    "targeted", "lasting", "pile_searched", "regains_lost", "attachments_back",
+from cardrules.specs.smt.redemption.heal_vars import (  # re-exported: the situation's variables and codes
+    TERRITORY as TERRITORY,
+    IN_BATTLE as IN_BATTLE,
+    BEING_DISCARDED as BEING_DISCARDED,
+    DISCARD_PILE as DISCARD_PILE,
+    PLACES as PLACES,
+    BY_ABILITY as BY_ABILITY,
+    BY_RULE_FROM_ABILITY as BY_RULE_FROM_ABILITY,
+    BY_BATTLE_RESOLUTION as BY_BATTLE_RESOLUTION,
+    FROM_HAND_OR_DECK as FROM_HAND_OR_DECK,
+    CAUSES as CAUSES,
+    ENHANCEMENT as ENHANCEMENT,
+    CHARACTER_ABILITY as CHARACTER_ABILITY,
+    OTHER_ABILITY as OTHER_ABILITY,
+    MEANS as MEANS,
+    PREPARATION as PREPARATION,
+    BATTLE as BATTLE,
+    DISCARD as DISCARD,
+    OTHER_PHASE as OTHER_PHASE,
+    PHASES as PHASES,
+    HealVars as HealVars,
+    OUTPUTS as OUTPUTS,
 )
 
 
@@ -265,10 +189,15 @@ def discard_not_completed(v: HealVars, rs: RuleSet) -> ClauseConstraint:
 
 @clause_constraint("RED-HEAL-ENH-ON-MATCHING-BRIGADE")
 def enhancement_placement_revised(v: HealVars, rs: RuleSet) -> ClauseConstraint:
+    """A healing enhancement from hand goes on a character of matching brigade in territory (whose: decision
+    ``heal-territory-whose``) or being discarded: outside battle and in a heal window, or in battle too
+    (decision ``heal-enh-placement-scope = everywhere``, so a fighter is no place for one)."""
     own_only = rs.option("heal-territory-whose") == "own-territory"
     in_territory = z3.And(v.place == TERRITORY, v.holders_territory) if own_only else v.place == TERRITORY
     allowed = z3.And(v.brigade_match, z3.Or(in_territory, v.place == BEING_DISCARDED))
-    premise = z3.And(_attempt(v), v.means == ENHANCEMENT, v.phase != BATTLE, z3.Not(allowed))
+    everywhere = rs.option("heal-enh-placement-scope") == "everywhere"
+    scope = z3.BoolVal(True) if everywhere else v.phase != BATTLE
+    premise = z3.And(_attempt(v), v.means == ENHANCEMENT, scope, z3.Not(allowed))
     return ClauseConstraint("RED-HEAL-ENH-ON-MATCHING-BRIGADE", premise, z3.Not(v.healed))
 
 
@@ -289,7 +218,11 @@ def _recently_discarded(v: HealVars, pending_counts: bool = True) -> z3.BoolRef:
 
 @clause_constraint("RED-HEAL-PREV-HEALABLE")
 def healable_previous(v: HealVars, rs: RuleSet) -> ClauseConstraint:
-    pending_counts = rs.option("prev-healable-pending") == "clarification-covers"
+    """Discarded earlier this turn, or a status; a pending discard too by the old clarification (decision
+    ``prev-healable-pending``), or when 'being discarded' is read as old text of the list itself (decision
+    ``redline-healable = both-old``)."""
+    pending_counts = rs.option("prev-healable-pending") == "clarification-covers" or \
+        rs.option("redline-healable") == "both-old"
     healable = z3.Or(_recently_discarded(v, pending_counts), _status(v))
     return ClauseConstraint("RED-HEAL-PREV-HEALABLE", z3.And(_attempt(v), z3.Not(healable)), z3.Not(v.healed))
 
@@ -320,7 +253,15 @@ def to_owner(v: HealVars, rs: RuleSet) -> ClauseConstraint:
 
 @clause_constraint("RED-HEAL-PREV-REGAINS")
 def regains(v: HealVars, rs: RuleSet) -> ClauseConstraint:
-    return ClauseConstraint("RED-HEAL-PREV-REGAINS", z3.And(v.healed, v.place == DISCARD_PILE), v.regains_lost)
+    """What the pile took comes back. Harmful effects too (decision ``prev-regain-harmful``)? ``beneficial-only``:
+    a lowering of its numbers stays lost; ``everything``: it comes back as it was (no heal clause removes a
+    lowering of numbers, only statuses and decreases of abilities)."""
+    if rs.option("prev-regain-harmful") == "everything":
+        lowering = v.lowered_after == v.lowered
+    else:
+        lowering = z3.Not(v.lowered_after)
+    return ClauseConstraint("RED-HEAL-PREV-REGAINS", z3.And(v.healed, v.place == DISCARD_PILE),
+                            z3.And(v.regains_lost, lowering))
 
 
 @clause_constraint("RED-HEAL-PREV-ATTACHED-RETURN")
@@ -356,7 +297,8 @@ def enhancement_two_ways(v: HealVars, rs: RuleSet) -> ClauseConstraint:
     """Out of battle, a healing enhancement goes one of two ways, and the pile way heals the character.
 
     Premise: an enhancement used out of a heal window, out of battle (preparation or
-    discard phase) or in battle. Conclusion out of battle: it is on one of the two
+    discard phase; any phase with no battle when the phases sentence is read as inserted by the
+    revision, decision ``redline-enh-phases``) or in battle. Conclusion out of battle: it is on one of the two
     allowed places, and one played the pile way on a character recently discarded,
     targeting it, heals it. In battle (decision ``prev-two-ways-in-battle``): by
     default the list does not apply and no enhancement heals a character in a pile;
@@ -365,7 +307,11 @@ def enhancement_two_ways(v: HealVars, rs: RuleSet) -> ClauseConstraint:
     allowed, pile_way = _two_ways(v, rs)
     heals = z3.And(pile_way, v.is_character, v.cause != FROM_HAND_OR_DECK, v.able, v.same_target)
     two_ways = z3.And(z3.Implies(z3.Not(allowed), z3.Not(v.healed)), z3.Implies(heals, v.healed))
-    out_of_battle = z3.And(_out_of_battle(v), z3.Or(v.phase == PREPARATION, v.phase == DISCARD))
+    if rs.option("redline-enh-phases") == "inserted":
+        # 'in this way' points back to play outside battle: the phases sentence was inserted later
+        out_of_battle = _out_of_battle(v)
+    else:
+        out_of_battle = z3.And(_out_of_battle(v), z3.Or(v.phase == PREPARATION, v.phase == DISCARD))
     premise = z3.And(_attempt(v), v.means == ENHANCEMENT, v.place != BEING_DISCARDED,
                      z3.Or(out_of_battle, v.phase == BATTLE))
     if rs.option("prev-two-ways-in-battle") == "in-battle-too":
@@ -460,6 +406,7 @@ def describe(v: HealVars) -> Callable[[z3.ModelRef], dict[str, object]]:
             words["discarded this turn"] = flag(v.this_turn)
             words["pile is the healer's"] = flag(v.holders_pile)
             words["enhancement targets it"] = flag(v.same_target)
+            words["numbers lowered when discarded"] = flag(v.lowered)
         statuses = [n for n, x in (("poisoned", v.poisoned), ("diseased", v.diseased), ("paralyzed", v.paralyzed)) if flag(x)]
         words["statuses"] = ", ".join(statuses) or "none"
         return words

@@ -219,6 +219,9 @@ class UseFacts:
     """The encoding's log: the target entered a discard pile this turn and is still there."""
     from_hand_or_deck: bool
     """The encoding's log: it entered the pile from a hand or deck."""
+    target_lowered: bool = False
+    """The target's numbers are lowered by an effect still lasting: a numbers redirect in force naming it, or a
+    reduction kept from one (for a card in a pile, one that was on it when it was discarded)."""
 
 
 @implements("RED-HEAL-HEALABLE", "RED-HEAL-PREV-HEALABLE", "RED-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION",
@@ -262,7 +265,7 @@ def fix_inputs(v: h.HealVars, u: UseVars, f: UseFacts, players: tuple[tuple[int,
         v.healer_has_tc == hp.territory_class,
         v.poisoned == ("poisoned" in statuses), v.diseased == ("diseased" in statuses),
         v.paralyzed == ("paralyzed" in statuses), v.decreased == f.target_decreased,
-        v.owner == t.owner, v.permanent_controller == pos.permanent(t),
+        v.owner == t.owner, v.permanent_controller == pos.permanent(t), v.lowered == f.target_lowered,
         u.in_window == (f.window > 0), u.window_by_resolution == (f.window == 2),
         u.target_in_active_battle == z3.And(pos.fighting(t), t.level == top),
         u.healer_in_battle == z3.And(pos.fighting(x), x.level == top, pos.control(x, stack) == f.user),

@@ -206,9 +206,11 @@ def numbers_target(v: RDVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-RD-ONLY-INTERRUPTED")
 def only_interrupted(v: RDVars, rs: RuleSet) -> ClauseConstraint:
-    """``what = ability and ability_state != pending -> not allowed``."""
+    """``what = ability and not both and ability_state != pending -> not allowed`` (the ability half of
+    a card that redirects both follows the same rule through :func:`both_is_two`)."""
     return ClauseConstraint(
-        "RED-RD-ONLY-INTERRUPTED", z3.And(v.what == ABILITY, v.ability_state != PENDING), z3.Not(v.allowed)
+        "RED-RD-ONLY-INTERRUPTED", z3.And(v.what == ABILITY, z3.Not(v.both), v.ability_state != PENDING),
+        z3.Not(v.allowed)
     )
 
 
@@ -236,9 +238,10 @@ def carrier_changes(v: RDVars, rs: RuleSet) -> ClauseConstraint:
 @REG.clause("RED-RD-NUMBERS-NO-INTERRUPT")
 def numbers_no_interrupt(v: RDVars, rs: RuleSet) -> ClauseConstraint:
     """A card's numbers in battle may be redirected in any ability state:
-    ``what = numbers and in_battle(place) -> allowed`` (the permission, as the seed's 'can')."""
+    ``what = numbers and not both and in_battle(place) -> allowed`` (the permission, as the seed's 'can';
+    the numbers half of a card that redirects both: :func:`both_is_two`)."""
     return ClauseConstraint(
-        "RED-RD-NUMBERS-NO-INTERRUPT", z3.And(v.what == NUMBERS, in_battle(v.place, rs)), v.allowed
+        "RED-RD-NUMBERS-NO-INTERRUPT", z3.And(v.what == NUMBERS, z3.Not(v.both), in_battle(v.place, rs)), v.allowed
     )
 
 
@@ -262,10 +265,16 @@ def targets_in_battle(v: RDVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-RD-UNTIL-END-OF-PHASE")
 def until_end_of_phase(v: RDVars, rs: RuleSet) -> ClauseConstraint:
-    """``allowed and lasting -> active = not phase_ended``."""
-    return ClauseConstraint(
-        "RED-RD-UNTIL-END-OF-PHASE", z3.And(v.allowed, v.lasting), v.active == z3.Not(v.phase_ended)
-    )
+    """``allowed and lasting -> active = not phase_ended``; a numbers redirect whose phase has ended
+    leaves its target (decision ``rd-lapse-reduction``): lapse-ends-both: ``target = target0`` (its
+    numbers back); reduction-stays: ``target = target0 - amount`` (the move was made once)."""
+    ss, st = amount(v, rs)
+    if rs.option("rd-lapse-reduction") == "reduction-stays":
+        after = z3.And(v.target_s == v.target_s0 - ss, v.target_t == v.target_t0 - st)
+    else:
+        after = z3.And(v.target_s == v.target_s0, v.target_t == v.target_t0)
+    conclusion = z3.And(v.active == z3.Not(v.phase_ended), z3.Implies(z3.And(v.what == NUMBERS, v.phase_ended), after))
+    return ClauseConstraint("RED-RD-UNTIL-END-OF-PHASE", z3.And(v.allowed, v.lasting), conclusion)
 
 
 @REG.clause("RED-RD-NUMBERS-IN-BATTLE-ONLY")
@@ -281,8 +290,17 @@ def numbers_in_battle_only(v: RDVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-RD-BOTH-IS-TWO")
 def both_is_two(v: RDVars, rs: RuleSet) -> ClauseConstraint:
-    """``both -> redirects = 2`` (each part then follows its own clauses)."""
-    return ClauseConstraint("RED-RD-BOTH-IS-TWO", v.both, v.redirects == 2)
+    """A card that redirects both is two redirect abilities, each under its own rule: ``both ->
+    redirects = 2``, its ability half only of an interrupted ability (``what = ability and
+    ability_state != pending -> not allowed``, the rule of RED-RD-ONLY-INTERRUPTED) and its numbers half
+    of any card in battle, interrupted or not (``what = numbers and in_battle(place) -> allowed``, the
+    rule of RED-RD-NUMBERS-NO-INTERRUPT). The other redirect clauses read ``what`` and hold for each
+    half as they are."""
+    halves = z3.And(
+        z3.Implies(z3.And(v.what == ABILITY, v.ability_state != PENDING), z3.Not(v.allowed)),
+        z3.Implies(z3.And(v.what == NUMBERS, in_battle(v.place, rs)), v.allowed),
+    )
+    return ClauseConstraint("RED-RD-BOTH-IS-TWO", v.both, z3.And(v.redirects == 2, halves))
 
 
 @REG.clause("RED-RD-TARGET-PERSPECTIVE")

@@ -196,7 +196,10 @@ def four_outcomes(v: BRVars, rs: RuleSet) -> ClauseConstraint:
 
 @REG.clause("RED-BR-MISSION-RESULT")
 def mission_result(v: BRVars, rs: RuleSet) -> ClauseConstraint:
-    """``kind != side -> mission in {success, failure}``; ``kind = side -> mission = none`` (the note)."""
+    """``kind != side -> mission in {success, failure}``; ``kind = side -> mission = none`` (the note).
+    As written: under decision ``br-rescue-draw = undetermined`` this clause and RED-BR-RESCUE-FAIL
+    contradict each other for a drawn rescue (a finding, kept; the model plays that reading by leaving
+    such a rescue neither)."""
     conclusion = z3.If(v.kind == SIDE, v.mission == NO_MISSION, one_of(v.mission, SUCCESS, FAILURE))
     return ClauseConstraint("RED-BR-MISSION-RESULT", z3.BoolVal(True), conclusion)
 

@@ -23,7 +23,7 @@ from cardrules.specs.smt.consistency import ClauseConstraint, Situation
 from cardrules.specs.smt.redemption.common import NONE, Registry, one_of, reader, split_io
 from cardrules.specs.smt.redemption.side_battle_terms import (
     alignment_ok, battling, in_a_battle, in_play_or_hand, insider, legal_selection, outside_user, outsiders_may_use,
-    used_up,
+    paralysis_bars, used_up,
 )
 from cardrules.specs.smt.redemption.side_battle_vars import CHARS, OUTPUTS, PAUSED_BATTLE, SBVars, background, domain
 
@@ -77,17 +77,27 @@ def control_outsiders(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 @REG.clause("RED-SB-CONTROL-ONE-INSIDER")
 def control_one_insider(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     """Case 2: ``insider(c) and other(c') -> side_c = ctrl_c and chooser = NONE``, where
-    ``other(c')`` is ``ctrl_c' != ctrl_c`` (anyone-else) or ``not insider(c')`` (outsiders-only)."""
+    ``other(c')`` is ``ctrl_c' != ctrl_c`` (decision ``sb-different-player`` = anyone-else) or
+    ``not insider(c')`` (outsiders-only). Under outsiders-only a pair of one character of each
+    battling player (``insider(x) and insider(y) and ctrl_x != ctrl_y``) falls under no case, and the
+    option's reading gives it to the user, as cases 1 and 3 do where no rule fixes the sides:
+    ``chooser = user``."""
+    outsiders_only = rs.option("sb-different-player") == "outsiders-only"
+
     def case(c: str, d: str) -> z3.BoolRef:
-        other = z3.Not(insider(v, rs, d)) if rs.option("sb-different-player") == "outsiders-only" else v.of("ctrl", d) != v.of("ctrl", c)
+        other = z3.Not(insider(v, rs, d)) if outsiders_only else v.of("ctrl", d) != v.of("ctrl", c)
         return z3.And(insider(v, rs, c), other)
 
-    premise = z3.And(v.takes_effect, z3.Or(case("x", "y"), case("y", "x")))
+    matched = z3.Or(case("x", "y"), case("y", "x"))
     conclusion = z3.And(
         v.chooser == NONE,
         z3.If(case("x", "y"), v.side_x == v.ctrl_x, v.side_y == v.ctrl_y),
     )
-    return ClauseConstraint("RED-SB-CONTROL-ONE-INSIDER", premise, conclusion)
+    if not outsiders_only:
+        return ClauseConstraint("RED-SB-CONTROL-ONE-INSIDER", z3.And(v.takes_effect, matched), conclusion)
+    unmatched = z3.And(insider(v, rs, "x"), insider(v, rs, "y"), v.ctrl_x != v.ctrl_y)
+    return ClauseConstraint("RED-SB-CONTROL-ONE-INSIDER", z3.And(v.takes_effect, z3.Or(matched, unmatched)),
+                            z3.If(matched, conclusion, v.chooser == v.user))
 
 
 def _same_insider(v: SBVars, rs: RuleSet) -> z3.BoolRef:
@@ -263,10 +273,11 @@ def no_interrupt_from_suspended(v: SBVars, rs: RuleSet) -> ClauseConstraint:
 @REG.clause("RED-BASE-PARALYZED-NO-BATTLE")
 def paralyzed_no_battle(v: SBVars, rs: RuleSet) -> ClauseConstraint:
     """Assumption (base rules): a paralyzed character cannot enter a battle, so
-    ``used and (paralyzed_x or paralyzed_y) -> not takes_effect``."""
-    return ClauseConstraint(
-        "RED-BASE-PARALYZED-NO-BATTLE", z3.And(v.used, z3.Or(v.paralyzed_x, v.paralyzed_y)), z3.Not(v.takes_effect)
-    )
+    ``used and (paralyzed_x or paralyzed_y) -> not takes_effect`` (:func:`paralysis_bars`: decision
+    ``red-base-paralyzed-selected`` = cannot-be-selected; under may-be-selected the premise never holds,
+    the status stopping only its controller sending it in)."""
+    premise = z3.And(v.used, z3.Or(v.paralyzed_x, v.paralyzed_y)) if paralysis_bars(rs) else z3.BoolVal(False)
+    return ClauseConstraint("RED-BASE-PARALYZED-NO-BATTLE", premise, z3.Not(v.takes_effect))
 
 
 @REG.clause("RED-BASE-SPECIAL-INITIATIVE")

@@ -100,13 +100,21 @@ def outsiders_may_use(rs: RuleSet) -> bool:
 # --- the selection ------------------------------------------------------------------------------
 
 
+@implements("RED-BASE-PARALYZED-NO-BATTLE")
+def paralysis_bars(rs: RuleSet) -> bool:
+    """Whether a paralyzed character is kept out of a side battle (decision ``red-base-paralyzed-selected``:
+    cannot-be-selected, the default; under may-be-selected the status stops only its controller sending
+    it in, by attack or block)."""
+    return rs.option("red-base-paralyzed-selected") == "cannot-be-selected"
+
+
 def legal_selection(v: SBVars, rs: RuleSet) -> z3.BoolRef:
     """The selection meets every default condition on targets: two distinct characters
     (RED-SB-TARGETS-TWO) of one alignment (RED-SB-SAME-ALIGNMENT), each in play or in the
-    user's hand (RED-SB-TARGET-ZONES), neither paralyzed (RED-BASE-PARALYZED-NO-BATTLE)."""
+    user's hand (RED-SB-TARGET-ZONES), neither paralyzed (RED-BASE-PARALYZED-NO-BATTLE, :func:`paralysis_bars`)."""
+    unparalyzed = [z3.Not(v.paralyzed_x), z3.Not(v.paralyzed_y)] if paralysis_bars(rs) else []
     return z3.And(
-        z3.Not(v.same_card), alignment_ok(v, rs), in_play_or_hand(v, rs, "x"), in_play_or_hand(v, rs, "y"),
-        z3.Not(v.paralyzed_x), z3.Not(v.paralyzed_y),
+        z3.Not(v.same_card), alignment_ok(v, rs), in_play_or_hand(v, rs, "x"), in_play_or_hand(v, rs, "y"), *unparalyzed,
     )
 
 

@@ -81,7 +81,7 @@ def test_config_variants_and_errors() -> None:
     with pytest.raises(ConfigError, match="unknown redemption broken variant 'party-split-in-hundreds'"):
         RuleConfig.of(broken=["party-split-in-hundreds"])
     with pytest.raises(ConfigError, match="not a variant the Redemption model implements"):
-        RuleConfig.of({"sb-negate-resolution": "undo-all"})
+        RuleConfig.of({"sb-nested-battle-players": "main-battle"})
     with pytest.raises(ConfigError, match="heal version"):
         RuleConfig(heal_version="future")
     assert RuleConfig(heal_version="previous").heal_version == "previous"

@@ -27,8 +27,10 @@ def test_decisions_show_options_and_what_the_model_selects() -> None:
     scope = decisions["sb-restriction-scope"]
     assert scope["chosen"] == "ability-blanked" and scope["options"] == ["ability-blanked", "card-unplayable"]
     assert scope["model_selectable"] == ["ability-blanked", "card-unplayable"] and scope["rejected"] == []
-    # undoing a negated side battle's resolution is recorded, but not a variant the model can select
-    assert decisions["sb-negate-resolution"]["model_selectable"] == []
+    # undoing a negated side battle's resolution is a reading the model plays too
+    assert decisions["sb-negate-resolution"]["model_selectable"] == ["keep-resolution", "undo-all"]
+    # a reading recorded as the same play is not a variant the model selects
+    assert decisions["sb-nested-battle-players"]["model_selectable"] == []
     # the seed says one side battle per turn: two is a rejected alternative (a broken variant), no option
     limit = decisions["sb-per-turn-limit"]
     assert (limit["options"], limit["model_selectable"], limit["rejected"]) == (["one"], [], ["two"])

@@ -17,38 +17,8 @@ from cardrules.oracle.cli.listing import listing, print_listing
 from cardrules.specs.catalogue import default_catalogue
 
 NOT_YET_SELECTABLE: frozenset[str] = frozenset({
-    # the eight recorded ambiguities' alternatives (c, party-active-meaning, is FFTCG's)
-    "rd-numbers-loss-lasting=lost-for-good",
-    "redline-draft-words=redline-words-govern",
-    # recorded earlier
-    "br-outcome-several-characters=any-defeated",
-    "br-rescue-draw=undetermined",
-    "br-rescued-soul=rescuer-chooses",
-    "heal-decrease-scope=abilities-and-numbers",
-    "heal-enh-placement-scope=everywhere",
-    "heal-enhancement-after-use=stays-on-character",
-    "heal-tc-when=any-time-outside-battle",
-    "heal-window-attachments=stay-on-character",
-    "heal-window-opens=always",
-    "prev-attached-from=from-anywhere",
-    "prev-regain-harmful=everything",
-    "rd-lapse-reduction=reduction-stays",
-    "rd-redirected-ability-timing=on-reactivation",
     "red-base-battles-per-turn=many",
     "red-base-enhancement-timing=any-time",
-    "red-base-first-initiative=attacker",
-    "red-base-paralyzed-selected=may-be-selected",
-    "red-base-pass-ends=both-pass",
-    "red-base-unblocked=play-continues",
-    "redline-destination=both-old",
-    "redline-enh-phases=inserted",
-    "redline-enh-placement=both-old",
-    "redline-healable=both-old",
-    "sb-different-player=outsiders-only",
-    "sb-initiated-when=negation-restores",
-    "sb-initiated-when=on-use",
-    "sb-interrupt-main-battle=bottom-battle",
-    "sb-negate-resolution=undo-all",
 })
 """Redemption ``decision=option`` alternatives that change play and the model cannot select yet."""
 
@@ -76,7 +46,6 @@ def test_the_eight_recorded_ambiguities_default_to_the_play_both_encodings_alrea
         "redline-resolution-sentence": ("old", "inserted"),
         "sb-control-meaning": ("battle-side", "permanent-controller"),
         "heal-ability-suspended-battle": ("active-battle-only", "any-battle-on-stack"),
-        "redline-draft-words": ("revised-block-governs", "redline-words-govern"),
     }
     decisions = default_catalogue().decisions
     for decision_id, (chosen, alternative) in expected.items():
@@ -86,6 +55,12 @@ def test_the_eight_recorded_ambiguities_default_to_the_play_both_encodings_alrea
         assert rows[chosen]["changes_behaviour"] is False
         assert rows[alternative]["changes_behaviour"] is True
         assert rows[chosen]["z3"] == {"status": "encoded"}
+    # the eighth, the redline's own words against the revised block's, was since argued to give the same play
+    # (the base rules require the matching brigade wherever an enhancement is played)
+    clause, decision = decisions["redline-draft-words"]
+    rows = {row["id"]: row for row in option_rows(clause, decision)}
+    assert decision.chosen == "revised-block-governs" and rows["redline-words-govern"]["changes_behaviour"] is False
+    assert "RED-BASE-ENHANCEMENTS" in rows["redline-words-govern"]["same_play"]
 
 
 @pytest.mark.clause("RED-SB-INSTANTANEOUS", "RED-SB-SAME-ALIGNMENT", "RED-BR-HEAL-WINDOW")
@@ -104,5 +79,5 @@ def test_list_decisions_json_gives_each_option_its_model_z3_and_play_status() ->
     assert kept["model_selectable"] is True and kept["z3"]["status"] == "refused"
     assert "br-enhancements-before-heal=with-the-character" in kept["z3"]["reason"]
     # one nothing implements yet
-    lost = {o["id"]: o for o in rows["rd-numbers-loss-lasting"]["option_status"]}["lost-for-good"]
-    assert (lost["model_selectable"], lost["z3"]["status"]) == (False, "refused")
+    many = {o["id"]: o for o in rows["red-base-battles-per-turn"]["option_status"]}["many"]
+    assert (many["model_selectable"], many["z3"]["status"], many["changes_behaviour"]) == (False, "refused", True)

@@ -68,8 +68,9 @@ def test_a_changed_destination_is_found_where_owner_and_controller_differ() -> N
     assert found.outcome is Outcome.DIFFERENCE and found.kind == "disjoint"
     owner, controller = found.inputs["heal.owner"], found.inputs["heal.permanent_controller"]
     assert owner != controller and found.inputs["heal.place"] == h.BEING_DISCARDED
-    assert found.seen["A"] == {"heal.healed": True, "heal.destination": controller}
-    assert found.seen["B"] == {"heal.healed": True, "heal.destination": owner}
+    # nothing lowered the card's numbers here, so it comes back unlowered under both
+    assert found.seen["A"] == {"heal.healed": True, "heal.destination": controller, "heal.lowered_after": False}
+    assert found.seen["B"] == {"heal.healed": True, "heal.destination": owner, "heal.lowered_after": False}
 
 
 @pytest.mark.clause("RED-SB-ONCE-PER-TURN", "RED-SB-RESTRICT-AFTER")

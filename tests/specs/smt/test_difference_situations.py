@@ -32,7 +32,7 @@ def test_the_heal_listing_reads_the_codes_and_docstrings_of_the_encoding() -> No
     run = run_cli("proposal", "situations", "--area", "heal")
     assert run.code == 0
     lines = run.out.splitlines()
-    assert lines[0].startswith("heal: 39 variables")
+    assert lines[0].startswith("heal: 41 variables")
     place = next(line for line in lines if "heal.place" in line)
     assert "input" in place and "Int" in place and "3 = discard pile" in place
     destination = next(line for line in lines if "heal.destination" in line)

@@ -109,6 +109,8 @@ RESOLUTION_WRITES = frozenset({"outcome", "mission", "last_outcome", "last_missi
                                "winner", "pkind", "pplayer", "pcard", "side", "rec", "rec_on", "rec_by", "battle",
                                "bid", "kind", "defender", "last", "dseq", "dctrl", "dcount"})
 """Everything Battle Resolution may change (steps 1-4 and the end of the battle)."""
+BLOCK_WRITES = frozenset({"loc", "side", "last", "pkind", "pplayer"})
+"""What blocking changes (blockers into battle, who played last, the play prompt)."""
 
 
 # --- the actions ------------------------------------------------------------------------------
@@ -173,17 +175,21 @@ def block(ctx: Ctx) -> ActionEncoding:
         *[z3.Implies(x[i], z3.And(s.loc[i] == TERRITORY, s.zp[i] == s.pplayer)) for i in evil],
     )
     after = rules.play_prompt(L, _after_block(ctx, x), v)
-    writes = frozenset({"loc", "side", "last", "pkind", "pplayer"})
-    return ActionEncoding(BLOCK, _params(L, a, pick=True), (Case("block", guard, after, writes),))
+    return ActionEncoding(BLOCK, _params(L, a, pick=True), (Case("block", guard, after, BLOCK_WRITES),))
 
 
 @implements("RED-BASE-BLOCKING", "RED-BR-ORDER")
 def no_block(ctx: Ctx) -> ActionEncoding:
-    """``noblock``: the defender declines to block; the battle is resolved at once
-    (RED-BASE-BLOCKING): :func:`_after_block` with no blockers, then :func:`rules.resolve`."""
+    """``noblock``: the defender declines to block (RED-BASE-BLOCKING): :func:`_after_block` with no
+    blockers; decision ``red-base-unblocked``: ``hero-wins-at-once``: then :func:`rules.resolve`;
+    ``play-continues``: the initiative holder of the standing against the empty side is asked to play
+    (:func:`rules.play_prompt`), as after a block."""
     L, s, a, v = ctx.L, ctx.s, ctx.a, ctx.v
     guard = z3.And(_game_on(s), s.pkind == BLOCK_PROMPT)
     none = tuple(z3.BoolVal(False) for _ in range(L.n))
+    if v.is_("red-base-unblocked", "play-continues"):
+        after = rules.play_prompt(L, _after_block(ctx, none), v)
+        return ActionEncoding(NO_BLOCK, _params(L, a), (Case("noblock", guard, after, BLOCK_WRITES),))
     after = rules.resolve(L, _after_block(ctx, none), v)
     return ActionEncoding(NO_BLOCK, _params(L, a), (Case("noblock", guard, after, RESOLUTION_WRITES),))
 
@@ -198,7 +204,8 @@ def play(ctx: Ctx) -> ActionEncoding:
     ``red-base-enhancement-timing = in-battle-own-character``).
     Updates: ``loc'[E] = ATTACHED``, ``host'[E] = C``, ``zp'[E] = NONE``; its play record
     ``rec'[E] = next_record``, ``rec_on'[E] = C``, ``rec_by'[E] = p``, ``next_record' + 1``;
-    ``last' = p``; then the initiative holder of the new standing decides (:func:`rules.play_prompt`).
+    ``last' = p``, ``passed' = false`` (a play answers a pass, decision ``red-base-pass-ends``); then
+    the initiative holder of the new standing decides (:func:`rules.play_prompt`).
     """
     L, s, a, v = ctx.L, ctx.s, ctx.a, ctx.v
     pairs = [(e, c) for e in L.of_type(ENHANCEMENT) for c in L.of_type(CHARACTER) if L.matches(e, c)]
@@ -217,21 +224,32 @@ def play(ctx: Ctx) -> ActionEncoding:
         rec=tuple(z3.If(played[i], s.next_record, s.rec[i]) for i in n),
         rec_on=tuple(z3.If(played[i], a.on, s.rec_on[i]) for i in n),
         rec_by=tuple(z3.If(played[i], s.pplayer, s.rec_by[i]) for i in n),
-        next_record=s.next_record + 1, last=s.pplayer,
+        next_record=s.next_record + 1, last=s.pplayer, passed=z3.BoolVal(False),
     )
     after = rules.play_prompt(L, after, v)
-    writes = frozenset({"loc", "zp", "host", "rec", "rec_on", "rec_by", "next_record", "last", "pkind", "pplayer"})
+    writes = frozenset({"loc", "zp", "host", "rec", "rec_on", "rec_by", "next_record", "last", "pkind", "pplayer",
+                        "passed"})
     params = z3.And(_params(L, a, target=True, on=True), a.target >= 0, a.target < L.n, a.on >= 0, a.on < L.n)
     return ActionEncoding(PLAY, params, (Case("play", guard, after, writes),))
 
 
 @implements("RED-BASE-INITIATIVE", "RED-BR-ORDER")
 def pass_play(ctx: Ctx) -> ActionEncoding:
-    """``pass``: the player with initiative passes, which ends play in the battle
-    (RED-BASE-INITIATIVE); Battle Resolution follows (:func:`rules.resolve`, RED-BR-ORDER)."""
+    """``pass``: the player asked to play passes. Decision ``red-base-pass-ends``: ``one-pass``: play in
+    the battle ends (RED-BASE-INITIATIVE) and Battle Resolution follows (:func:`rules.resolve`,
+    RED-BR-ORDER); ``both-pass``: with no pass pending the other battling player is asked to play
+    (``passed' = true``, ``pplayer' = `` the other of ``active`` and ``defender``), and a pass in answer
+    to a pass ends play (``passed' = false``, then :func:`rules.resolve`)."""
     L, s, a, v = ctx.L, ctx.s, ctx.a, ctx.v
     guard = z3.And(_game_on(s), s.pkind == PLAY_PROMPT)
-    return ActionEncoding(PASS, _params(L, a), (Case("pass", guard, rules.resolve(L, s, v), RESOLUTION_WRITES),))
+    if v.is_("red-base-pass-ends", "one-pass"):
+        return ActionEncoding(PASS, _params(L, a), (Case("pass", guard, rules.resolve(L, s, v), RESOLUTION_WRITES),))
+    other = z3.If(s.pplayer == s.active, s.defender, s.active)
+    hand_over = Case("pass-hands-over", z3.And(guard, z3.Not(s.passed)), s.with_(passed=z3.BoolVal(True), pplayer=other),
+                     frozenset({"passed", "pplayer"}))
+    ends = Case("pass-ends-play", z3.And(guard, s.passed), rules.resolve(L, s.with_(passed=z3.BoolVal(False)), v),
+                RESOLUTION_WRITES | {"passed"})
+    return ActionEncoding(PASS, _params(L, a), (hand_over, ends))
 
 
 @implements("RED-BR-HEAL-WINDOW", "RED-HEAL-AT-RESOLUTION", "RED-HEAL-WINDOW", "RED-HEAL-WINDOW-MEANS",

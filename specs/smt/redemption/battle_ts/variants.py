@@ -15,6 +15,8 @@ from cardrules.specs.smt.variants import CatalogueVariants, UnknownVariant, cata
 
 ENCODED_DECISIONS: frozenset[str] = frozenset({
     "red-base-first-initiative",
+    "red-base-unblocked",
+    "red-base-pass-ends",
     "br-outcome-several-characters",
     "br-challenge-success",
     "br-discard-which",

@@ -178,6 +178,9 @@ class Frame(FrameGroups):
     """Who must take the open decision, or NONE."""
     dcount: z3.ArithRef
     """Completed character discards this turn."""
+    passed: z3.BoolRef
+    """The player with initiative has just passed and the other battling player is asked to play
+    (decision red-base-pass-ends = both-pass; never set under one-pass)."""
     loc: tuple[z3.ArithRef, ...]
     zp: tuple[z3.ArithRef, ...]
     side: tuple[z3.ArithRef, ...]
@@ -198,7 +201,7 @@ class Frame(FrameGroups):
 GROUPS: tuple[str, ...] = tuple(f.name for f in fields(Frame))
 CARD_GROUPS: frozenset[str] = frozenset({"loc", "zp", "side", "host", "doomed", "rec", "rec_on", "rec_by", "dseq",
                                          "dctrl", "pcard"})
-BOOL_GROUPS: frozenset[str] = frozenset({"battle", "doomed", "pcard"})
+BOOL_GROUPS: frozenset[str] = frozenset({"battle", "doomed", "pcard", "passed"})
 
 
 @dataclass(frozen=True)
@@ -267,7 +270,7 @@ def domain(L: Layout, s: Frame) -> z3.BoolRef:
     - ``outcome = NONE <-> mission = NONE``; before step 1 nothing is doomed; after step 3 no
       enhancement is on a fighter and the only possible prompt is a heal window;
     - BLOCK: the defender decides and side 1 is empty; PLAY: a battling player decides; a heal
-      window's cards are doomed fighters of the deciding player;
+      window's cards are doomed fighters of the deciding player; a pass is pending only at a PLAY prompt;
     - play record ids distinct and below ``next_record``; discard positions ``1..dcount``, each once.
     """
     n = range(L.n)
@@ -290,6 +293,7 @@ def domain(L: Layout, s: Frame) -> z3.BoolRef:
         z3.Implies(s.outcome != NONE, z3.Or(s.pkind == NONE, s.pkind == HEAL_PROMPT)),
         z3.Implies(s.pkind == HEAL_PROMPT, s.outcome != NONE),
         z3.Implies(s.pkind == BLOCK_PROMPT, s.pplayer == s.defender),
+        z3.Implies(s.passed, s.pkind == PLAY_PROMPT),
     ]
     for i in n:
         card = L.cards[i]

@@ -33,7 +33,8 @@ from cardrules.specs.smt.redemption import side_battle_vars as sb
 # none of their outputs is queried: RED-SB-INSTANTANEOUS (``lasting``), RED-SB-DEFEAT-NORMAL (the
 # side battle ``discarded`` outputs; side battle discards are compared through
 # RED-BR-STEP4-DISCARD-RETURN), RED-RD-NUMBERS-ONGOING (``lasting``), RED-RD-TWO-KINDS (no
-# redirect of something else is ever offered), RED-RD-BOTH-IS-TWO (``redirects``),
+# redirect of something else is ever offered), RED-RD-BOTH-IS-TWO (one embedded scenario holds a card
+# that redirects both; test_redirect_both.py compares its halves over whole explorations of a scope),
 # RED-BR-STEP3-END-ABILITIES (``end_fires`` is compared, but no explored state has a deck to draw
 # from, so it is never exercised) and RED-BR-ORDER (the step times).
 SB = ("RED-SB-SUSPEND", "RED-SB-RESUME", "RED-SB-SIDES-BATTLE-PLAYERS", "RED-SB-CONTROL-OUTSIDERS",

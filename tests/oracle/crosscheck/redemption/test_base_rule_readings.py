@@ -1,0 +1,94 @@
+"""Base-rule decisions under their alternatives: red-base-first-initiative (attacker), red-base-unblocked
+(play-continues) and red-base-pass-ends (both-pass).
+
+The transition-level z3 encoding of the battle fragment reads all three (who counts as having played
+last when a battle opens; whether ``noblock`` resolves at once; whether a pass ends play or hands it to
+the other battling player): it and the model agree over whole explorations of the battle tests' four
+positions, and an encoding left at the default reading is caught. The rule-level encodings do not
+encode the base rules: initiative, blocking and the end of play reach them only through the positions
+played, and they agree with the model over explorations under each alternative.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+
+from cardrules.model.redemption.config import DEFAULT, RuleConfig
+from cardrules.model.redemption.scenario import evil, good_enh, hero, position, soul
+from cardrules.model.redemption.state import Effect, Mission, State
+from cardrules.oracle.crosscheck.redemption import battle as bridge
+
+from .battle.helpers import ROOTS, reachable, root_draws, sources
+from .option_checks import explored, fresh_solvers, rule_level_agrees, transition_level_agrees
+
+ATTACKER = RuleConfig.of({"red-base-first-initiative": "attacker"})
+CONTINUES = RuleConfig.of({"red-base-unblocked": "play-continues"})
+BOTH_PASS = RuleConfig.of({"red-base-pass-ends": "both-pass"})
+READ_BY_THE_BATTLE_ENCODING = pytest.mark.parametrize("config", [ATTACKER, CONTINUES, BOTH_PASS],
+                                                      ids=["attacker", "play-continues", "both-pass"])
+
+
+@pytest.mark.clause("RED-BASE-INITIATIVE", "RED-BASE-BLOCKING", "RED-BASE-MUTUAL-STALEMATE", "RED-BR-FOUR-OUTCOMES")
+@READ_BY_THE_BATTLE_ENCODING
+@pytest.mark.parametrize("root", ROOTS, ids=lambda r: r.__name__)
+def test_transition_level_crosscheck_agrees(root: Callable[[], State], config: RuleConfig) -> None:
+    transition_level_agrees(reachable(root(), config, turns=1), config)
+
+
+@pytest.mark.clause("RED-BASE-INITIATIVE", "RED-BASE-BLOCKING")
+@READ_BY_THE_BATTLE_ENCODING
+def test_an_encoding_left_at_the_default_reading_is_caught(monkeypatch: pytest.MonkeyPatch, config: RuleConfig) -> None:
+    """root_draws: after the block h1 2/2 and e1 2/2 stand at mutual destruction, and the encoding left
+    at battle-opener gives p0 initiative where the model, under attacker, gives it to p1; the 0-toughness
+    h0 unblocked is resolved at once by the encoding left at hero-wins-at-once, while the model under
+    play-continues asks p0 to play; a first pass resolves the battle in the encoding left at one-pass,
+    while the model under both-pass asks the other player. Each time the successors differ."""
+    with fresh_solvers():
+        monkeypatch.setattr(bridge, "variants_of", lambda config: bridge.Variants())
+        report = bridge.crosscheck_many(sources(reachable(root_draws(), config, turns=1)), config)
+        assert {d.what for d in report.disagreements} == {"successor"}
+
+
+def _side_battle_start() -> State:
+    """p0's h 1/5 attacks, p1's e 5/6 blocks (h defeated, p1 winning: p0 has initiative under every
+    reading); p0 may play sb on h to pit j 1/5 (hand) against k 1/5 (territory), a stalemate that opens
+    with initiative, and g (1/0) on any of its characters."""
+    cards = [hero("h", 0, 1, 5), hero("k", 0, 1, 5), evil("e", 1, 5, 6), good_enh("sb", 0, ability=Effect.SIDE_BATTLE),
+             good_enh("g", 0, 1, 0), hero("j", 0, 1, 5)]
+    return position(cards, {0: {"territory": ["h", "k"], "hand": ["sb", "g", "j"]}, 1: {"territory": ["e"]}}, 2)
+
+
+def _unblocked_start() -> State:
+    """h 1/0 attacks p1 (s1 in bondage, no character to block with); p0 holds g 0/1."""
+    cards = [hero("h", 0, 1, 0), good_enh("g", 0, 0, 1), soul("s1", 1)]
+    return position(cards, {0: {"territory": ["h"], "hand": ["g"]}, 1: {"bondage": ["s1"]}}, 2)
+
+
+@pytest.mark.clause("RED-BASE-INITIATIVE")
+def test_both_pass_enlarges_the_exploration() -> None:
+    """Every default play is still there (a pass answered by a pass ends play as one pass did), and the
+    player answering a pass may play: more states, some with a pass pending."""
+    both = explored(_side_battle_start(), BOTH_PASS)
+    assert len(both) > len(explored(_side_battle_start(), DEFAULT)) and any(s.passed for s in both)
+
+
+@pytest.mark.clause("RED-BASE-BLOCKING", "RED-BR-RESCUE-SUCCESS")
+@pytest.mark.parametrize(("config", "rescued"), [(DEFAULT, False), (CONTINUES, True)],
+                         ids=["hero-wins-at-once", "play-continues"])
+def test_unblocked_readings_part_in_the_exploration(config: RuleConfig, rescued: bool) -> None:
+    """Unblocked, h 1/0 is defeated by nothing (0 >= 0): resolved at once, the rescue fails; only when
+    play continues can g make h 1/1 and the rescue succeed."""
+    assert any(s.last_mission is Mission.SUCCESS for s in explored(_unblocked_start(), config)) is rescued
+
+
+@pytest.mark.clause("RED-BASE-INITIATIVE", "RED-SB-SUSPEND", "RED-SB-RESUME")
+@pytest.mark.parametrize("config", [ATTACKER, BOTH_PASS], ids=["attacker", "both-pass"])
+def test_rule_level_crosscheck_agrees_with_side_battles(config: RuleConfig) -> None:
+    rule_level_agrees(explored(_side_battle_start(), config), config, "br-resolution", "sb-return")
+
+
+@pytest.mark.clause("RED-BASE-BLOCKING", "RED-BR-FOUR-OUTCOMES", "RED-BR-MISSION-RESULT")
+def test_rule_level_crosscheck_agrees_on_play_against_an_empty_side() -> None:
+    rule_level_agrees(explored(_unblocked_start(), CONTINUES), CONTINUES, "br-resolution")
