@@ -27,7 +27,6 @@ from cardrules.model.redemption import side_battle
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.scenario import evil, evil_enh, good_enh, hero, position
 from cardrules.model.redemption.state import Effect, State, Status
-from cardrules.oracle.crosscheck.redemption import decisions as smt_redemption
 from cardrules.oracle.crosscheck.redemption.decisions import crosscheck_many
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.redemption.game import RedemptionGame
@@ -35,7 +34,7 @@ from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
 from cardrules.specs.smt.redemption import side_battle_clauses as sb_clauses
 from cardrules.specs.smt.redemption import side_battle_vars as sb
 
-from .option_checks import rule_level_agrees
+from .option_checks import fresh_solvers, rule_level_agrees
 
 DIFFERENT = ("anyone-else", "outsiders-only")
 
@@ -65,12 +64,16 @@ STARTS = {"sb-different-player": _one_of_each_start, "red-base-paralyzed-selecte
           "sb-negate-resolution": _negated_start}
 
 
-@lru_cache(maxsize=None)
-def _states(decision: str, option: str) -> tuple[State, ...]:
+def _states_fresh(decision: str, option: str) -> tuple[State, ...]:
+    """The whole one-turn exploration under the model as it is now (a test may have patched the model)."""
     config = _config(decision, option)
     exploration = explore(RedemptionGame(config), [STARTS[decision]()], [], Bounds(max_turns=1, max_states=5000))
     assert not exploration.stats.truncated
     return tuple(exploration.states)
+
+
+_states = lru_cache(maxsize=None)(_states_fresh)
+"""The same exploration, kept: for tests that run the model unpatched."""
 
 
 @pytest.mark.clause("RED-SB-CONTROL-ONE-INSIDER")
@@ -110,15 +113,12 @@ def test_different_player_crosscheck_agrees_over_the_exploration(option: str) ->
 def test_a_model_ignoring_outsiders_only_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The model reading case 2 as anyone-else while the rule set says outsiders-only disagrees with the
     encoding on who assigns the sides of h against k."""
-    smt_redemption.clear_caches()
-    real = side_battle.catalogue_sides
-    monkeypatch.setattr(side_battle, "catalogue_sides",
-                        lambda state, x, y, user, config: real(state, x, y, user, DEFAULT))
-    try:
+    with fresh_solvers():
+        real = side_battle.catalogue_sides
+        monkeypatch.setattr(side_battle, "catalogue_sides",
+                            lambda state, x, y, user, config: real(state, x, y, user, DEFAULT))
         report = crosscheck_many(_states("sb-different-player", "outsiders-only"),
                                  _config("sb-different-player", "outsiders-only"))
-    finally:
-        smt_redemption.clear_caches()
     assert any(d.what == "sb-control" for d in report.disagreements)
 
 
@@ -138,14 +138,11 @@ def test_paralyzed_crosscheck_agrees_over_the_exploration(option: str) -> None:
 @pytest.mark.clause("RED-BASE-PARALYZED-NO-BATTLE")
 def test_a_model_ignoring_may_be_selected_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The model keeping f out while the rule set says may-be-selected disagrees with the encoding on the pairs."""
-    smt_redemption.clear_caches()
-    real = side_battle.may_be_selected
-    monkeypatch.setattr(side_battle, "may_be_selected", lambda state, card_id, config: real(state, card_id, DEFAULT))
-    try:
+    with fresh_solvers():
+        real = side_battle.may_be_selected
+        monkeypatch.setattr(side_battle, "may_be_selected", lambda state, card_id, config: real(state, card_id, DEFAULT))
         report = crosscheck_many(_states("red-base-paralyzed-selected", "may-be-selected"),
                                  _config("red-base-paralyzed-selected", "may-be-selected"))
-    finally:
-        smt_redemption.clear_caches()
     assert any(d.what == "sb-pairs" for d in report.disagreements)
 
 
@@ -169,17 +166,8 @@ def test_a_model_ignoring_negate_resolution_is_caught(monkeypatch: pytest.Monkey
     """The model playing the other reading than the rule set's disagrees with the encoding on the resolution."""
     from cardrules.model.redemption import side_battle_undo
 
-    smt_redemption.clear_caches()
-    monkeypatch.setattr(side_battle_undo, "undoes_resolution", lambda config: option == "keep-resolution")
-    try:
+    with fresh_solvers():
+        monkeypatch.setattr(side_battle_undo, "undoes_resolution", lambda config: option == "keep-resolution")
         report = crosscheck_many(_states_fresh("sb-negate-resolution", option), _config("sb-negate-resolution", option))
-    finally:
-        smt_redemption.clear_caches()
     assert any(d.what == "sb-negate-resolution" for d in report.disagreements)
 
-
-def _states_fresh(decision: str, option: str) -> tuple[State, ...]:
-    """The exploration under the model as it is now (not cached: a test may have patched the model)."""
-    config = _config(decision, option)
-    exploration = explore(RedemptionGame(config), [STARTS[decision]()], [], Bounds(max_turns=1, max_states=5000))
-    return tuple(exploration.states)
