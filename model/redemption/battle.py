@@ -14,17 +14,30 @@ from __future__ import annotations
 from cardrules.model.fastcopy import replace
 
 from cardrules.model.errors import IllegalAction
+from cardrules.model.redemption.battle_ids import renumbered_for_a_new_battle
 from cardrules.model.redemption.config import RuleConfig
 from cardrules.model.redemption.handoff import Handed, Then
 from cardrules.model.redemption.initiative import opener, play_prompt
 from cardrules.model.redemption.ops import leave_territory
 from cardrules.model.redemption.standing import may_enter_battle
-from cardrules.model.redemption.state import Battle, BattleKind, Fighter, Origin, OriginKind, Prompt, PromptKind, State
+from cardrules.model.redemption.state import Battle, BattleKind, Fighter, Origin, OriginKind, Phase, Prompt, PromptKind, State
 from cardrules.specs.catalogue.registry import implements
 
 
 def in_battle(state: State, card_id: str) -> bool:
     return state.fighter(card_id) is not None
+
+
+def may_start_battle(state: State, config: RuleConfig) -> bool:
+    """Whether the turn's player may start a main battle now, as far as the turn allows
+    (RED-BASE-TURN-PHASES): in the battle phase, with no battle on the stack, and (decision
+    ``red-base-battles-per-turn``) none started yet this turn under ``one``; under ``many`` any number,
+    one after another. Not tagged with the clause: it runs in every position where the turn's player
+    acts, and the clause watch would count the turn structure as exercised by every comparison there
+    (:func:`start_battle` carries the tag)."""
+    if state.phase is not Phase.BATTLE or state.battles or state.prompt is not None:
+        return False
+    return state.battles_started < 1 or config.option("red-base-battles-per-turn") == "many"
 
 
 @implements("RED-BASE-RESCUE-OR-CHALLENGE", "RED-BASE-HERO-VS-EVIL")
@@ -33,10 +46,13 @@ def start_battle(state: State, opponent: int, heroes: tuple[str, ...], action: s
 
     A rescue attempt if the opponent has a Lost Soul in their Land of
     Bondage, else a battle challenge (RED-BASE-RESCUE-OR-CHALLENGE). One
-    main battle per turn (decision ``red-base-battles-per-turn``).
+    main battle per turn (decision ``red-base-battles-per-turn`` = one), or any number one after
+    another (many: ``battles_started`` then only says whether one was started, and the battle ids
+    are renumbered, :mod:`model.redemption.battle_ids`).
     """
     player = state.active
-    if state.battles_started >= 1:
+    many = config.option("red-base-battles-per-turn") == "many"
+    if state.battles_started >= 1 and not many:
         raise IllegalAction(action, "only one battle may be started per turn", ("RED-BASE-TURN-PHASES",))
     if not 0 <= opponent < state.players or opponent == player:
         raise IllegalAction(action, f"player {opponent} is not an opponent", ("RED-BASE-RESCUE-OR-CHALLENGE",))
@@ -46,6 +62,8 @@ def start_battle(state: State, opponent: int, heroes: tuple[str, ...], action: s
         if not may_enter_battle(state, hero):
             raise IllegalAction(action, f"{hero} is paralyzed", ("RED-BASE-PARALYZED-NO-BATTLE",))
     kind = BattleKind.RESCUE if state.zones[opponent].bondage else BattleKind.CHALLENGE
+    if many:
+        state = renumbered_for_a_new_battle(state)
     fighters = []
     for hero in sorted(heroes):
         state, carried = leave_territory(state, player, hero)
@@ -57,7 +75,7 @@ def start_battle(state: State, opponent: int, heroes: tuple[str, ...], action: s
         state,
         battles=(battle,),
         next_battle=state.next_battle + 1,
-        battles_started=state.battles_started + 1,
+        battles_started=1 if many else state.battles_started + 1,
         prompt=Prompt(PromptKind.BLOCK, opponent),
     )
 

@@ -52,6 +52,8 @@ MODELLED: Mapping[str, tuple[str, ...]] = {
     "red-base-first-initiative": ("battle-opener", "attacker"),
     "red-base-unblocked": ("hero-wins-at-once", "play-continues"),
     "red-base-pass-ends": ("one-pass", "both-pass"),
+    "red-base-battles-per-turn": ("one", "many"),
+    "red-base-enhancement-timing": ("in-battle-own-character", "any-time"),
     # heal: redline readings that move clauses between the wordings (specs.catalogue.rulesets)
     "redline-window": ("unchanged", "inserted"),
     "redline-not-completed": ("sentence-new", "half-old"),

@@ -22,7 +22,7 @@ from itertools import combinations
 
 from cardrules.model.errors import IllegalAction
 from cardrules.model.redemption import abilities, heal, healable, redirect, resolution, side_battle
-from cardrules.model.redemption import side_battle_outside
+from cardrules.model.redemption import placement, side_battle_outside
 from cardrules.model.redemption.abilities import DISCARDS, hosts
 from cardrules.model.redemption.actions import (
     Action,
@@ -41,7 +41,7 @@ from cardrules.model.redemption.actions import (
     parse,
     sort_key,
 )
-from cardrules.model.redemption.battle import block, start_battle
+from cardrules.model.redemption.battle import block, may_start_battle, start_battle
 from cardrules.model.redemption.config import DEFAULT, RuleConfig
 from cardrules.model.redemption.handoff import Then
 from cardrules.model.redemption.initiative import after_action, pass_hands_over, play_prompt, play_prompt_unless_waiting
@@ -247,11 +247,13 @@ def legal_actions(state: State, config: RuleConfig = DEFAULT) -> tuple[Action, .
         if state.phase is Phase.PREPARATION:
             hand = state.zones[player].hand
             actions.extend(Put(c) for c in sorted(hand) if state.card(c).type is CardType.CHARACTER)
-        if state.phase is Phase.BATTLE and state.battles_started < 1:
+        if may_start_battle(state, config):
             heroes = [c for c in state.zones[player].territory if state.card(c).is_hero and may_enter_battle(state, c)]
             for opponent in range(state.players):
                 if opponent != player:
                     actions.extend(Attack(opponent, g) for g in _groups(heroes))
+        if placement.plays_outside_battle(config):
+            actions.extend(placement.placements(state, config))
     elif prompt.kind is PromptKind.BLOCK:
         evil = [
             c for c in state.zones[prompt.player].territory if state.card(c).is_evil_character and may_enter_battle(state, c)
@@ -315,6 +317,8 @@ def _dispatch(state: State, action: Action, config: RuleConfig) -> State:
             return next_phase(redirect.expire(state, config))
         if isinstance(action, Put) and state.phase is Phase.PREPARATION:
             return put_character(state, action.card, text)
+        if isinstance(action, Play) and placement.plays_outside_battle(config):
+            return placement.place(state, action, config)
         if isinstance(action, Attack) and state.phase is Phase.BATTLE:
             if not action.heroes or len(action.heroes) > MAX_GROUP:
                 raise IllegalAction(text, f"send 1 to {MAX_GROUP} Heroes", ("RED-BASE-RESCUE-OR-CHALLENGE",))

@@ -101,12 +101,15 @@ def _started_by(game: RedemptionGame, state: State, player: int) -> int:
     "While the turn's battle is on, each player's count of side battles initiated this turn is the number of "
     "side battle abilities that took effect with that player as initiator: the user, or after a redirect the "
     "player decision sb-redirected-initiator names; an ability answered before its side battle started counts "
-    "for nobody.",
-    "RED-SB-ONCE-PER-TURN", "RED-RD-CARRIER-CHANGES", game=GAME,
+    "for nobody. Where a turn may hold several main battles (decision red-base-battles-per-turn = many), the "
+    "records of the earlier ones are gone, so the count is at least this battle's.",
+    "RED-SB-ONCE-PER-TURN", "RED-RD-CARRIER-CHANGES", "RED-BASE-TURN-PHASES", game=GAME,
 )
 def side_battles_counted(game: RedemptionGame, state: State) -> bool:
     if not state.battles:
         return True
+    if game.config.option("red-base-battles-per-turn") == "many":
+        return all(count >= _started_by(game, state, p) for p, count in enumerate(state.side_battles))
     return all(count == _started_by(game, state, p) for p, count in enumerate(state.side_battles))
 
 

@@ -94,6 +94,7 @@ MODEL_LAYERS: dict[str, float] = {
     f"{RED}.scenario": 1.2,
     f"{RED}.standing": 1.3,
     f"{RED}.healable": 1.3,
+    f"{RED}.battle_ids": 1.3,
     f"{RED}.observable": 1.2,
     # 2: who may act next; what an area hands back to the dispatcher
     f"{RED}.initiative": 2,
@@ -103,6 +104,7 @@ MODEL_LAYERS: dict[str, float] = {
     f"{RED}.abilities": 3,
     f"{RED}.battle": 3,
     f"{RED}.heal": 3,
+    f"{RED}.placement": 3,
     f"{RED}.redirect": 3,
     f"{RED}.resolution": 3,
     f"{RED}.side_battle": 3,

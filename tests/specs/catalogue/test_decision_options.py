@@ -1,8 +1,6 @@
 """Every reading a committee can compare: per option, model-selectable, z3 status, changes play.
 
-The allowlist below names the Redemption alternatives that change play but the model cannot yet
-select; it only shrinks (an entry that becomes selectable, or is recorded as the same play, fails
-the test until it is removed).
+No recorded alternative that changes play is left unselectable in either game's model.
 """
 
 from __future__ import annotations
@@ -16,20 +14,12 @@ from cardrules.oracle.cli.decision_options import option_rows, unselectable_chan
 from cardrules.oracle.cli.listing import listing, print_listing
 from cardrules.specs.catalogue import default_catalogue
 
-NOT_YET_SELECTABLE: frozenset[str] = frozenset({
-    "red-base-battles-per-turn=many",
-    "red-base-enhancement-timing=any-time",
-})
-"""Redemption ``decision=option`` alternatives that change play and the model cannot select yet."""
-
-
 @pytest.mark.clause("RED-BR-HEAL-WINDOW", "RED-RD-NUMBERS-IN-BATTLE-ONLY", "RED-HEAL-WINDOW-MEANS",
                     "RED-HEAL-AT-RESOLUTION", "RED-SB-CONTROL-ONE-INSIDER", "RED-HEAL-CHARACTER-TC",
                     "RED-HEAL-ENH-ON-MATCHING-BRIGADE")
-def test_no_behaviour_changing_redemption_option_is_unselectable_outside_the_allowlist() -> None:
-    found = set(unselectable_changes("redemption", default_catalogue()))
-    assert found - NOT_YET_SELECTABLE == set(), "a new behaviour-changing option the model cannot select"
-    assert NOT_YET_SELECTABLE - found == set(), "selectable now (or recorded as the same play): shrink the allowlist"
+@pytest.mark.parametrize("game", ["redemption", "fftcg"])
+def test_no_behaviour_changing_option_is_unselectable(game: str) -> None:
+    assert unselectable_changes(game, default_catalogue()) == []
 
 
 @pytest.mark.clause("RED-BR-HEAL-WINDOW", "RED-RD-NUMBERS-IN-BATTLE-ONLY", "RED-HEAL-WINDOW-MEANS",
@@ -78,6 +68,6 @@ def test_list_decisions_json_gives_each_option_its_model_z3_and_play_status() ->
     kept = {o["id"]: o for o in rows["br-enhancements-before-heal"]["option_status"]}["with-the-character"]
     assert kept["model_selectable"] is True and kept["z3"]["status"] == "refused"
     assert "br-enhancements-before-heal=with-the-character" in kept["z3"]["reason"]
-    # one nothing implements yet
+    # a base-rule reading the battle encoding reads: any number of main battles a turn
     many = {o["id"]: o for o in rows["red-base-battles-per-turn"]["option_status"]}["many"]
-    assert (many["model_selectable"], many["z3"]["status"], many["changes_behaviour"]) == (False, "refused", True)
+    assert (many["model_selectable"], many["z3"]["status"], many["changes_behaviour"]) == (True, "encoded", True)

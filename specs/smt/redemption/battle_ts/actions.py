@@ -121,25 +121,32 @@ def attack(ctx: Ctx) -> ActionEncoding:
     """``attack P X`` (``P = target``, ``X = {i | pick[i]}``).
 
     Guard: game on, no prompt, battle phase, no battle started this turn (decision
-    ``red-base-battles-per-turn = one``); ``P`` the other player; ``1 <= #X <= MAX_GROUP``; every
-    ``i in X`` a Hero in the turn player's territory (RED-BASE-RESCUE-OR-CHALLENGE).
+    ``red-base-battles-per-turn = one``; under ``many`` any number, one after another); ``P`` the
+    other player; ``1 <= #X <= MAX_GROUP``; every ``i in X`` a Hero in the turn player's territory
+    (RED-BASE-RESCUE-OR-CHALLENGE).
     Updates: ``X`` enters side 0; ``battle' = true``, ``bid' = next_battle``, ``next_battle' + 1``,
     ``battles_started' + 1``; ``kind' = RESCUE`` if ``P`` has a Lost Soul in bondage, else
     ``CHALLENGE`` (RED-BASE-RESCUE-OR-CHALLENGE); ``defender' = P``, ``last' = active``; the
     defender is asked to block (``pkind' = BLOCK``, ``pplayer' = P``, RED-BASE-BLOCKING).
+    Under ``many``, ``battles_started' = 1`` (a battle was started this turn), and battle ids are
+    handed out afresh as each main battle starts: one more than the ids of earlier battles still
+    named by the state. Nothing outside a battle names one in the fragment (a battle's play records
+    leave with it), so ``bid' = 1`` and ``next_battle' = 2``.
     """
-    L, s, a = ctx.L, ctx.s, ctx.a
+    L, s, a, v = ctx.L, ctx.s, ctx.a, ctx.v
+    many = v.is_("red-base-battles-per-turn", "many")
     x = a.pick
     heroes = [i for i, c in enumerate(L.cards) if c.is_hero]
     guard = z3.And(
-        _game_on(s), s.pkind == NONE, s.phase == BATTLE, s.battles_started < 1,
+        _game_on(s), s.pkind == NONE, s.phase == BATTLE, z3.BoolVal(True) if many else s.battles_started < 1,
         z3.Or(a.target == 0, a.target == 1), a.target != s.active, count(x) >= 1, count(x) <= MAX_GROUP,
         *[z3.Not(x[i]) for i in range(L.n) if i not in heroes],
         *[z3.Implies(x[i], z3.And(s.loc[i] == TERRITORY, s.zp[i] == s.active)) for i in heroes],
     )
+    first_id = z3.IntVal(1) if many else s.next_battle
     after = _enter_battle(L, s, x, 0).with_(
-        battle=z3.BoolVal(True), bid=s.next_battle, next_battle=s.next_battle + 1,
-        battles_started=s.battles_started + 1,
+        battle=z3.BoolVal(True), bid=first_id, next_battle=first_id + 1,
+        battles_started=z3.IntVal(1) if many else s.battles_started + 1,
         kind=z3.If(rules.has_lost_soul(L, s, a.target), RESCUE, CHALLENGE), defender=a.target, last=s.active,
         pkind=z3.IntVal(BLOCK_PROMPT), pplayer=a.target,
     )

@@ -17,13 +17,14 @@ ENCODED_DECISIONS: frozenset[str] = frozenset({
     "red-base-first-initiative",
     "red-base-unblocked",
     "red-base-pass-ends",
+    "red-base-battles-per-turn",
     "br-outcome-several-characters",
     "br-challenge-success",
     "br-discard-which",
     "br-heal-window-player",
 })
 """Decisions whose options the encoding distinguishes. Fixed at their chosen option (the only
-reading encoded): ``red-base-battles-per-turn`` (one), ``red-base-enhancement-timing``
+reading encoded): ``red-base-enhancement-timing``
 (in battle, own character, with initiative), ``br-rescued-soul`` (lowest id),
 ``br-rescue-draw`` (not success is failure)."""
 

@@ -148,7 +148,8 @@ class Frame(FrameGroups):
     phase: z3.ArithRef
     """Index into PHASES (RED-BASE-TURN-PHASES)."""
     battles_started: z3.ArithRef
-    """Main battles started this turn (decision red-base-battles-per-turn: at most one)."""
+    """Main battles started this turn (decision red-base-battles-per-turn: at most one; under many, 1 once
+    one was started)."""
     next_battle: z3.ArithRef
     """Id the next battle gets."""
     next_record: z3.ArithRef

@@ -1,12 +1,15 @@
 """Base-rule decisions under their alternatives: red-base-first-initiative (attacker), red-base-unblocked
-(play-continues) and red-base-pass-ends (both-pass).
+(play-continues), red-base-pass-ends (both-pass), red-base-battles-per-turn (many) and
+red-base-enhancement-timing (any-time).
 
-The transition-level z3 encoding of the battle fragment reads all three (who counts as having played
-last when a battle opens; whether ``noblock`` resolves at once; whether a pass ends play or hands it to
-the other battling player): it and the model agree over whole explorations of the battle tests' four
-positions, and an encoding left at the default reading is caught. The rule-level encodings do not
-encode the base rules: initiative, blocking and the end of play reach them only through the positions
-played, and they agree with the model over explorations under each alternative.
+The transition-level z3 encoding of the battle fragment reads the first four (who counts as having
+played last when a battle opens; whether ``noblock`` resolves at once; whether a pass ends play or hands
+it to the other battling player; whether another main battle may follow the first): it and the model
+agree over whole explorations of the battle tests' four positions, and an encoding left at the default
+reading is caught. The fragment holds no enhancement placed outside battle, so it refuses any-time by
+name. The rule-level encodings do not encode the base rules: initiative, blocking, the end of play, a
+second battle and a placed enhancement reach them only through the positions played, and they agree
+with the model over explorations under each alternative.
 """
 
 from __future__ import annotations
@@ -20,14 +23,16 @@ from cardrules.model.redemption.scenario import evil, good_enh, hero, position, 
 from cardrules.model.redemption.state import Effect, Mission, State
 from cardrules.oracle.crosscheck.redemption import battle as bridge
 
-from .battle.helpers import ROOTS, reachable, root_draws, sources
+from .battle.helpers import ROOTS, reachable, root_draws, root_rescue, sources
 from .option_checks import explored, fresh_solvers, rule_level_agrees, transition_level_agrees
 
 ATTACKER = RuleConfig.of({"red-base-first-initiative": "attacker"})
 CONTINUES = RuleConfig.of({"red-base-unblocked": "play-continues"})
 BOTH_PASS = RuleConfig.of({"red-base-pass-ends": "both-pass"})
-READ_BY_THE_BATTLE_ENCODING = pytest.mark.parametrize("config", [ATTACKER, CONTINUES, BOTH_PASS],
-                                                      ids=["attacker", "play-continues", "both-pass"])
+MANY = RuleConfig.of({"red-base-battles-per-turn": "many"})
+ANY_TIME = RuleConfig.of({"red-base-enhancement-timing": "any-time"})
+READ_BY_THE_BATTLE_ENCODING = pytest.mark.parametrize("config", [ATTACKER, CONTINUES, BOTH_PASS, MANY],
+                                                      ids=["attacker", "play-continues", "both-pass", "many"])
 
 
 @pytest.mark.clause("RED-BASE-INITIATIVE", "RED-BASE-BLOCKING", "RED-BASE-MUTUAL-STALEMATE", "RED-BR-FOUR-OUTCOMES")
@@ -38,7 +43,7 @@ def test_transition_level_crosscheck_agrees(root: Callable[[], State], config: R
 
 
 @pytest.mark.clause("RED-BASE-INITIATIVE", "RED-BASE-BLOCKING")
-@READ_BY_THE_BATTLE_ENCODING
+@pytest.mark.parametrize("config", [ATTACKER, CONTINUES, BOTH_PASS], ids=["attacker", "play-continues", "both-pass"])
 def test_an_encoding_left_at_the_default_reading_is_caught(monkeypatch: pytest.MonkeyPatch, config: RuleConfig) -> None:
     """root_draws: after the block h1 2/2 and e1 2/2 stand at mutual destruction, and the encoding left
     at battle-opener gives p0 initiative where the model, under attacker, gives it to p1; the 0-toughness
@@ -92,3 +97,48 @@ def test_rule_level_crosscheck_agrees_with_side_battles(config: RuleConfig) -> N
 @pytest.mark.clause("RED-BASE-BLOCKING", "RED-BR-FOUR-OUTCOMES", "RED-BR-MISSION-RESULT")
 def test_rule_level_crosscheck_agrees_on_play_against_an_empty_side() -> None:
     rule_level_agrees(explored(_unblocked_start(), CONTINUES), CONTINUES, "br-resolution")
+
+
+@pytest.mark.clause("RED-BASE-TURN-PHASES", "RED-BASE-RESCUE-OR-CHALLENGE")
+def test_an_encoding_left_at_one_battle_a_turn_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """root_rescue under many: after the first battle ends short of the fifth soul, the model lets h1
+    attack again while an encoding left at one battle a turn refuses it: a legality disagreement."""
+    with fresh_solvers():
+        monkeypatch.setattr(bridge, "variants_of", lambda config: bridge.Variants())
+        report = bridge.crosscheck_many(sources(reachable(root_rescue(), MANY, turns=1)), MANY)
+        assert {d.what for d in report.disagreements} == {"legality"}
+        assert {d.action for d in report.disagreements} == {"attack 1 h1"}
+
+
+@pytest.mark.clause("RED-BASE-ENHANCEMENTS")
+def test_the_battle_fragment_refuses_enhancements_outside_battle_by_name() -> None:
+    with pytest.raises(bridge.OutOfScope, match="red-base-enhancement-timing"):
+        bridge.crosscheck_many(sources(reachable(root_rescue(), ANY_TIME, turns=1)), ANY_TIME)
+
+
+def _redirect_then_battle_again() -> State:
+    """p0's h 2/3 against p1's e 3/5, p0 holding rn (a numbers redirect stating 2/0): under many, after
+    rn turns the first battle into a stalemate, h may attack again in the same phase with e still 1/5."""
+    cards = [hero("h", 0, 2, 3), evil("e", 1, 3, 5),
+             good_enh("rn", 0, ability=Effect.REDIRECT_NUMBERS, stated_amount=(2, 0))]
+    return position(cards, {0: {"territory": ["h"], "hand": ["rn"]}, 1: {"territory": ["e"]}}, 2)
+
+
+def _placeable_start() -> State:
+    """p0's h 1/0 and g 0/1 (placeable outside battle under any-time) and y 1/0; p1's e 1/1 and the Lost
+    Soul s1."""
+    cards = [hero("h", 0, 1, 0), good_enh("g", 0, 0, 1), good_enh("y", 0, 1, 0), evil("e", 1, 1, 1), soul("s1", 1)]
+    return position(cards, {0: {"territory": ["h"], "hand": ["g", "y"]}, 1: {"territory": ["e"], "bondage": ["s1"]}}, 2)
+
+
+@pytest.mark.clause("RED-RD-UNTIL-END-OF-PHASE", "RED-RD-NUMBERS-IN-BATTLE-ONLY", "RED-BASE-TURN-PHASES")
+def test_rule_level_crosscheck_agrees_on_a_redirect_in_a_second_battle() -> None:
+    """The redirect encoding sees the redirect of the first battle in force in the second one."""
+    rule_level_agrees(explored(_redirect_then_battle_again(), MANY), MANY, "rd-expiry", "rd-lapse", "br-resolution")
+
+
+@pytest.mark.clause("RED-BASE-ENHANCEMENTS", "RED-BR-FOUR-OUTCOMES")
+def test_rule_level_crosscheck_agrees_with_enhancements_placed_outside_battle() -> None:
+    states = explored(_placeable_start(), ANY_TIME)
+    assert any(s.placed for s in states)
+    rule_level_agrees(states, ANY_TIME, "br-resolution", "br-soul")
