@@ -57,15 +57,18 @@ def transfer(key: Key, printed: tuple[int, int], stated: tuple[int, int] | None,
 
 
 @cached_with_notes(maxsize=10_000)
-def kept_after_lapse(key: Key, printed: tuple[int, int], stated: tuple[int, int] | None) -> tuple[int, int]:
-    """What a numbers redirect whose phase has ended still takes off its target, by the clauses (decision
+def kept_after_lapse(key: Key, printed: tuple[int, int], stated: tuple[int, int] | None,
+                     regained: bool = False) -> tuple[int, int]:
+    """What a numbers redirect that has ended still takes off its target, by the clauses (decision
     ``rd-lapse-reduction``): ``target0 - target`` with the redirect over; ``printed`` and ``stated`` as in
-    :func:`transfer`."""
+    :func:`transfer`; ``regained``: it ended because its target was healed out of a discard pile (raw:
+    the target left a pile on this step), else because its phase ended."""
     query, v = rd_query(key), rd.RDVars.make()
     given = [v.stated == False] if stated is None else [v.stated, v.stated_s == stated[0], v.stated_t == stated[1]]  # noqa: E712
+    ended = [v.phase_ended == False, v.regained] if regained else [v.phase_ended, v.regained == False]  # noqa: E712
     fixed = [v.what == rd.NUMBERS, v.both == False, v.place == rd.ACTIVE_BATTLE, *given,  # noqa: E712
              v.printed_s == printed[0], v.printed_t == printed[1], v.target_s0 == 0, v.target_t0 == 0,
-             v.phase_ended, v.allowed, v.lasting]
+             *ended, v.allowed, v.lasting]
     answers = query.allowed(fixed, [v.target_s, v.target_t], limit=2)
     if len(answers) != 1:
         raise EncodingNoAnswer(f"the redirect encoding gives {len(answers)} answers for a lapsed redirect of {printed}",
@@ -386,8 +389,9 @@ def crosscheck_phase_change(before: State, action: Action, after: State, config:
     for record in active:
         turn, phase = played_in.get(record.id, (before.turn, before.phase))
         ended = pos.phase_over(turn, pos.phase_number(phase.value), after.turn, pos.phase_number(after.phase.value))
-        smt = query.allowed([v.what == rd.NUMBERS, v.allowed, v.phase_ended == ended, v.place == rd.ACTIVE_BATTLE],
-                            [v.active])
+        regained = _left_a_pile(before, after, record.targets[0])
+        smt = query.allowed([v.what == rd.NUMBERS, v.allowed, v.phase_ended == ended, v.place == rd.ACTIVE_BATTLE,
+                             v.regained == regained], [v.active])
         if report:
             report.count("rd-expiry")
             if before.battles and not after.battles:
@@ -403,8 +407,15 @@ def crosscheck_phase_change(before: State, action: Action, after: State, config:
         elif not model:
             target = record.targets[0]
             printed = (before.card(target).strength, before.card(target).toughness)
-            kept.append((target, *kept_after_lapse(config_key(config), printed, before.card(record.card).stated_amount)))
+            kept.append((target, *kept_after_lapse(config_key(config), printed, before.card(record.card).stated_amount,
+                                                   regained and not z3.is_true(z3.simplify(ended)))))
     return found + _compare_kept(before, action, after, kept, report)
+
+
+def _left_a_pile(before: State, after: State, card_id: str) -> bool:
+    """Raw positions only: ``card_id`` was in a discard pile before the step and is in none after it
+    (a heal out of the pile, the only way a character leaves one)."""
+    return any(card_id in z.discard for z in before.zones) and not any(card_id in z.discard for z in after.zones)
 
 
 def _compare_kept(before: State, action: Action, after: State, kept: list[tuple[str, int, int]],

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import z3
 
 from cardrules.specs.catalogue.registry import implements
-from cardrules.specs.catalogue.rulesets import RuleSet
+from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
 from cardrules.specs.smt.consistency import ClauseConstraint, Situation
 from cardrules.specs.smt.redemption.common import Registry, in_range, make_vars, one_of, reader, split_io
 
@@ -72,6 +72,9 @@ class RDVars:
     """The target card is still in battle (for numbers)."""
     same_battle: z3.BoolRef
     """The target card is in the same battle (of the stack) as the redirecting card (for numbers)."""
+    regained: z3.BoolRef
+    """The target card has just been healed out of a discard pile (possible only under the previous heal
+    wording, RED-HEAL-PREV-REGAINS)."""
     # outputs
     allowed: z3.BoolRef
     lasting: z3.BoolRef
@@ -263,17 +266,37 @@ def targets_in_battle(v: RDVars, rs: RuleSet) -> ClauseConstraint:
     return ClauseConstraint("RED-RD-TARGETS-IN-BATTLE", z3.Not(in_battle(v.place, rs)), z3.Not(v.allowed))
 
 
+@implements("RED-HEAL-PREV-REGAINS")
+def regain_ends(v: RDVars, rs: RuleSet) -> z3.BoolRef:
+    """Whether a heal ended the redirect before its phase did: under the previous heal wording a
+    character healed out of a discard pile gets back what it lost there (RED-HEAL-PREV-REGAINS), and
+    under decision ``prev-regain-harmful`` = beneficial-only a harmful effect, such as a numbers
+    redirect's lowering of it, is not among what comes back: the redirect of its numbers is over,
+    taking nothing off it any more. ``false`` under the revised wording (no heal out of a pile) and
+    under everything (the lowering comes back with the rest)."""
+    if "RED-HEAL-PREV-REGAINS" not in clauses_in_force("heal", rs):
+        return z3.BoolVal(False)
+    if rs.option("prev-regain-harmful") == "everything":
+        return z3.BoolVal(False)
+    return z3.And(v.what == NUMBERS, v.regained)
+
+
 @REG.clause("RED-RD-UNTIL-END-OF-PHASE")
 def until_end_of_phase(v: RDVars, rs: RuleSet) -> ClauseConstraint:
-    """``allowed and lasting -> active = not phase_ended``; a numbers redirect whose phase has ended
-    leaves its target (decision ``rd-lapse-reduction``): lapse-ends-both: ``target = target0`` (its
-    numbers back); reduction-stays: ``target = target0 - amount`` (the move was made once)."""
+    """``allowed and lasting -> active = not (phase_ended or regain_ends)``; a numbers redirect whose
+    phase has ended leaves its target (decision ``rd-lapse-reduction``): lapse-ends-both:
+    ``target = target0`` (its numbers back); reduction-stays: ``target = target0 - amount`` (the move was
+    made once). One a heal ended first (:func:`regain_ends`) takes nothing off its target:
+    ``target = target0``."""
     ss, st = amount(v, rs)
+    healed = regain_ends(v, rs)
+    back = z3.And(v.target_s == v.target_s0, v.target_t == v.target_t0)
     if rs.option("rd-lapse-reduction") == "reduction-stays":
-        after = z3.And(v.target_s == v.target_s0 - ss, v.target_t == v.target_t0 - st)
+        after = z3.If(healed, back, z3.And(v.target_s == v.target_s0 - ss, v.target_t == v.target_t0 - st))
     else:
-        after = z3.And(v.target_s == v.target_s0, v.target_t == v.target_t0)
-    conclusion = z3.And(v.active == z3.Not(v.phase_ended), z3.Implies(z3.And(v.what == NUMBERS, v.phase_ended), after))
+        after = back
+    ended = z3.Or(v.phase_ended, healed)
+    conclusion = z3.And(v.active == z3.Not(ended), z3.Implies(z3.And(v.what == NUMBERS, ended), after))
     return ClauseConstraint("RED-RD-UNTIL-END-OF-PHASE", z3.And(v.allowed, v.lasting), conclusion)
 
 
@@ -347,7 +370,10 @@ def redirect_situation(rule_set: RuleSet | None = None) -> Situation:
     rule_set = rule_set or RuleSet()
     v = RDVars.make()
     inputs, outputs = split_io(v, OUTPUTS)
+    facts = background(v)
+    if "RED-HEAL-PREV-REGAINS" not in clauses_in_force("heal", rule_set):
+        facts = z3.And(facts, z3.Not(v.regained))  # no wording in force heals out of a pile
     return Situation(
-        name="redirect", inputs=inputs, outputs=outputs, background=background(v), domain=domain(v),
+        name="redirect", inputs=inputs, outputs=outputs, background=facts, domain=domain(v),
         constraints=REG.build(v, rule_set), describe=reader(v, OUTPUTS),
     )

@@ -56,15 +56,23 @@ def test_the_heal_encoding_agrees_over_the_exploration(config: RuleConfig) -> No
 
 
 @pytest.mark.clause("RED-HEAL-PREV-REGAINS", "RED-RD-UNTIL-END-OF-PHASE")
-@pytest.mark.parametrize("config", [
-    pytest.param(BENEFICIAL, marks=pytest.mark.xfail(strict=True, reason=(
-        "the z3 redirect encoding's expiry rule (rd-expiry, RED-RD-UNTIL-END-OF-PHASE) keeps a numbers redirect "
-        "to the end of its phase, while the heal ends it when its target is healed out of a pile under "
-        "beneficial-only; the redirect encoding needs that exception"))),
-    EVERYTHING,
-], ids=["beneficial-only", "everything"])
+@pytest.mark.parametrize("config", [BENEFICIAL, EVERYTHING], ids=["beneficial-only", "everything"])
 def test_every_encoding_agrees_over_the_exploration(config: RuleConfig) -> None:
-    rule_level_agrees(explored(_start(), config), config, "heal-uses", "heal-offered", "heal-results")
+    """The redirect encoding too: under beneficial-only it ends rn's redirect when h2 is healed out of the
+    pile (h2 regains no harmful effect), under everything the redirect goes on to the end of the phase."""
+    rule_level_agrees(explored(_start(), config), config, "heal-uses", "heal-offered", "heal-results", "rd-expiry")
+
+
+@pytest.mark.clause("RED-HEAL-PREV-REGAINS", "RED-RD-UNTIL-END-OF-PHASE")
+def test_a_redirect_encoding_blind_to_the_pile_heal_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A redirect encoding that lets a numbers redirect last to the end of its phase whatever heals its
+    target keeps rn's redirect in force after m heals h2 out of the pile, where the model ends it."""
+    from cardrules.specs.smt.redemption import redirect as smt_redirect
+
+    with fresh_solvers():
+        monkeypatch.setattr(smt_redirect, "regain_ends", lambda v, rs: smt_redirect.z3.BoolVal(False))
+        report = crosscheck_many(explored(_start(), BENEFICIAL), BENEFICIAL)
+    assert any(d.what == "rd-expiry" and d.action == "heal h2 with m" for d in report.disagreements)
 
 
 @pytest.mark.clause("RED-HEAL-PREV-REGAINS")
