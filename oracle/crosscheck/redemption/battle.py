@@ -12,7 +12,9 @@ imports both.
   one is a ``uniqueness`` disagreement) against ``model.redemption.engine.step``.
 
 The fragment (see :mod:`specs.smt.redemption.battle_ts`): two players; no decks; no card with
-an ability; no statuses, decreased abilities, placed enhancements, searches or side battles;
+an ability; no statuses, decreased abilities, searches or side battles; enhancements placed on
+characters in a territory (decision ``red-base-enhancement-timing`` = any-time) and carried into
+the battle with them;
 at most one battle, a rescue or challenge between the turn player and the other player, whose
 fighters came from their own side's territory; play records only of ability-less enhancements
 played in that battle; this turn's discards only Battle Resolution's. A state may be encoded in
@@ -35,6 +37,8 @@ card-id order; play record ids and battle ids count up from the state's counters
 ``br-rescued-soul`` (lowest id), ``br-rescue-draw`` (not success is failure), and the variants
 ``red-base-first-initiative`` (who counts as having played last when the battle opens),
 ``red-base-unblocked`` (an unblocked battle resolved at once, or played on),
+``red-base-battles-per-turn`` (one main battle a turn, or any number), ``red-base-enhancement-timing``
+(enhancements also put on characters outside battle),
 ``br-outcome-several-characters`` (when a side is beaten), ``br-challenge-success``,
 ``br-discard-which`` (and ``br-heal-window-player``, which cannot differ in the fragment).
 """
@@ -67,7 +71,7 @@ from cardrules.specs.smt.redemption.battle_ts import rules as smt_rules
 from cardrules.specs.smt.redemption.battle_ts.system import TransitionSystem
 from cardrules.specs.smt.redemption.battle_ts.variants import UnknownVariant, Variants
 from cardrules.specs.smt.redemption.battle_ts.vocabulary import (
-    ATTACHED, ATTACK, BATTLE_KINDS, BLOCK, BLOCK_PROMPT, BONDAGE, CHARACTER, DECLINE_HEAL, DISCARD, DRAW_CARDS,
+    ATTACHED, PLACED, ATTACK, BATTLE_KINDS, BLOCK, BLOCK_PROMPT, BONDAGE, CHARACTER, DECLINE_HEAL, DISCARD, DRAW_CARDS,
     ENHANCEMENT, PUT,
     FIGHTER, HAND, HEAL_PROMPT, LOST_SOUL, MISSIONS, NEXT, NO_BLOCK, NONE, OUTCOMES, PASS, PHASES, PLAY, PLAY_PROMPT,
     REDEMPTION, TERRITORY, ActionVars, CardData, Frame, Layout, domain,
@@ -121,7 +125,7 @@ def scope_problems(state: State) -> list[str]:
     for p, zones in enumerate(state.zones):
         if zones.deck:
             out.append(f"player {p} has a deck")
-    for name in ("statuses", "decreased", "placed", "searches"):
+    for name in ("statuses", "decreased", "searches"):
         if getattr(state, name):
             out.append(f"{name} is not empty")
     if any(state.side_battles):
@@ -188,6 +192,8 @@ def state_values(state: State, L: Layout, s: Frame, log: Log | None = None) -> l
         for name, loc in _ZONES.items():
             for cid in getattr(zones, name):
                 place[cid] = (loc, p, NONE, NONE)
+    for enh, character in state.placed:
+        place[enh] = (PLACED, NONE, NONE, L.index(character))
     if battle is not None:
         for side, fighter in battle.fighters():
             place[fighter.card] = (FIGHTER, entry(log, fighter.card).perm, side, NONE)
@@ -289,6 +295,7 @@ def decode_state(m: z3.ModelRef, L: Layout, s: Frame, cards: tuple[Card, ...]) -
         last_mission=Mission(MISSIONS[last_mission]) if last_mission != NONE else None,
         winner=winner if winner != NONE else None,
         discards=tuple(e for _, e in sorted(events, key=lambda x: x[0])), passed=_bool(m, s.passed),
+        placed=frozenset((L.ids[i], L.ids[_int(m, s.host[i])]) for i in n if loc[i] == PLACED),
     )
 
 

@@ -31,7 +31,7 @@ from cardrules.specs.smt.redemption.battle_ts import rules
 from cardrules.specs.smt.redemption.battle_ts.rules import count
 from cardrules.specs.smt.redemption.battle_ts.variants import Variants
 from cardrules.specs.smt.redemption.battle_ts.vocabulary import (
-    ATTACHED, ATTACK, BATTLE, BLOCK, DRAW_CARDS, PREPARATION, PUT, UPKEEP, BLOCK_PROMPT, CHALLENGE, CHARACTER, DECLINE_HEAL, DISCARD_PHASE, DRAW, ENHANCEMENT,
+    ATTACHED, ATTACK, BATTLE, PLACED, BLOCK, DRAW_CARDS, PREPARATION, PUT, UPKEEP, BLOCK_PROMPT, CHALLENGE, CHARACTER, DECLINE_HEAL, DISCARD_PHASE, DRAW, ENHANCEMENT,
     FIGHTER, GROUPS, HAND, HEAL_PROMPT, KINDS, MAX_GROUP, NEXT, NO_BLOCK, NONE, PASS, PLAY, PLAY_PROMPT, RESCUE,
     TERRITORY, ActionVars, Frame, Layout,
 )
@@ -99,10 +99,18 @@ def _params(L: Layout, a: ActionVars, *, pick: bool = False, target: bool = Fals
 
 def _enter_battle(L: Layout, s: Frame, pick: tuple[z3.BoolRef, ...], side: int) -> Frame:
     """The picked characters leave their territory for side ``side`` of the battle (their
-    permanent controller, ``zp``, is kept)."""
+    permanent controller, ``zp``, is kept), with the enhancements placed on them there, which are
+    then on them in the battle (``PLACED -> ATTACHED``, decision ``red-base-enhancement-timing``)."""
     n = range(L.n)
-    return s.with_(loc=tuple(z3.If(pick[i], FIGHTER, s.loc[i]) for i in n),
-                   side=tuple(z3.If(pick[i], side, s.side[i]) for i in n))
+    chars = L.of_type(CHARACTER)
+
+    def carried(e: int) -> z3.BoolRef:
+        return z3.And(s.loc[e] == PLACED, z3.Or(*[z3.And(s.host[e] == c, pick[c]) for c in chars]))
+
+    loc = [z3.If(pick[i], FIGHTER, s.loc[i]) for i in n]
+    for e in L.of_type(ENHANCEMENT):
+        loc[e] = z3.If(carried(e), ATTACHED, s.loc[e])
+    return s.with_(loc=tuple(loc), side=tuple(z3.If(pick[i], side, s.side[i]) for i in n))
 
 
 RESOLUTION_WRITES = frozenset({"outcome", "mission", "last_outcome", "last_mission", "loc", "zp", "host", "doomed",
@@ -237,7 +245,35 @@ def play(ctx: Ctx) -> ActionEncoding:
     writes = frozenset({"loc", "zp", "host", "rec", "rec_on", "rec_by", "next_record", "last", "pkind", "pplayer",
                         "passed"})
     params = z3.And(_params(L, a, target=True, on=True), a.target >= 0, a.target < L.n, a.on >= 0, a.on < L.n)
-    return ActionEncoding(PLAY, params, (Case("play", guard, after, writes),))
+    cases = [Case("play", guard, after, writes)]
+    if v.is_("red-base-enhancement-timing", "any-time"):
+        cases.append(_place(ctx, pairs))
+    return ActionEncoding(PLAY, params, tuple(cases))
+
+
+@implements("RED-BASE-ENHANCEMENTS")
+def _place(ctx: Ctx, pairs: list[tuple[int, int]]) -> Case:
+    """``play E on C`` outside battle, under decision ``red-base-enhancement-timing = any-time``: the
+    turn's player puts an enhancement from their hand on a matching character in their territory.
+    Guard: game on, no battle and no prompt, any phase after the draw; ``E`` in the turn player's hand,
+    ``C`` in their territory, ``matches(E, C)`` (RED-BASE-ENHANCEMENTS; the fragment's enhancements have
+    no ability). Updates: ``loc'[E] = PLACED``, ``host'[E] = C``, ``zp'[E] = NONE``; it goes into battle
+    with ``C`` (:func:`_enter_battle`)."""
+    L, s, a = ctx.L, ctx.s, ctx.a
+    legal_pair = z3.Or(*[
+        z3.And(a.target == e, a.on == c, s.loc[e] == HAND, s.zp[e] == s.active,
+               s.loc[c] == TERRITORY, s.zp[c] == s.active)
+        for e, c in pairs
+    ])
+    guard = z3.And(_game_on(s), z3.Not(s.battle), s.pkind == NONE, s.phase != DRAW, legal_pair)
+    n = range(L.n)
+    placed = [a.target == i for i in n]
+    after = s.with_(
+        loc=tuple(z3.If(placed[i], PLACED, s.loc[i]) for i in n),
+        zp=tuple(z3.If(placed[i], NONE, s.zp[i]) for i in n),
+        host=tuple(z3.If(placed[i], a.on, s.host[i]) for i in n),
+    )
+    return Case("place", guard, after, frozenset({"loc", "zp", "host"}))
 
 
 @implements("RED-BASE-INITIATIVE", "RED-BR-ORDER")

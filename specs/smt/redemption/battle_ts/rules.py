@@ -204,7 +204,7 @@ def resolve(L: Layout, s: Frame, v: Variants) -> Frame:
         on = s.loc[e] == ATTACHED
         loc[e] = z3.If(on, DISCARD, s.loc[e])
         zp[e] = z3.If(on, L.cards[e].owner, s.zp[e])
-        host[e] = z3.IntVal(NONE)
+        host[e] = z3.If(on, z3.IntVal(NONE), s.host[e])  # one placed on a character outside the battle stays
     after = s.with_(
         outcome=o, mission=m, last_outcome=o, last_mission=m, loc=tuple(loc), zp=tuple(zp), host=tuple(host),
         doomed=tuple(doomed.get(i, z3.BoolVal(False)) for i in range(L.n)),

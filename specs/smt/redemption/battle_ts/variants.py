@@ -18,14 +18,14 @@ ENCODED_DECISIONS: frozenset[str] = frozenset({
     "red-base-unblocked",
     "red-base-pass-ends",
     "red-base-battles-per-turn",
+    "red-base-enhancement-timing",
     "br-outcome-several-characters",
     "br-challenge-success",
     "br-discard-which",
     "br-heal-window-player",
 })
 """Decisions whose options the encoding distinguishes. Fixed at their chosen option (the only
-reading encoded): ``red-base-enhancement-timing``
-(in battle, own character, with initiative), ``br-rescued-soul`` (lowest id),
+reading encoded): ``br-rescued-soul`` (lowest id),
 ``br-rescue-draw`` (not success is failure)."""
 
 

@@ -22,14 +22,17 @@ Encoding of the card-indexed groups (``i`` ranges over the layout):
 
 =================  ===========================================================================
 ``loc[i]``         HAND, TERRITORY, DISCARD, BONDAGE, REDEMPTION, FIGHTER (a character in the
-                   battle) or ATTACHED (an enhancement on a character in the battle)
+                   battle), ATTACHED (an enhancement on a character in the battle) or PLACED (an
+                   enhancement put on a character in its territory outside battle, decision
+                   ``red-base-enhancement-timing`` = any-time)
 ``zp[i]``          the player whose zone holds the card; for a FIGHTER its permanent
                    controller (RED-BR-RETURN-PERMANENT-CONTROLLER); NONE when ATTACHED
 ``side[i]``        FIGHTER: 0 (the turn player's side, the Heroes) or 1; else NONE
-``host[i]``        ATTACHED: the index of the character it is on; else NONE
+``host[i]``        ATTACHED or PLACED: the index of the character it is on; else NONE
 ``doomed[i]``      Battle Resolution step 4 will discard it (it stays set after the discard,
                    until the battle ends)
-``rec[i]``         the play record id of an enhancement played in this battle (0: none);
+``rec[i]``         the play record id of an enhancement played in this battle (0: none, and
+                   for one that went into the battle already placed on its character);
                    ``rec_on[i]`` the character it was played on, ``rec_by[i]`` the player
 ``dseq[i]``        the position (1, 2, ...) of the card's discard in this turn's list of
                    completed character discards (0: none); ``dctrl[i]`` its permanent
@@ -49,7 +52,7 @@ from cardrules.specs.smt.transition import FrameGroups
 
 # --- card types, locations, phases, battle values --------------------------------------------
 CHARACTER, ENHANCEMENT, LOST_SOUL = range(3)
-HAND, TERRITORY, DISCARD, BONDAGE, REDEMPTION, FIGHTER, ATTACHED = range(7)
+HAND, TERRITORY, DISCARD, BONDAGE, REDEMPTION, FIGHTER, ATTACHED, PLACED = range(8)
 LOCATIONS: tuple[str, ...] = ("hand", "territory", "discard", "bondage", "redemption", "fighter", "attached")
 ZONE_LOCATIONS: tuple[int, ...] = (HAND, TERRITORY, DISCARD, BONDAGE, REDEMPTION)
 """Locations that are a player's zone (``zp`` names the player)."""
@@ -267,7 +270,9 @@ def domain(L: Layout, s: Frame) -> z3.BoolRef:
       no prompt; with one: ``defender = 1 - active``, ``bid < next_battle``, ``last`` a player;
     - a fighter: side 0 Heroes controlled by the turn player, side 1 Evil Characters controlled
       by the defender (RED-BASE-HERO-VS-EVIL); an enhancement on a fighter whose brigade and
-      alignment match (RED-BASE-ENHANCEMENTS), with a play record naming that fighter;
+      alignment match (RED-BASE-ENHANCEMENTS), with a play record naming that fighter, or with none
+      when it came into the battle placed on it; a placed enhancement on a matching character in a
+      territory, in no zone;
     - ``outcome = NONE <-> mission = NONE``; before step 1 nothing is doomed; after step 3 no
       enhancement is on a fighter and the only possible prompt is a heal window;
     - BLOCK: the defender decides and side 1 is empty; PLAY: a battling player decides; a heal
@@ -315,15 +320,18 @@ def domain(L: Layout, s: Frame) -> z3.BoolRef:
         if i in chars:
             parts.append(one_of(s.loc[i], (HAND, TERRITORY, DISCARD, FIGHTER)))
         elif i in enhs:
-            parts.append(one_of(s.loc[i], (HAND, DISCARD, ATTACHED)))
+            parts.append(one_of(s.loc[i], (HAND, DISCARD, ATTACHED, PLACED)))
         else:
             parts.append(one_of(s.loc[i], (BONDAGE, REDEMPTION)))
         if i in enhs:
             hosts = [c for c in chars if L.matches(i, c)]
-            parts.append(z3.If(s.loc[i] == ATTACHED,
-                               z3.And(s.outcome == NONE, s.rec[i] > 0, s.host[i] == s.rec_on[i],
-                                      z3.Or(*[z3.And(s.host[i] == c, s.loc[c] == FIGHTER) for c in hosts])),
-                               s.host[i] == NONE))
+            parts.append(z3.If(
+                s.loc[i] == ATTACHED,
+                z3.And(s.outcome == NONE, z3.Implies(s.rec[i] > 0, s.host[i] == s.rec_on[i]),
+                       z3.Or(*[z3.And(s.host[i] == c, s.loc[c] == FIGHTER) for c in hosts])),
+                z3.If(s.loc[i] == PLACED,
+                      z3.And(s.rec[i] == 0, z3.Or(*[z3.And(s.host[i] == c, s.loc[c] == TERRITORY) for c in hosts])),
+                      s.host[i] == NONE)))
         else:
             parts += [s.host[i] == NONE, s.rec[i] == 0, s.dseq[i] == 0 if i in souls else z3.BoolVal(True)]
         for j in n:

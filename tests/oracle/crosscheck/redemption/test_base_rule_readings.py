@@ -2,14 +2,14 @@
 (play-continues), red-base-pass-ends (both-pass), red-base-battles-per-turn (many) and
 red-base-enhancement-timing (any-time).
 
-The transition-level z3 encoding of the battle fragment reads the first four (who counts as having
-played last when a battle opens; whether ``noblock`` resolves at once; whether a pass ends play or hands
-it to the other battling player; whether another main battle may follow the first): it and the model
-agree over whole explorations of the battle tests' four positions, and an encoding left at the default
-reading is caught. The fragment holds no enhancement placed outside battle, so it refuses any-time by
-name. The rule-level encodings do not encode the base rules: initiative, blocking, the end of play, a
-second battle and a placed enhancement reach them only through the positions played, and they agree
-with the model over explorations under each alternative.
+The transition-level z3 encoding of the battle fragment reads all five (who counts as having played
+last when a battle opens; whether ``noblock`` resolves at once; whether a pass ends play or hands it to
+the other battling player; whether another main battle may follow the first; whether the turn's player
+may put an enhancement on a character outside battle, which then goes into battle with it): it and the
+model agree over whole explorations of the battle tests' four positions, and an encoding left at the
+default reading is caught. The rule-level encodings do not encode the base rules: initiative, blocking,
+the end of play, a second battle and a placed enhancement reach them only through the positions played,
+and they agree with the model over explorations under each alternative.
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ CONTINUES = RuleConfig.of({"red-base-unblocked": "play-continues"})
 BOTH_PASS = RuleConfig.of({"red-base-pass-ends": "both-pass"})
 MANY = RuleConfig.of({"red-base-battles-per-turn": "many"})
 ANY_TIME = RuleConfig.of({"red-base-enhancement-timing": "any-time"})
-READ_BY_THE_BATTLE_ENCODING = pytest.mark.parametrize("config", [ATTACKER, CONTINUES, BOTH_PASS, MANY],
-                                                      ids=["attacker", "play-continues", "both-pass", "many"])
+READ_BY_THE_BATTLE_ENCODING = pytest.mark.parametrize(
+    "config", [ATTACKER, CONTINUES, BOTH_PASS, MANY, ANY_TIME],
+    ids=["attacker", "play-continues", "both-pass", "many", "any-time"])
 
 
 @pytest.mark.clause("RED-BASE-INITIATIVE", "RED-BASE-BLOCKING", "RED-BASE-MUTUAL-STALEMATE", "RED-BR-FOUR-OUTCOMES")
@@ -111,9 +112,30 @@ def test_an_encoding_left_at_one_battle_a_turn_is_caught(monkeypatch: pytest.Mon
 
 
 @pytest.mark.clause("RED-BASE-ENHANCEMENTS")
-def test_the_battle_fragment_refuses_enhancements_outside_battle_by_name() -> None:
-    with pytest.raises(bridge.OutOfScope, match="red-base-enhancement-timing"):
-        bridge.crosscheck_many(sources(reachable(root_rescue(), ANY_TIME, turns=1)), ANY_TIME)
+def test_an_encoding_left_at_enhancements_in_battle_only_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """root_rescue under any-time: before attacking, p0 may put g1 on h1 in its territory; an encoding
+    left at in-battle-own-character refuses that play: legality disagreements on it."""
+    with fresh_solvers():
+        monkeypatch.setattr(bridge, "variants_of", lambda config: bridge.Variants())
+        report = bridge.crosscheck_many(sources(reachable(root_rescue(), ANY_TIME, turns=1)), ANY_TIME)
+        assert {(d.what, d.action) for d in report.disagreements} == {("legality", "play g1 on h1")}
+
+
+@pytest.mark.clause("RED-BASE-ENHANCEMENTS", "RED-BASE-RESCUE-OR-CHALLENGE")
+def test_an_encoding_that_leaves_placed_enhancements_behind_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """root_rescue under any-time: g1 (2/0) put on h1 (3/3) goes into battle with it; an encoding whose
+    attack leaves g1 in the territory disagrees on the state after the attack."""
+    from cardrules.specs.smt.redemption.battle_ts import actions as smt_actions
+
+    def stays_behind(L, s, pick, side):  # type: ignore[no-untyped-def]
+        n = range(L.n)
+        return s.with_(loc=tuple(smt_actions.z3.If(pick[i], smt_actions.FIGHTER, s.loc[i]) for i in n),
+                       side=tuple(smt_actions.z3.If(pick[i], side, s.side[i]) for i in n))
+
+    with fresh_solvers():
+        monkeypatch.setattr(smt_actions, "_enter_battle", stays_behind)
+        report = bridge.crosscheck_many(sources(reachable(root_rescue(), ANY_TIME, turns=1)), ANY_TIME)
+        assert ("successor", "attack 1 h1") in {(d.what, d.action) for d in report.disagreements}
 
 
 def _redirect_then_battle_again() -> State:
