@@ -54,6 +54,12 @@ class Property:
     smt: str | None = None
     """The name of its z3 form (its second face, in ``specs/smt/<game>/properties.py``), resolved
     by the SMT bridge; ``None``: the SMT engine does not check it."""
+    explore_every: int = 1
+    """A transition property an exploration asked to sample (``explore(..., sample_costly_checks=True)``,
+    as ``cardrules verify`` explores) checks on one transition in this many (the 1st, the (n+1)th, ...
+    in the order it takes them, so the same ones every run); every other exploration, and the
+    hypothesis machines, check it on every transition. For a check that costs a whole second step
+    (determinism)."""
 
     def applies_to(self, versions: Mapping[str, frozenset[str]]) -> bool:
         """True unless ``versions`` picks, for an area this property names, none of its versions."""
@@ -76,7 +82,11 @@ def _declare(
     game: str,
     must_hold: bool,
     versions: Mapping[str, frozenset[str]] | None,
+    explore_every: int = 1,
 ) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
+    if explore_every < 1:
+        raise PropertyError(f"property {name}: explore_every must be 1 or more, not {explore_every}")
+
     def declare(check: Callable[..., bool]) -> Callable[..., bool]:
         implements(*clause_ids)(check)
         setattr(check, PROPERTY_ATTRIBUTE, Property(
@@ -88,6 +98,7 @@ def _declare(
             check=check,
             must_hold=must_hold,
             versions=dict(versions or {}),
+            explore_every=explore_every,
         ))
         return check
 
@@ -113,9 +124,11 @@ def transition_property(
     game: str,
     must_hold: bool = True,
     versions: Mapping[str, frozenset[str]] | None = None,
+    explore_every: int = 1,
 ) -> Callable[[Callable[[Any, Any, Any, Any], bool]], Callable[[Any, Any, Any, Any], bool]]:
-    """Declare ``check(game, state, action, next_state) -> bool`` as a transition property."""
-    return _declare("transition", name, statement, clause_ids, game, must_hold, versions)
+    """Declare ``check(game, state, action, next_state) -> bool`` as a transition property
+    (``explore_every``: :attr:`Property.explore_every`)."""
+    return _declare("transition", name, statement, clause_ids, game, must_hold, versions, explore_every)
 
 
 def property_of(check: Callable[..., bool]) -> Property:

@@ -69,6 +69,7 @@ def _explore_rows(
     result: Exploration[Any, Any] = explore(
         game, [root], props, bounds, stop_when_violated=stop, progress=False, on_progress=on_progress,
         compact=False,  # verify's bounds keep every exploration small: states as objects, no packing
+        sample_costly_checks=True,  # step determinism on a sample of transitions: random play checks every step
     )
     rows = []
     complete = result.stats.complete
@@ -134,9 +135,13 @@ def _smt_rows(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, root: Any
 
     The k-inductions of every property share one transition system (built once: most of the
     engine's time was building it again per property). A proof is a proof whatever z3 checked before
-    it; any other answer is asked again alone, in a fresh context (:func:`bmc_from_state`), as is the
-    bounded check that follows, so a counterexample or an undecided query still depends only on its
-    own question.
+    it, and so is an induction step that did not close (every base case unsatisfiable, every step
+    case satisfiable: no model is read); any other answer is asked again alone, in a fresh context
+    (:func:`bmc_from_state`), as is the bounded check that follows, so a counterexample or an
+    undecided query still depends only on its own question. The session's first check is that
+    question asked alone (a fresh context, the transition system built, then this one check: what
+    :func:`bmc_from_state` does), so its answer is kept as it is; a mutant's expected violations are
+    checked first, as they are the answers most likely to be counterexamples.
     """
     from cardrules.model.fftcg.config import RuleConfig as FfConfig
     from cardrules.oracle.crosscheck.fftcg import BmcResult, bmc_from_state, bmc_session, smt_properties
@@ -145,13 +150,18 @@ def _smt_rows(scenario: Scenario, rule_set: RuleSetSpec, mutant: bool, root: Any
     config = FfConfig.of(rule_set.decisions, broken=rule_set.broken)
     rows = []
     checked = [p for p in smt_properties().values() if p.must_hold]
-    proofs: list[tuple[BmcResult, float]] = []
+    expected = frozenset(rule_set.expect_violated) if mutant else frozenset()
+    order = sorted(range(len(checked)), key=lambda i: checked[i].name not in expected)  # stable: expected first
+    proofs: dict[int, tuple[BmcResult, float]] = {}
     with bmc_session(root, config) as session:  # one transition system for every property's k-induction
-        for prop in checked:
+        for index in order:
             started = time.perf_counter()
-            proofs.append((session.check(prop.name, SMT_INDUCTION_K, induction=True), time.perf_counter() - started))
-    for prop, (result, seconds) in zip(checked, proofs):
-        if result.verdict is not Verdict.PROVED:  # anything but a proof is asked again alone, in a context of its own
+            proofs[index] = (session.check(checked[index].name, SMT_INDUCTION_K, induction=True),
+                             time.perf_counter() - started)
+    for index, prop in enumerate(checked):
+        result, seconds = proofs[index]
+        if result.verdict not in (Verdict.PROVED, Verdict.HOLDS_TO_DEPTH) and index != order[0]:
+            # a counterexample or an unknown is asked again alone, in a context of its own (the first check was)
             started = time.perf_counter()
             result = bmc_from_state(root, prop.name, SMT_INDUCTION_K, config, induction=True)
             seconds += time.perf_counter() - started

@@ -83,14 +83,18 @@ class _Checks:
     """The properties' checks and the violations found.
 
     The checks of properties not violated yet are kept, with their check functions looked up once;
-    a property is reported at its first, shallowest violation and never checked again.
+    a property is reported at its first, shallowest violation and never checked again. With
+    ``sample``, a transition property with :attr:`~cardrules.properties.core.Property.explore_every`
+    ``n`` is checked on the transitions numbered 0, n, 2n, ... in the order the search takes them
+    (the same ones every run); without, on every transition.
     """
 
-    def __init__(self, game: Game[Any, Any], properties: Sequence[Property]) -> None:
+    def __init__(self, game: Game[Any, Any], properties: Sequence[Property], sample: bool = False) -> None:
         self.game = game
         self.violations: dict[str, Violation] = {}
         self.pending_state = [(p, p.check) for p in properties if p.kind == "state"]
-        self.pending_transition = [(p, p.check) for p in properties if p.kind == "transition"]
+        self.pending_transition = [(p, p.check, p.explore_every if sample else 1)
+                                   for p in properties if p.kind == "transition"]
         self.known_violations = 0  # how many violations the pending lists have been trimmed for
 
     def trim(self) -> None:
@@ -98,7 +102,8 @@ class _Checks:
         violations = self.violations
         if len(violations) != self.known_violations:
             self.pending_state[:] = [(p, c) for p, c in self.pending_state if p.name not in violations]
-            self.pending_transition[:] = [(p, c) for p, c in self.pending_transition if p.name not in violations]
+            self.pending_transition[:] = [(p, c, n) for p, c, n in self.pending_transition
+                                          if p.name not in violations]
             self.known_violations = len(violations)
 
     def check_state(self, state: Any, index: int) -> None:
@@ -110,10 +115,13 @@ class _Checks:
             self.trim()
 
     def check_transition(self, state: Any, action: Any, successor: Any, index: int,
-                         target: Callable[[], int]) -> None:
-        """Check the transition from state ``index`` by ``action`` against the pending transition
-        properties; ``target()`` gives the index of the state it reaches (asked only on a violation)."""
-        for prop, check in self.pending_transition:
+                         target: Callable[[], int], number: int) -> None:
+        """Check the transition from state ``index`` by ``action`` (the search's transition ``number``,
+        from 0) against the pending transition properties; ``target()`` gives the index of the state it
+        reaches (asked only on a violation)."""
+        for prop, check, every in self.pending_transition:
+            if every != 1 and number % every:
+                continue
             if not check(self.game, state, action, successor):
                 self.violations[prop.name] = Violation(prop, target(), via_parent=index, action=action,
                                                        successor=successor)
@@ -225,9 +233,11 @@ class _ObjectStore(Generic[S]):
 
     def add(self, key: Hashable, apart: bool, state: S) -> tuple[int, bool]:
         if self.index_of is None:
-            if key in self.seen:
+            seen = self.seen
+            before = len(seen)
+            seen.add(key)  # one hash of the key (a state's hash may not be cached), not a lookup and an add
+            if len(seen) == before:
                 return -1, False
-            self.seen.add(key)
         else:
             found = self.index_of.get(key)
             if found is not None:
@@ -258,7 +268,8 @@ class _Search(Generic[S, A]):
     """
 
     def __init__(self, game: Game[S, A], properties: Sequence[Property], bounds: Bounds, keep_edges: bool,
-                 stop_when_violated: frozenset[str] | None, progress: _Progress, compact: bool = True) -> None:
+                 stop_when_violated: frozenset[str] | None, progress: _Progress, compact: bool = True,
+                 sample: bool = False) -> None:
         self.game = game
         self.bounds = bounds
         self.stop_when_violated = stop_when_violated
@@ -269,7 +280,7 @@ class _Search(Generic[S, A]):
             self.store = _PackedStore(game, codec)
         else:
             self.store = _ObjectStore(game, keep_edges)
-        self.checks = _Checks(game, properties)
+        self.checks = _Checks(game, properties, sample)
         self.parent = array("i")
         self.via: list[Any] = []
         self.depth = array("i")
@@ -359,13 +370,14 @@ class _Search(Generic[S, A]):
             if len(self.parent) >= self.max_states and not store.known(key):
                 self.stats.truncated = True
                 return False
+            number = self.transitions
             self.transitions += 1
             target, new = self.add(successor, index, action, depth, key, apart)
             if edges is not None:
                 edges.append((index, target, intern_action(action, action)))
             if checks.pending_transition:
                 checks.check_transition(state, action, successor, index,
-                                        lambda: target if target >= 0 else store.index_for(key))
+                                        lambda: target if target >= 0 else store.index_for(key), number)
             if new:
                 next_frontier.append((target, store.held(successor)))
         return True
@@ -395,6 +407,7 @@ def explore(
     progress_stream: Any = None,
     on_progress: Callable[[int], None] | None = None,
     compact: bool = True,
+    sample_costly_checks: bool = False,
 ) -> Exploration[S, A]:
     """Explore every state reachable from ``roots`` within ``bounds``, checking ``properties``.
 
@@ -407,12 +420,16 @@ def explore(
     ``compact``: store the states packed when the game has a codec (the least memory); False keeps
     them as objects (more memory, less CPU: no packing of each successor, no unpacking of each
     state expanded). Either way the same states are found, in the same order, with the same indices.
+    ``sample_costly_checks``: check a transition property that asks for it
+    (:attr:`~cardrules.properties.core.Property.explore_every`, step determinism) on one transition in
+    its ``explore_every`` only (``cardrules verify``, whose random play checks it on every step);
+    the states found are the same.
     """
     stream = progress_stream or sys.stderr
     show_progress = stream.isatty() if progress is None and on_progress is None else bool(progress)
     progress_display = _Progress(stream, show_progress, on_progress)
     search: _Search[S, A] = _Search(game, properties, bounds, keep_edges, stop_when_violated, progress_display,
-                                    compact)
+                                    compact, sample_costly_checks)
     started = progress_display.start()
     search.run(roots)
     return search.result(started)

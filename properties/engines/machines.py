@@ -75,7 +75,7 @@ def make_player(
             legal = game.legal_actions(state)
             if not legal:
                 raise Deadlock(f"no legal action in a state that is not terminal: {game.summary(state)}")
-            action = data.draw(choose(legal) if choose else st.sampled_from(legal), label="action")
+            action = data.draw(choose(legal) if choose else _uniform(legal), label="action")
             after = game.step(state, action)
             for prop in transition_checks:
                 if not prop.check(game, state, action, after):
@@ -87,6 +87,23 @@ def make_player(
             check_state(state, path)
 
     return play
+
+
+_UNIFORM: dict[tuple[Any, ...], st.SearchStrategy[Any]] = {}
+_MAX_UNIFORM = 10_000
+
+
+def _uniform(legal: Sequence[Any]) -> st.SearchStrategy[Any]:
+    """``st.sampled_from(legal)``, made once per tuple of legal actions and kept: the same strategy
+    draws the same way, and hypothesis checks a strategy it has not drawn from before at its first
+    draw, which at every step of random play cost as much as the draw itself."""
+    key = tuple(legal)
+    found = _UNIFORM.get(key)
+    if found is None:
+        if len(_UNIFORM) >= _MAX_UNIFORM:
+            _UNIFORM.clear()
+        found = _UNIFORM[key] = st.sampled_from(key)
+    return found
 
 
 @dataclass(frozen=True)

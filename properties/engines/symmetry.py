@@ -82,9 +82,12 @@ _MEMO_LIMIT = 50_000
 _FROZEN: dict[int, tuple[Any, frozenset[str], Any]] = {}
 """``id()`` of a dataclass value -> (the value, kept alive so that its id stays its own; the ``unordered``
 names it was frozen with; its frozen form)."""
-_RENAMED: dict[tuple[int, int], tuple[Any, Mapping[str, str], Any]] = {}
+_FROZEN_BY_VALUE: dict[tuple[Any, frozenset[str]], Any] = {}
+"""(a dataclass value, the ``unordered`` names) -> its frozen form: equal values (the class is part of a
+dataclass's equality) share one frozen object."""
+_RENAMED: dict[tuple[int, int], tuple[Any, Mapping[str, str], str]] = {}
 """(``id()`` of a frozen record, ``id()`` of a renaming) -> (the record and renaming, kept alive; the
-record renamed)."""
+text of the record renamed)."""
 
 
 def _freeze_value(value: Any, unordered: frozenset[str], key: str = "") -> Any:
@@ -93,8 +96,9 @@ def _freeze_value(value: Any, unordered: frozenset[str], key: str = "") -> Any:
     by a field named in ``unordered``, an :class:`_Unordered` of its items; scalars themselves.
 
     A dataclass value is frozen once while it lives (values are immutable, and a successor shares most
-    of its parent's): its frozen form is remembered by identity, which makes the same frozen object
-    stand for it in every state that holds it (:func:`_renamed` remembers by that identity in turn)."""
+    of its parent's): its frozen form is remembered by identity, and by value (:data:`_FROZEN_BY_VALUE`,
+    for an equal value built afresh by a step), which makes the same frozen object stand for it in
+    every state that holds it (:func:`_renamed_text` remembers by that identity in turn)."""
     kind: type = type(value)
     if kind is str or kind is int or kind is bool or value is None:
         return value
@@ -109,7 +113,18 @@ def _freeze_value(value: Any, unordered: frozenset[str], key: str = "") -> Any:
         found = _FROZEN.get(id(value))
         if found is not None and found[0] is value and found[1] is unordered:
             return found[2]
-        frozen = _Record(_freeze_value(getattr(value, name), unordered, name) for name in _field_names(kind))
+        by_value = (value, unordered)
+        hashable = True
+        try:
+            frozen = _FROZEN_BY_VALUE.get(by_value)
+        except TypeError:  # an unhashable value (a state's values are hashable): frozen afresh, not kept
+            frozen, hashable = None, False
+        if frozen is None:
+            frozen = _Record(_freeze_value(getattr(value, name), unordered, name) for name in _field_names(kind))
+            if hashable:
+                if len(_FROZEN_BY_VALUE) >= _MEMO_LIMIT:
+                    _FROZEN_BY_VALUE.clear()
+                _FROZEN_BY_VALUE[by_value] = frozen
         if len(_FROZEN) >= _MEMO_LIMIT:
             _FROZEN.clear()
         _FROZEN[id(value)] = (value, unordered, frozen)
@@ -117,25 +132,38 @@ def _freeze_value(value: Any, unordered: frozenset[str], key: str = "") -> Any:
     raise TypeError(f"no frozen form for {kind.__name__}")
 
 
-def _renamed(node: Any, rename: Mapping[str, str]) -> Any:
+def _renamed_text(node: Any, rename: Mapping[str, str]) -> str:
+    """``repr`` of ``node`` (a frozen form) renamed by ``rename``, each :class:`_Unordered` collection
+    sorted by its renamed items' text: the text of the renamed tree, written without building it.
+
+    A record's text is remembered by the identities of the record and the renaming (the frozen
+    records are shared by the states that hold the same values, so most of a successor's text is
+    found there); a tuple's text is ``repr``'s: ``(a, b)``, ``(a,)`` or ``()``."""
     kind = type(node)
     if kind is str:
-        return rename.get(node, node)
+        return repr(rename.get(node, node))
     if kind is _Record:
         memo_key = (id(node), id(rename))
         found = _RENAMED.get(memo_key)
         if found is not None and found[0] is node and found[1] is rename:
             return found[2]
-        renamed = tuple(_renamed(item, rename) for item in node)
+        text = _tuple_text([_renamed_text(item, rename) for item in node])
         if len(_RENAMED) >= _MEMO_LIMIT:
             _RENAMED.clear()
-        _RENAMED[memo_key] = (node, rename, renamed)
-        return renamed
+        _RENAMED[memo_key] = (node, rename, text)
+        return text
     if kind is tuple:
-        return tuple(_renamed(item, rename) for item in node)
+        return _tuple_text([_renamed_text(item, rename) for item in node])
     if kind is _Unordered:
-        return tuple(sorted((_renamed(item, rename) for item in node), key=repr))
-    return node
+        return _tuple_text(sorted(_renamed_text(item, rename) for item in node))
+    return repr(node)
+
+
+def _tuple_text(items: list[str]) -> str:
+    """``repr`` of a tuple whose items' ``repr`` are ``items``."""
+    if len(items) == 1:
+        return f"({items[0]},)"
+    return f"({', '.join(items)})"
 
 
 @lru_cache(maxsize=64)
@@ -158,7 +186,7 @@ def canonical_dataclass_key(
               if dataclasses.is_dataclass(state) else _freeze_value(state, unordered))
     best: str | None = None
     for rename in _renamings(tuple(tuple(ids) for ids in classes)):
-        text = repr(_renamed(frozen, rename))
+        text = _renamed_text(frozen, rename)
         if best is None or text < best:
             best = text
     assert best is not None

@@ -67,6 +67,9 @@ class FftcgGame:
         costs a duplicate, never a wrong merge. A state that renaming and
         sorting leave as they are is its own key (the same object: the search
         stores it packed once).
+
+        A key past the first two shortcuts is remembered by state (:data:`_KEYS`): a search reaches
+        most states more than once.
         """
         p0, p1 = state.players
         distinct0, cards0, sorted0 = _player_cards(p0)
@@ -76,17 +79,14 @@ class FftcgGame:
         classes = _classes(cards0, cards1)
         if not classes:
             return state  # no two identical cards of one owner: no class to rename within
-        on_field = {f.id: (index, f) for index, player in enumerate(state.players) for f in player.forwards}
-        mapping: dict[str, str] = {}
-        for ids in classes:
-            for old, new in zip(sorted(ids, key=lambda fid: _situation(state, fid, on_field)), ids):
-                if old != new:
-                    mapping[old] = new
-        attack = state.attack
-        if not mapping and sorted0 and sorted1 and (
-                attack is None or (_is_sorted(attack.attackers) and _is_sorted(attack.declared))):
-            return state  # what _rename gives back for a state renaming and sorting leave as it is
-        return _rename(state, mapping)
+        found = _KEYS.get(state)
+        if found is not None:
+            return state if found is _ITSELF else found
+        key = _renamed_key(state, classes, sorted0 and sorted1)
+        if len(_KEYS) >= _MAX_KEYS:
+            _KEYS.clear()
+        _KEYS[state] = _ITSELF if key is state else key
+        return key
 
     def action_strategy(self, legal: tuple[Action, ...]) -> Any:
         """Random play weighted by kind of action, so parties, blocks and splits come up often."""
@@ -125,6 +125,29 @@ class FftcgGame:
 
     def state_from_json(self, data: Any) -> State:
         return load_state(data)
+
+
+_ITSELF = object()
+"""In :data:`_KEYS`: the state is its own key."""
+_KEYS: dict[State, State | object] = {}
+"""State -> its canonical key (:data:`_ITSELF` for a state that is its own key), by value."""
+_MAX_KEYS = 100_000
+
+
+def _renamed_key(state: State, classes: list[list[str]], zones_sorted: bool) -> State:
+    """:meth:`FftcgGame.canonical_key` of a state with ``classes`` of interchangeable Forwards
+    (``zones_sorted``: both players' zones are in id order)."""
+    on_field = {f.id: (index, f) for index, player in enumerate(state.players) for f in player.forwards}
+    mapping: dict[str, str] = {}
+    for ids in classes:
+        for old, new in zip(sorted(ids, key=lambda fid: _situation(state, fid, on_field)), ids):
+            if old != new:
+                mapping[old] = new
+    attack = state.attack
+    if not mapping and zones_sorted and (
+            attack is None or (_is_sorted(attack.attackers) and _is_sorted(attack.declared))):
+        return state  # what _rename gives back for a state renaming and sorting leave as it is
+    return _rename(state, mapping)
 
 
 @lru_cache(maxsize=4096)

@@ -16,6 +16,9 @@ from cardrules.properties.fftcg.game import FftcgGame
 from cardrules.properties.fftcg.strategies import split_violations, zone_violations
 
 GAME = "fftcg"
+EXPLORE_DETERMINISM_EVERY = 8
+"""``cardrules verify``'s explorations check :func:`deterministic` on one transition in this many (the
+same ones every run; :attr:`cardrules.properties.core.Property.explore_every`)."""
 PARTY_STEPS = frozenset({Step.DECLARATION, Step.BLOCK, Step.PREEMPTIVE, Step.DAMAGE})
 
 
@@ -188,9 +191,13 @@ def damage_monotone(game: FftcgGame, before: State, action: Action, after: State
 @transition_property(
     "fftcg-step-deterministic",
     "Applying the same action to the same state always gives the same state.",
-    "FF-BASE-ATTACK-STEPS", game=GAME,
+    "FF-BASE-ATTACK-STEPS", game=GAME, explore_every=EXPLORE_DETERMINISM_EVERY,
 )
 def deterministic(game: FftcgGame, before: State, action: Action, after: State) -> bool:
+    """Plays the step a second time (legality judged again) and compares. The hypothesis machines
+    ask this after every step they play; ``cardrules verify``'s explorations on one transition in
+    :data:`EXPLORE_DETERMINISM_EVERY`, as it costs a whole second step, and every other transition
+    property on every transition."""
     return game.step(before, action) == after
 
 

@@ -114,7 +114,8 @@ def _make_chooser(legal: tuple[Action, ...]) -> st.SearchStrategy[Action]:
     for action in legal:
         groups.setdefault(type(action).__name__, []).append(action)
     kinds = [kind for kind in sorted(groups) for _ in range(KIND_WEIGHTS.get(kind, 1))]
-    return st.sampled_from(kinds).flatmap(lambda kind: st.sampled_from(groups[kind]))
+    of_kind = {kind: st.sampled_from(actions) for kind, actions in groups.items()}  # made once, not per draw
+    return st.sampled_from(kinds).flatmap(lambda kind: of_kind[kind])
 
 
 # --- invariants ----------------------------------------------------------------
