@@ -139,6 +139,25 @@ def _value_kind(value: Any) -> str | None:
     return None
 
 
+def _remembered_codes() -> frozenset[CodeType]:
+    """The code of every model function remembered by a ``functools`` cache (catalogue and
+    configuration look-ups, type hints). Its body runs only the first time a process asks, so what it
+    does, and what it calls, says what was asked before, not what the step being traced did."""
+    modules = tuple(sorted(name for name in sys.modules if name.startswith("cardrules.model")))
+    return _remembered_in(modules)
+
+
+@lru_cache(maxsize=8)
+def _remembered_in(modules: tuple[str, ...]) -> frozenset[CodeType]:
+    found: set[CodeType] = set()
+    for name in modules:
+        for value in vars(sys.modules[name]).values():
+            wrapped = getattr(value, "__wrapped__", None)
+            if wrapped is not None and hasattr(value, "cache_info") and hasattr(wrapped, "__code__"):
+                found.add(wrapped.__code__)
+    return frozenset(found)
+
+
 def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, ...]] | None = None
                        ) -> tuple[T, frozenset[str], frozenset[str]]:
     """Run ``run()``; its result, the clause IDs (as :func:`clauses_exercised`) and the outcome features:
@@ -148,13 +167,22 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
     ``(False, True)`` from the ordinary damage part is another feature than from the Pre-emptive one).
 
     Uses :func:`sys.settrace` (removed again even if ``run`` raises); only the
-    model's own frames get a line tracer.
+    model's own frames get a line tracer. A remembered model function (:func:`_remembered_codes`) and
+    everything it calls are left out, so the features of a step never depend on what the process asked
+    before (generating a suite twice in one process gives the same suite).
     """
     mapping = model_clause_map() if mapping is None else mapping
     prefix = _model_prefix()
+    remembered = _remembered_codes()
     seen: set[CodeType] = set()
     arcs: set[tuple[CodeType, int, int | str]] = set()
     last: dict[int, int] = {}
+    inside_remembered = [0]
+
+    def leave(frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "return":
+            inside_remembered[0] -= 1
+        return leave
 
     def local(frame: FrameType, event: str, arg: Any) -> Any:
         code, key = frame.f_code, id(frame)
@@ -171,9 +199,12 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
         return local
 
     def trace(frame: FrameType, event: str, arg: Any) -> Any:
-        if event != "call":
+        if event != "call" or inside_remembered[0]:
             return None
         code = frame.f_code
+        if code in remembered:
+            inside_remembered[0] += 1
+            return leave
         seen.add(code)
         if code.co_filename.startswith(prefix):
             last[id(frame)] = 0

@@ -42,3 +42,19 @@ def test_the_set_cover_keeps_a_second_vector_of_a_covered_clause_when_it_adds_an
     second = Candidate(0, 2, "b", "play", frozenset({clause, "ret:fftcg/damage.py:is_broken:False"}), 2)
     same = Candidate(0, 3, "c", "play", frozenset({clause, "ret:fftcg/damage.py:is_broken:True"}), 3)
     assert sorted(greedy_cover([first, second, same], ["a", "b", "c"])) == [0, 1]
+
+
+@pytest.mark.infrastructure("the generator's features must not depend on what the process asked before")
+def test_a_remembered_look_up_gives_the_same_features_the_first_time_and_after() -> None:
+    """The option of a decision at its chosen reading is looked up in the catalogue once per process
+    (a remembered function): tracing the look-up gives no feature of it, the first time (the cache just
+    emptied) as every later time, so a suite generated twice in one process is the same suite."""
+    from cardrules.model.redemption import config as red_config
+
+    red_config._chosen.cache_clear()
+    first = outcomes_exercised(lambda: red_config.RuleConfig().option("sb-return-territory"))
+    again = outcomes_exercised(lambda: red_config.RuleConfig().option("sb-return-territory"))
+    assert first[0] == again[0] == "owner"
+    assert first[2] == again[2]
+    assert not any(":_chosen:" in feature for feature in first[2])
+    assert any(":RuleConfig.option:" in feature for feature in first[2])
