@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 project = "cardrules"
 author = "the cardrules developers"
 copyright = "2026, the cardrules developers"
-extensions = ["cardrules_docs", "cardrules_formats", "cardrules_layers", "cardrules_results", "cardrules_points", "cardrules_situations", "cardrules_playground", "sphinx_design", "sphinxarg.ext"]
+extensions = ["cardrules_shared", "cardrules_docs", "cardrules_formats", "cardrules_layers", "cardrules_results", "cardrules_points", "cardrules_situations", "cardrules_playground", "sphinx_design", "sphinxarg.ext"]
 exclude_patterns = ["_build", "proposals"]
 html_theme = "furo"
 html_title = "cardrules: the rules, formally"

@@ -17,39 +17,47 @@ class VersionDiffDirective(RstDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
-        from cardrules.specs.smt.consistency import Verdict, find_contradictions
-        from cardrules.specs.smt.situations import SITUATIONS
+        from cardrules_shared import computed
 
-        catalogue = default_catalogue()
-        area = catalogue.area(self.arguments[0])
-        versions = [v.id for v in area.versions]
-        members = {v: set(clauses_in_force(area.id, RuleSet(versions={area.id: frozenset({v})}))) for v in versions}
-        lines: list[str] = []
-        everywhere = set.intersection(*members.values())
-        for version in versions:
-            only = [c for c in catalogue.select(area=area.id) if c.id in members[version] - everywhere]
-            lines += [f"Only in ``{version}`` ({len(only)} clauses):", ""]
-            lines += [f"* :ref:`{c.id} <{label(c.id)}>`: {escape(c.title)}" for c in only] + [""]
-        lines += [f"In every version: {len(everywhere)} clauses.", ""]
-        build = SITUATIONS.get(area.id)
-        if build is None:
-            return self.render(lines)
-        for chosen in [frozenset({v}) for v in versions] + ([frozenset(versions)] if len(versions) > 1 else []):
-            rule_set = RuleSet(versions={area.id: chosen})
-            report = find_contradictions(build(rule_set), clauses_in_force(area.id, rule_set))
-            name = " and ".join(f"``{v}``" for v in sorted(chosen)) + (" read as one text" if len(chosen) > 1 else "")
-            if report.verdict is Verdict.CONSISTENT:
-                lines += [f"{name}: consistent (z3 finds no situation where its clauses conflict).", ""]
-            elif report.verdict is Verdict.UNKNOWN:
-                lines += [f"{name}: z3 could not decide ({escape(report.reason)}).", ""]
-            else:
-                lines += [f"{name}: {len(report.contradictions)} minimal sets of clauses that cannot all hold:", ""]
-                for contradiction in report.contradictions:
-                    refs = ", ".join(f":ref:`{cid} <{label(cid)}>`" for cid in contradiction.clause_ids)
-                    when = "; ".join(f"{k}: {v}" for k, v in contradiction.situation.items())
-                    lines += [f"* {refs}", "", f"  when {escape(when)}", ""]
-        return self.render(lines)
+        area = self.arguments[0]
+        return self.render(computed(("version-diff", area), lambda: version_diff_lines(area)))
+
+
+def version_diff_lines(area_id: str) -> list[str]:
+    """The reST of ``.. cardrules-version-diff:: AREA`` (z3 searches each version, and all read as one)."""
+    from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
+    from cardrules.specs.smt.consistency import Verdict, find_contradictions
+    from cardrules.specs.smt.situations import SITUATIONS
+
+    catalogue = default_catalogue()
+    area = catalogue.area(area_id)
+    versions = [v.id for v in area.versions]
+    members = {v: set(clauses_in_force(area.id, RuleSet(versions={area.id: frozenset({v})}))) for v in versions}
+    lines: list[str] = []
+    everywhere = set.intersection(*members.values())
+    for version in versions:
+        only = [c for c in catalogue.select(area=area.id) if c.id in members[version] - everywhere]
+        lines += [f"Only in ``{version}`` ({len(only)} clauses):", ""]
+        lines += [f"* :ref:`{c.id} <{label(c.id)}>`: {escape(c.title)}" for c in only] + [""]
+    lines += [f"In every version: {len(everywhere)} clauses.", ""]
+    build = SITUATIONS.get(area.id)
+    if build is None:
+        return lines
+    for chosen in [frozenset({v}) for v in versions] + ([frozenset(versions)] if len(versions) > 1 else []):
+        rule_set = RuleSet(versions={area.id: chosen})
+        report = find_contradictions(build(rule_set), clauses_in_force(area.id, rule_set))
+        name = " and ".join(f"``{v}``" for v in sorted(chosen)) + (" read as one text" if len(chosen) > 1 else "")
+        if report.verdict is Verdict.CONSISTENT:
+            lines += [f"{name}: consistent (z3 finds no situation where its clauses conflict).", ""]
+        elif report.verdict is Verdict.UNKNOWN:
+            lines += [f"{name}: z3 could not decide ({escape(report.reason)}).", ""]
+        else:
+            lines += [f"{name}: {len(report.contradictions)} minimal sets of clauses that cannot all hold:", ""]
+            for contradiction in report.contradictions:
+                refs = ", ".join(f":ref:`{cid} <{label(cid)}>`" for cid in contradiction.clause_ids)
+                when = "; ".join(f"{k}: {v}" for k, v in contradiction.situation.items())
+                lines += [f"* {refs}", "", f"  when {escape(when)}", ""]
+    return lines
 
 
 class PairedWordingsDirective(RstDirective):
@@ -100,41 +108,48 @@ class RuleDiffDirective(RstDirective):
     required_arguments = 2
 
     def run(self) -> list[nodes.Node]:
-        from cardrules.oracle.rulechange.lockstep import KINDS
-        from cardrules.oracle.rulechange.report import run_diff
-        from cardrules.oracle.selection import select_scenarios
-        from cardrules.properties.scenarios.rulesets import parse_rule_set_expression
+        from cardrules_shared import computed
 
-        a, b = (parse_rule_set_expression(text) for text in self.arguments)
-        game = a.game or b.game or "redemption"
-        report = run_diff(game, a, b, [s for s in select_scenarios(None) if s.game == game], with_smt=False)
-        explained = {
-            "tightened": "an action allowed under the first is refused under the second",
-            "relaxed": "an action refused under the first is allowed under the second",
-            "changed": "the same action has another result",
-        }
-        lines = [f"Generated by ``cardrules diff {a.text} {b.text}`` over every {game} scenario "
-                 "(each explored completely within its turn bound).", ""]
-        for scenario in report.scenarios:
-            lines += [f"Scenario ``{scenario.scenario}``", "~" * (len(scenario.scenario) + 13), ""]
-            if not scenario.differs:
-                lines += [f"No difference in play ({escape(scenario.bound_text())}).", ""]
-                continue
-            for kind in KINDS:
-                if kind not in scenario.examples:
-                    continue
-                count = sum(scenario.by_depth[kind].values())
-                lines += [f"**{kind.capitalize()}** ({explained[kind]}) in {count} reachable state(s); "
-                          "the shortest scenario:", "", ".. code-block:: text", ""]
-                lines += [f"   {line}" for line in report.narratives[scenario.scenario][kind]] + [""]
-        if report.properties:
-            lines += ["Properties with another verdict:", ""]
-            lines += [f"* ``{p.property}`` in ``{p.scenario}``: broken under "
-                      f"{'the second' if p.broken_under == 'B' else 'the first'} only" for p in report.properties]
-            lines.append("")
-        else:
-            lines += ["Every property has the same verdict under both.", ""]
+        a, b = self.arguments
+        lines = computed(("rule-diff", a, b), lambda: rule_diff_lines(a, b))
         self.env.note_dependency(str(Path(__file__)))
         return self.render(lines)
 
 
+def rule_diff_lines(a_text: str, b_text: str) -> list[str]:
+    """The reST of ``.. cardrules-rule-diff:: A B``: ``cardrules diff A B`` over every scenario of the game."""
+    from cardrules.oracle.rulechange.lockstep import KINDS
+    from cardrules.oracle.rulechange.report import run_diff
+    from cardrules.oracle.selection import select_scenarios
+    from cardrules.properties.scenarios.rulesets import parse_rule_set_expression
+
+    a, b = (parse_rule_set_expression(text) for text in (a_text, b_text))
+    game = a.game or b.game or "redemption"
+    report = run_diff(game, a, b, [s for s in select_scenarios(None) if s.game == game], with_smt=False)
+    explained = {
+        "tightened": "an action allowed under the first is refused under the second",
+        "relaxed": "an action refused under the first is allowed under the second",
+        "changed": "the same action has another result",
+    }
+    lines = [f"Generated by ``cardrules diff {a.text} {b.text}`` over every {game} scenario "
+             "(each explored completely within its turn bound).", ""]
+    for scenario in report.scenarios:
+        lines += [f"Scenario ``{scenario.scenario}``", "~" * (len(scenario.scenario) + 13), ""]
+        if not scenario.differs:
+            lines += [f"No difference in play ({escape(scenario.bound_text())}).", ""]
+            continue
+        for kind in KINDS:
+            if kind not in scenario.examples:
+                continue
+            count = sum(scenario.by_depth[kind].values())
+            lines += [f"**{kind.capitalize()}** ({explained[kind]}) in {count} reachable state(s); "
+                      "the shortest scenario:", "", ".. code-block:: text", ""]
+            lines += [f"   {line}" for line in report.narratives[scenario.scenario][kind]] + [""]
+    if report.properties:
+        lines += ["Properties with another verdict:", ""]
+        lines += [f"* ``{p.property}`` in ``{p.scenario}``: broken under "
+                  f"{'the second' if p.broken_under == 'B' else 'the first'} only" for p in report.properties]
+        lines.append("")
+    else:
+        lines += ["Every property has the same verdict under both.", ""]
+    return lines

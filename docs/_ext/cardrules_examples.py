@@ -24,7 +24,8 @@ from cardrules.specs.catalogue.numbers import Numbering
 
 PER_CLAUSE = 2
 """Examples shown under one rule at most (the one picked for it first)."""
-SUITES = (("fftcg", {}), ("redemption", {"heal": ("revised",)}), ("redemption", {"heal": ("previous",)}))
+SUITES: tuple[tuple[str, dict[str, tuple[str, ...]]], ...] = (
+    ("fftcg", {}), ("redemption", {"heal": ("revised",)}), ("redemption", {"heal": ("previous",)}))
 """The conformance suites the area reference pages take their vectors from."""
 
 
@@ -64,30 +65,58 @@ def rule_example_lines(clause_id: str, numbering: Numbering, escape: Callable[[s
     return lines
 
 
+Versions = tuple[tuple[str, tuple[str, ...]], ...]
+"""A suite's versions as a hashable key: ``(("heal", ("revised",)),)``."""
+
+
+def suite_key(versions: dict[str, tuple[str, ...]]) -> Versions:
+    """A suite's versions (area -> version IDs, as in :data:`SUITES`) as a hashable key, areas sorted."""
+    return tuple(sorted(versions.items()))
+
+
+def suite_vectors(game: str, versions: Versions) -> tuple[str, list[dict[str, Any]]]:
+    """The suite ID and the play and refusal vectors of the default conformance suite of ``game`` under
+    ``versions``: the vectors ``cardrules conformance generate`` chooses (its scenarios and targeted
+    positions explored, candidates chosen by greedy set cover), in the suite's order. The suite's perft
+    and invalid-state vectors, which no page shows, are not built: they are most of a suite's cost."""
+    from cardrules.oracle.conformance.candidates import collect
+    from cardrules.oracle.conformance.generate import MAX_STATES, greedy_cover
+    from cardrules.oracle.conformance.plan import clauses_for, make_plan
+    from cardrules.oracle.conformance.targeted import load_positions
+    from cardrules.oracle.conformance.vectors import build_vector, candidate_id
+    from cardrules.properties.scenarios import load_scenarios
+
+    plan = make_plan(game, dict(versions), {})
+    in_force = frozenset(clauses_for(plan))
+    sources = collect(plan, load_scenarios(), in_force, max_states=MAX_STATES[game], seed=0,
+                      positions=load_positions())
+    candidates = sources.candidates
+    ids = [candidate_id(sources.graphs[c.graph], c) for c in candidates]
+    vectors = [build_vector(sources.graphs[candidates[i].graph], candidates[i], in_force)
+               for i in greedy_cover(candidates, ids)]
+    return plan.id, sorted(vectors, key=lambda v: (v["kind"] != "play", v["id"]))
+
+
 @lru_cache(maxsize=1)
 def examples_by_clause() -> dict[str, list[dict[str, Any]]]:
     """For the area reference pages (engine authors): clause ID -> its conformance vectors, most specific
-    first. At build time the default conformance suites are generated (one per game and wording); a vector
-    exemplifies a clause when the clause's code ran in its last step; each clause shows up to
-    :data:`PER_CLAUSE` (fewest clauses in that step, then fewest steps), numbered across the page."""
-    from cardrules.oracle.conformance.generate import generate_suite
-    from cardrules.oracle.conformance.plan import make_plan
+    first. The default conformance suites (one per game and wording, :func:`suite_vectors`) are generated
+    once per build (:mod:`cardrules_shared`); a vector exemplifies a clause when the clause's code ran in
+    its last step; each clause shows up to :data:`PER_CLAUSE` (fewest clauses in that step, then fewest
+    steps), numbered across the page."""
+    from cardrules_shared import computed
 
     found: dict[str, list[tuple[tuple[int, int, str], dict[str, Any]]]] = {}
     for game, versions in SUITES:
-        plan = make_plan(game, versions, {})
-        suite = generate_suite(plan, seed=0).suite
-        if suite is None:
-            continue
-        for vector in suite["vectors"]:
-            if vector["kind"] in ("perft", "invalid"):
-                continue  # counts, or a broken state: no example of one clause
+        key = suite_key(versions)
+        suite, vectors = computed(("suite", game, key), lambda: suite_vectors(game, key))
+        for vector in vectors:
             last = vector["steps"][-1]["clauses"] if vector.get("steps") else vector.get("clauses", [])
             if vector["kind"] == "refusal":
                 last = vector.get("refuse", {}).get("clauses", last)
             for clause_id in last:
-                key = (len(last), len(vector.get("steps", [])), vector["id"])
-                found.setdefault(clause_id, []).append((key, {**vector, "suite": suite["suite"]}))
+                order = (len(last), len(vector.get("steps", [])), vector["id"])
+                found.setdefault(clause_id, []).append((order, {**vector, "suite": suite}))
     return {c: [v for _, v in sorted(items, key=lambda kv: kv[0])][:PER_CLAUSE] for c, items in found.items()}
 
 

@@ -73,7 +73,7 @@ class ScenariosDirective(RstDirective):
                     for m in scenario.mutants
                 )
                 lines.append(f":Mutants: {mutants}")
-            lines += ["", f".. cardrules-picture:: state-graph-{scenario.name}", ""]
+            lines.append("")
             for mutant in scenario.mutants:
                 lines += [f".. cardrules-picture:: counterexample-{scenario.name}:{mutant.name}", ""]
             lines.append("")

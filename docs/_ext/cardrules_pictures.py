@@ -1,4 +1,4 @@
-"""Pictures for the spec site, drawn at build time from the project's own data (matplotlib, networkx).
+"""Pictures for the spec site, drawn at build time from the project's own data (matplotlib).
 
 ``.. cardrules-picture:: NAME`` draws one picture into ``_generated/NAME.svg``
 and shows it as a figure with a caption. The pictures:
@@ -10,8 +10,6 @@ and shows it as a figure with a caption. The pictures:
 * ``battle-stack``: the stack of battles along the shortest game of the
   three-player scenario that nests a side battle in the main battle,
   explored by the model;
-* ``state-graph-SCENARIO``: the first states of an embedded scenario's graph,
-  by depth;
 * ``counterexample-SCENARIO-MUTANT``: the timeline of the shortest
   counterexample with which a mutant is caught.
 
@@ -145,28 +143,6 @@ def battle_stack() -> tuple[Any, str]:
                  "battle is fought, and resumes after it (RED-SB-SUSPEND, RED-SB-RESUME).")
 
 
-def state_graph(scenario_name: str) -> tuple[Any, str]:
-    import networkx as nx
-
-    scenario, _, result = _explore(scenario_name, 60)
-    graph = result.graph()
-    depth = {n: result.depth[n] for n in graph.nodes}
-    layers: dict[int, list[int]] = {}
-    for node, d in sorted(depth.items()):
-        layers.setdefault(d, []).append(node)
-    pos = {node: (i - (len(nodes) - 1) / 2, -d) for d, nodes in layers.items() for i, node in enumerate(nodes)}
-    fig, ax = plt.subplots(figsize=(9, 4.2))
-    nx.draw_networkx_edges(graph, pos, ax=ax, edge_color="#999999", arrows=True, arrowsize=6, width=0.6)
-    colours = ["#d9f2d9" if n in result.terminals else "#dbe9f6" for n in graph.nodes]
-    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=colours, node_size=90, edgecolors="#444444", linewidths=0.6)
-    nx.draw_networkx_nodes(graph, pos, nodelist=[0], ax=ax, node_color="#fde2c8", node_size=160, edgecolors="#444444")
-    ax.axis("off")
-    fig.tight_layout()
-    shown = graph.number_of_nodes()
-    return fig, (f"The first {shown} states of scenario {scenario.name} (start in orange, one row per depth, "
-                 "game-over states in green), explored by the model with symmetric states merged.")
-
-
 def counterexample(scenario_name: str, mutant_name: str) -> tuple[Any, str]:
     from cardrules.properties.games import make_game, version_map
     from cardrules.properties.games import properties_for
@@ -208,8 +184,6 @@ def draw(name: str) -> tuple[Any, str]:
     }
     if name in fixed:
         return fixed[name]()
-    if name.startswith("state-graph-"):
-        return state_graph(name.removeprefix("state-graph-"))
     if name.startswith("counterexample-"):
         scenario, _, mutant = name.removeprefix("counterexample-").partition(":")
         return counterexample(scenario, mutant)

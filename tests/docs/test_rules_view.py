@@ -6,30 +6,19 @@ one and its redline's wording is the previous one, so a previous-only clause is 
 
 from __future__ import annotations
 
-import importlib
 import re
-import sys
-from types import ModuleType
 
 import pytest
 
 from cardrules.specs.catalogue import default_catalogue
 from cardrules.specs.catalogue.numbers import default_numbers
-from tests.paths import REPO
+from tests.docs.extensions import docs_extension
 
 pytestmark = pytest.mark.infrastructure("the rules views of the spec site")
 
 
-def _module(name: str) -> ModuleType:
-    sys.path.insert(0, str(REPO / "docs" / "_ext"))
-    try:
-        return importlib.import_module(name)
-    finally:
-        sys.path.remove(str(REPO / "docs" / "_ext"))
-
-
-RULES = _module("cardrules_rules")
-JUDGES = _module("cardrules_judges")
+RULES = docs_extension("cardrules_rules")
+JUDGES = docs_extension("cardrules_judges")
 
 
 def _view(area: str) -> str:
@@ -151,7 +140,7 @@ def test_a_rule_no_decision_changes_shows_no_open_question() -> None:
     assert "Open question" not in _sections(_view("heal"))["RED-HEAL-PURPOSE"]
 
 
-EXAMPLES = _module("cardrules_examples")
+EXAMPLES = docs_extension("cardrules_examples")
 
 REWRITTEN_FOR_JUDGES = ("RED-BR-FOUR-OUTCOMES", "FF-BASE-END-OF-TURN", "RED-BASE-TURN-PHASES", "RED-RD-UNTIL-END-OF-PHASE",
                         "RED-HEAL-PREV-HEALABLE", "RED-HEAL-PREV-AS-BEFORE-DISCARD", "RED-HEAL-PREV-TO-OWNER",
