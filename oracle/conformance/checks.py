@@ -4,8 +4,10 @@ A :class:`Check` holds what the engine declared (:mod:`.declaration`) and applie
 compared in the engine's profile (:mod:`.profiles`) without the fields the rules leave open, the
 actions of declared macro steps (:mod:`.macro`) are not sent, states are compared only where a
 player decides if the engine asked so, and with keep-going every difference is recorded and the
-engine is loaded with the vector's expected state to go on. A difference at a step whose clauses
-carry a decision the engine declared a non-default reading of is a ``reading``, not a failure.
+engine is loaded with the vector's expected state to go on: after a wrong answer (``fail``), and also
+after an ``unsupported`` or ``error`` answer to a step's request (the engine lacks or broke on one
+operation; its session goes on), which keeps that verdict. A wrong answer at a step whose clauses carry a
+decision the engine declared a non-default reading of is a ``reading``, not a failure.
 """
 
 from __future__ import annotations
@@ -82,11 +84,13 @@ class Check:
     def record(self, difference: Difference, step: int, action: str | None, blamed: tuple[str, ...],
                what: str, reload: Any = None) -> None:
         """Record ``difference``; stop the vector unless keep-going (then load ``reload`` to go on)."""
-        reading = self.reading_of(blamed)
+        # an answer the engine gave as a failure (``unsupported``, ``error``) keeps its own verdict
+        reading = self.reading_of(blamed) if difference.verdict == "fail" else ()
+        verdict = difference.verdict if difference.verdict != "fail" else "reading" if reading else "fail"
         self.result.differences.append(DifferenceRecord(
             step=step, action=action, where=difference.where, field=what, expected=difference.expected,
             got=difference.got, blamed=blamed, missing=difference.missing, extra=difference.extra,
-            verdict="reading" if reading else "fail", reading=reading))
+            verdict=verdict, reading=reading))
         if not self.keep_going or reload is None:
             raise Stop()
         try:
@@ -157,8 +161,8 @@ def check_steps(check: Check, vector: dict[str, Any]) -> None:
             try:
                 session.call({"op": "apply", "action": step["action"]}, f"step {number} apply {step['action']!r}")
             except Difference as difference:
-                if difference.verdict != "fail":
-                    raise
+                # an ``unsupported`` or ``error`` answer is not the engine's end: with keep-going the vector's
+                # expected state after this step is loaded and the rest checked, as after a ``fail``
                 check.record(difference, number, step["action"], clauses, "apply", step["state"])
                 pending = []
                 continue

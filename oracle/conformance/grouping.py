@@ -182,7 +182,9 @@ def differences_of(result: VectorResult, actions: Actions | None = None) -> list
     records: Sequence[Any] = getattr(result, "differences", None) or ()
     out = []
     for index, record in enumerate(records):
-        verdict = record.verdict if result.verdict in ("fail", "reading") else result.verdict
+        # the runner's records carry their own verdicts (``fail``, ``reading``, ``error``, ``unsupported``)
+        own = result.verdict in ("fail", "reading", "error", "unsupported")
+        verdict = record.verdict if own else result.verdict
         out.append(Seen(result.suite, result.vector, index, record.step,
                         record.action or _action(result, record.step, record.where, actions),
                         record.where, field_of(record.where),

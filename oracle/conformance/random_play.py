@@ -1,8 +1,9 @@
 """Seeded random play against an engine over the adapter protocol, shrunk to the shortest divergence.
 
 Each game starts at one of the game's embedded scenario positions (the roots the generated suites are
-explored from), under the first live plan of the game (:func:`.live.live_plans`: the engine's declared
-readings). At each step a :class:`random.Random` seeded from the run's seed and the game's number picks one
+explored from), under one of the live plans of the game (:func:`.live.live_plans`: each rule version, with
+the engine's declared readings), both drawn by the game's seeded generator (:func:`draw_start`). At each
+step that :class:`random.Random`, seeded from the run's seed and the game's number, picks one
 of the reference model's legal actions, until the game is over or ``max_steps`` actions were played. The
 walk becomes a ``play`` vector (every step's state, legal actions and clauses, as a generated vector) and
 runs through the runner, so that the engine's declared profile, macro steps and comparison points apply
@@ -33,7 +34,7 @@ from cardrules.properties.engines.exploration import Game
 from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import Scenario, load_scenarios
 
-__all__ = ["DIVERGED", "Divergent", "random_divergences", "random_play", "walk"]
+__all__ = ["DIVERGED", "Divergent", "draw_start", "game_rng", "random_divergences", "random_play", "walk"]
 
 DIVERGED = ("fail", "error", "crashed", "timeout", "garbage")
 """Verdicts that count as a divergence (a declared reading, a skip or ``unsupported`` do not)."""
@@ -118,15 +119,28 @@ class Divergent:
     suite: dict[str, Any]
 
 
+def game_rng(seed: int, game: str, number: int) -> random.Random:
+    """The generator of random game ``number`` of ``game`` in a run of ``seed``."""
+    return random.Random(f"{seed}:{game}:{number}")
+
+
+def draw_start(plans: Sequence[SuitePlan], scenarios: Sequence[Scenario],
+               rng: random.Random) -> tuple[SuitePlan, Scenario]:
+    """A random game's start: a scenario, then a live plan (drawn only when there are several, so that a game
+    with one rule version plays the same games as before there was a choice)."""
+    scenario = rng.choice(scenarios)
+    return (plans[0] if len(plans) == 1 else rng.choice(plans)), scenario
+
+
 def random_divergences(argv: list[str], declaration: Declaration, game: str, seed: int, games_count: int,
                        max_steps: int, timeout: float) -> list[Divergent]:
     """Play ``games_count`` random games of ``game``; one shrunk divergence per game that diverged."""
-    plan = live_plans(declaration, [game])[0]
+    plans = live_plans(declaration, [game])
     scenarios = [s for s in load_scenarios() if s.game == game]
     out: list[Divergent] = []
     for number in range(games_count):
-        rng = random.Random(f"{seed}:{game}:{number}")
-        scenario = rng.choice(scenarios)
+        rng = game_rng(seed, game, number)
+        plan, scenario = draw_start(plans, scenarios, rng)
         name = f"random-{plan.id}-seed-{seed}"
         trial = _Trial(argv, plan, scenario, name, timeout)
         texts = walk(trial.game, game_model(game).load_state(scenario.state), rng, max_steps)

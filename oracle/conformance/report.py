@@ -203,11 +203,14 @@ def failure_lines(r: VectorResult, indent: str = "    ") -> list[str]:
 
 
 def later_lines(r: VectorResult, differences: Sequence[Seen], indent: str = "    ") -> list[str]:
-    """A vector's differences after its first (the runner kept going), one whole line each."""
-    later = [s for s in differences if (s.suite, s.vector) == (r.suite, r.vector) and s.index > 0]
+    """A vector's differences other than its headline (the runner kept going), one whole line each."""
+    mine = [s for s in differences if (s.suite, s.vector) == (r.suite, r.vector)]
+    # the vector's headline (failure_lines) is the first difference of its verdict, not always its first one
+    headline = next((s.index for s in mine if (s.step, s.where, s.expected, s.got) == (r.step, r.where, r.expected, r.got)), 0)
+    later = [s for s in mine if s.index != headline]
     if not later:
         return []
-    lines = [f"{indent}later differences ({len(later)}):"]
+    lines = [f"{indent}{'later' if headline == 0 else 'other'} differences ({len(later)}):"]
     for s in later:
         tag = f" [{s.verdict}{': ' + s.reason if s.reason else ''}]" if s.verdict not in FAILING else ""
         lines.append(f"{indent}  {one_line(s.where)}: expected {one_line(s.expected)}, got {one_line(s.got)}{tag}")

@@ -53,7 +53,9 @@ Verdicts per vector: ``pass``, ``fail`` (a difference: the first is kept as
 expected vs got, and blamed on the clauses of that step; with keep-going, the default, the engine is then
 loaded with the vector's expected state and the rest checked, every difference in ``differences``),
 ``reading`` (every difference is a declared reading), ``skipped`` (never sent), ``unsupported``,
-``error`` (an unexpected failure reply), and for the adapter as a process
+``error`` (an unexpected failure reply; with keep-going a step answered ``unsupported`` or ``error`` is
+recorded with that verdict and the engine reloaded to go on, as after a ``fail``: the vector is ``fail``
+if any answer was wrong, else ``error``, else ``unsupported``), and for the adapter as a process
 ``crashed``, ``timeout`` and ``garbage`` (then the adapter is restarted for
 the next vector). The runner keeps every result so far and never stops early.
 """
@@ -260,15 +262,22 @@ def run_vector(process: AdapterProcess, suite: dict[str, Any], vector: dict[str,
     return settle(result)
 
 
+SETTLE_ORDER = ("fail", "error", "unsupported", "reading")
+"""A vector's verdict from its differences: the first of these that one of them has."""
+
+
 def settle(result: VectorResult) -> VectorResult:
-    """The verdict from the differences recorded: none pass, all readings ``reading``, else ``fail``;
-    the first difference fills the result's ``step``/``where``/``expected``/``got``/``blamed``."""
+    """The verdict from the differences recorded: none pass; else the first of :data:`SETTLE_ORDER` that a
+    difference has (a wrong answer anywhere fails the vector, even after a step the engine answered
+    ``unsupported``; a vector with only ``unsupported`` answers and readings is ``unsupported``). The first
+    difference with that verdict fills the result's ``step``/``where``/``expected``/``got``/``blamed``."""
     if not result.differences:
         return result
-    first = result.differences[0]
+    found = {d.verdict for d in result.differences}
+    result.verdict = next(v for v in SETTLE_ORDER if v in found)
+    first = next(d for d in result.differences if d.verdict == result.verdict)
     result.step, result.where, result.expected, result.got = first.step, first.where, first.expected, first.got
     result.blamed, result.missing, result.extra = first.blamed, first.missing, first.extra
-    result.verdict = "reading" if all(d.verdict == "reading" for d in result.differences) else "fail"
     result.reading = tuple(sorted({r for d in result.differences for r in d.reading}))
     return result
 

@@ -12,7 +12,7 @@ import pytest
 from cardrules.oracle.conformance.adapter import ReferenceAdapter
 from cardrules.oracle.conformance.declaration import LEGACY, parse_hello
 from cardrules.oracle.conformance.generate import generate_suite
-from cardrules.oracle.conformance.live import LiveError, live_plans, live_suites
+from cardrules.oracle.conformance.live import LiveError, live_plans, live_suites, live_twin, suite_differences
 from cardrules.oracle.conformance.output import write_suites
 import cardrules.model.fftcg.config as fftcg_config
 from cardrules.oracle.conformance.plan import SuitePlan, default_plans
@@ -70,8 +70,8 @@ def sampled_plans() -> list[SuitePlan]:
 @pytest.mark.slow
 @pytest.mark.infrastructure("the live oracle gives the generated suite files' vectors and verdicts")
 def test_live_agrees_with_the_files_of_the_version_suites_and_a_sample_of_option_suites(tmp_path: Path) -> None:
-    # a scenario's rule set naming options but no Redemption heal version has no live counterpart (the live
-    # oracle always plans one suite per version): those plans are counted, not compared
+    # every plan of a file has a live twin of the same id (test_every_generated_suite_has_a_live_twin_...);
+    # benchmarks/live_vs_files.py compares every plan, this test a sample
     compared = 0
     for number, plan in enumerate(sampled_plans()):
         argv = declaring(dict(plan.decisions)) if plan.decisions else REFERENCE
@@ -114,28 +114,51 @@ def test_an_option_the_model_cannot_select_is_named(monkeypatch: pytest.MonkeyPa
         live_plans(declaration, ["fftcg"])
 
 
-def resolved(game: str, versions: Any, decisions: Any) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
-    """A rule set with every area of the game at its version (the area's default when not named)."""
-    areas = [a for a in default_catalogue().areas if a.game == game]
-    return ({a.id: tuple(versions.get(a.id, (a.default_version,))) for a in areas}, dict(decisions))
-
-
-@pytest.mark.infrastructure("every suite `conformance generate` writes has a live suite under the same rule set")
-def test_every_generated_suite_has_a_live_counterpart_under_the_same_rule_set() -> None:
-    # The live oracle generates with the same function and seed as `generate` (compared in full above on a
-    # sample); what could drift is the rule set it plans for a declaration. For every default plan, an
-    # engine declaring that plan's options gets a live suite under exactly the plan's rule set, the area
-    # versions the plan leaves out being their defaults (a suite file of a single-version area's option is
-    # named without the heal version, its live twin with it: same rule set, another name).
+@pytest.mark.infrastructure("every suite `conformance generate` writes has a live suite under the same plan")
+def test_every_generated_suite_has_a_live_twin_with_its_name_and_rule_set() -> None:
+    # The live oracle generates with the same function and seed as `generate` (compared in full by
+    # benchmarks/live_vs_files.py); what could drift is the plan it makes for a declaration. For every default
+    # plan, an engine declaring that plan's options gets a live suite of exactly that plan: its id, expression
+    # and versions too, since a kept play (targeted.KEPT_PLAYS) is named by the expression of its suite.
     plans = default_plans()
     assert len(plans) >= 50
-    renamed = 0
     for plan in plans:
         declaration = parse_hello(ReferenceAdapter().hello() | {"games": json.loads(declaring(dict(plan.decisions))[-1])["games"]})
         live = live_plans(declaration, [plan.game])
-        twins = [q for q in live if resolved(q.game, q.versions, q.decisions) == resolved(plan.game, plan.versions, plan.decisions)]
-        assert twins, f"{plan.id}: no live suite under its rule set; live plans: {[q.id for q in live]}"
-        renamed += twins[0].id != plan.id
-        if twins[0].id == plan.id:
-            assert twins[0] == plan
-    assert renamed < len(plans)
+        assert plan in live, f"{plan.id}: no live suite of this plan; live plans: {[q.id for q in live]}"
+        assert live_twin(plan) == plan
+
+
+@pytest.mark.clause("RED-BR-STEP4-DISCARD-RETURN")
+def test_a_single_version_option_is_planned_live_as_its_file_under_the_default_heal_version_only() -> None:
+    # br-discard-which is a Battle Resolution decision (one version): under heal=revised (the default) its file is
+    # redemption-br-discard-which-losing-side-only, with no heal version named; under heal=previous no file is
+    # generated, and the live plan names the version.
+    reading = {"br-discard-which": "losing-side-only"}
+    declaration = parse_hello(ReferenceAdapter().hello() | {"games": json.loads(declaring(reading)[-1])["games"]})
+    assert [(p.id, dict(p.versions)) for p in live_plans(declaration, ["redemption"])] == [
+        ("redemption-br-discard-which-losing-side-only", {}),
+        ("redemption-heal-previous+br-discard-which-losing-side-only", {"heal": ("previous",)}),
+    ]
+
+
+def _suite(vectors: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"suite": "s", "clauses_in_force": ["A", "B"], "vectors": vectors}
+
+
+@pytest.mark.infrastructure("the comparison of a live suite with a suite file finds every kind of difference")
+def test_suite_differences_name_each_vector_that_differs_and_where() -> None:
+    one = {"id": "v1", "steps": [{"action": "pass", "state": {"x": 1}, "legal_actions": ["pass"]}]}
+    two = {"id": "v2", "steps": []}
+    from_file = _suite([one, two])
+    # the in-memory form may hold tuples where the file holds lists: the same JSON, no difference
+    assert suite_differences(from_file, _suite([{**one, "steps": ({**one["steps"][0], "legal_actions": ("pass",)},)},
+                                                two])) == []
+    changed = {**one, "steps": [{**one["steps"][0], "state": {"x": 2}}]}
+    assert suite_differences(from_file, _suite([changed, two])) == ["v1: differs at $.steps[0].state.x"]
+    assert suite_differences(from_file, _suite([one, {"id": "v3", "steps": []}])) == ["v2: only in the file",
+                                                                                       "v3: only live"]
+    longer = {**one, "steps": one["steps"] * 2}
+    assert suite_differences(from_file, _suite([longer, two])) == ["v1: differs at $.steps (1 items in the file, 2 live)"]
+    assert suite_differences(from_file, _suite([two, one])) == ["the same vectors in another order"]
+    assert suite_differences(from_file, {**_suite([one, two]), "clauses_in_force": ["A"]}) == ["clauses_in_force differ"]

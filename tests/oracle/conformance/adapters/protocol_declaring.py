@@ -5,6 +5,9 @@ declaration given as JSON in argv[1] (merged over the reference adapter's own), 
   another reading than the suite's);
 - ``"plant": "p1-damage"``: its state replies show one more damage for player 1 whenever P1 has damage
   (a planted difference, full profile);
+- ``"fail_on": {"word": W, "error": KIND}``: an ``apply`` of an action whose first word is W is answered
+  ``{"ok":false,"error":KIND}`` and not applied (an engine that lacks, ``unsupported``, or breaks on,
+  ``internal``, one kind of action);
 - ``"merge": true``: after each applied action it passes by itself through every declared macro step, or
   through those listed in ``"merged"`` when given (an engine that resolves those steps within the action
   before them, saying so or not).
@@ -27,7 +30,7 @@ class Declaring(ReferenceAdapter):
 
     def hello(self) -> dict[str, Any]:
         reply = super().hello()
-        reply.update({k: v for k, v in self.spec.items() if k not in ("implements", "plant", "merge", "merged")})
+        reply.update({k: v for k, v in self.spec.items() if k not in ("implements", "plant", "merge", "merged", "fail_on")})
         return reply
 
     def load(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -39,6 +42,9 @@ class Declaring(ReferenceAdapter):
         return super().load(request)
 
     def apply(self, text: Any) -> dict[str, Any]:
+        fail_on = self.spec.get("fail_on")
+        if fail_on and str(text).split(" ")[0] == fail_on["word"]:
+            return {"ok": False, "error": fail_on["error"], "message": f"this engine has no {fail_on['word']!r} action"}
         reply = super().apply(text)
         if reply["ok"] and self.spec.get("merge"):
             declared = self.spec.get("merged", self.spec.get("macro_steps", []))
