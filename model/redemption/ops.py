@@ -84,7 +84,7 @@ def discard_card(state: State, card_id: str) -> State:
     """Put a card into its owner's discard pile (it must already be out of every zone). There it is
     at face value: the statuses on it are gone (RED-HEAL-PREV-REGAINS speaks of what a character
     loses going back to face value in the pile; found by the heal cross-check)."""
-    if any(c == card_id for c, _ in state.statuses):
+    if card_id in {c for c, _ in state.statuses}:
         state = replace(state, statuses=frozenset(s for s in state.statuses if s[0] != card_id))
     return add_to(state, state.card(card_id).owner, "discard", card_id)
 

@@ -405,11 +405,12 @@ def answerer(state: State, record: PlayRecord, config: RuleConfig) -> int | None
 
 def _has_answer(state: State, player: int, fighters: set[str]) -> bool:
     """Whether ``player`` holds an interrupt or negate they may play on one of ``fighters`` (RED-BASE-ENHANCEMENTS);
-    without one, special initiative could only be declined: the same play as not offering it."""
-    for card_id in state.zones[player].hand:
+    without one, special initiative could only be declined: the same play as not offering it. Cards and
+    fighters are tried in id order, so the same code runs on every run whatever the sets' order."""
+    for card_id in sorted(state.zones[player].hand):
         card = state.card(card_id)
         if card.ability in (Effect.INTERRUPT, Effect.NEGATE) and card.type.value == "enhancement" and any(
-            state.card(f).alignment is card.alignment and state.card(f).brigades & card.brigades for f in fighters
+            state.card(f).alignment is card.alignment and state.card(f).brigades & card.brigades for f in sorted(fighters)
         ):
             return True
     return False
