@@ -11,7 +11,7 @@ order +1, +2, the search takes its eight transitions in this order (worked out b
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Hashable
+from typing import Any
 
 import pytest
 from hypothesis import strategies as st
@@ -19,45 +19,19 @@ from hypothesis import strategies as st
 from cardrules.properties.core import Property, PropertyError, transition_property
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.engines.machines import run_machine
+from tests.properties.engines.test_explore import Counter
 
 pytestmark = pytest.mark.infrastructure("the explorer's sampling of costly transition checks")
 
 
 @dataclass(frozen=True)
-class UpToFive:
-    """States 0..5; actions +1 and +2 while the sum stays at most 5; 5 is terminal (no dead end)."""
+class UpToFive(Counter):
+    """The explorer tests' counter (states 0..5, +1 and +2, 5 terminal) without its dead end at 4."""
 
     name: str = field(default="up-to-five")
 
     def legal_actions(self, state: int) -> tuple[int, ...]:
         return tuple(a for a in (1, 2) if state + a <= 5)
-
-    def step(self, state: int, action: int) -> int:
-        return state + action
-
-    def is_terminal(self, state: int) -> bool:
-        return state == 5
-
-    def canonical_key(self, state: int) -> Hashable:
-        return state
-
-    def turn(self, state: int) -> int:
-        return 1
-
-    def action_text(self, action: int) -> str:
-        return f"+{action}"
-
-    def summary(self, state: int) -> str:
-        return f"n={state}"
-
-    def action_from_text(self, text: str) -> int:
-        return int(text)
-
-    def state_to_json(self, state: int) -> Any:
-        return state
-
-    def state_from_json(self, data: Any) -> int:
-        return int(data)
 
 
 NO_TWO = Property("no-plus-two", "No step adds 2.", (), "toy", "transition", lambda game, a, action, b: action != 2)
