@@ -28,14 +28,21 @@ What each column measures:
 * peak MiB: the process's peak resident memory;
 * the exit status is 1 when the counts disagree.
 
-The twins check no property, so cardrules runs twice: ``cardrules`` checks
-nothing either (like for like, the ratios are against this row), and
-``cr+props`` checks every registered FFTCG property (15) on every state and
-transition, as ``cardrules explore`` does.
+The twins check no property, so cardrules runs three times: ``cardrules`` checks
+nothing either (like for like, the ratios are against this row), ``cr+props``
+checks every registered FFTCG property (15) on every state and transition, as
+``cardrules explore`` does, and ``cr 2 wk`` is ``explore --workers 2`` (hash
+partitions on forked processes, no property), beside TLC's 2 workers; its peak
+MiB is the largest of the coordinator's and each worker's.
 
 SPIN runs a depth-first search with full state storage (``-DSAFETY
 -DNOREDUCE``, ``spin -o2`` so that the write-only event log is kept in the
 state vector); TLC runs breadth-first with 2 workers.
+
+``--record`` writes ``docs/results/side_by_side.toml`` from the last size run,
+with the goals it measures (SPIN within 10x and 5x of the single explorer;
+the explorer on 2 workers against TLC on 2, at least as fast and 3x; bytes per
+stored state), each met or not.
 """
 
 from __future__ import annotations
@@ -99,6 +106,29 @@ def run_cardrules(forwards: int, turns: int, checked: bool) -> Run:
     return Run("cr+props" if checked else "cardrules", r["states"], r["seconds"], r["bytes_per_state"], r["peak_mib"])
 
 
+def run_cardrules_workers(forwards: int, turns: int, workers: int) -> Run:
+    """The explorer on ``workers`` hash partitions (``explore --workers``), checking no property, as the twins."""
+    out = subprocess.run([sys.executable, __file__, "--one-parallel", str(forwards), str(turns), str(workers)],
+                         capture_output=True, text=True, check=True)
+    r = json.loads(out.stdout)
+    return Run(f"cr {workers} wk", r["states"], r["seconds"], None, r["peak_mib"])
+
+
+def one_parallel(forwards: int, turns: int, workers: int) -> dict[str, float | int]:
+    """In a process of its own: the partitioned search of the position, no property checked; the peak
+    memory is the largest of the coordinator's and each worker's peak resident memory."""
+    from cardrules.model.fftcg.validate import load_state
+    from cardrules.properties.engines.explore import Bounds
+    from cardrules.properties.engines.parallel import explore_parallel
+    from cardrules.properties.fftcg.game import FftcgGame
+
+    root = load_state(position(forwards))
+    started = time.perf_counter()
+    result = explore_parallel(FftcgGame(), [root], [], Bounds(max_turns=turns, max_states=2_000_000), workers=workers)
+    seconds = time.perf_counter() - started
+    return {"states": result.stats.states, "seconds": seconds, "peak_mib": result.stats.peak_rss_mib}
+
+
 def run_spin(forwards: int, turns: int, folder: Path) -> Run:
     missing = [tool for tool in ("spin", "gcc") if shutil.which(tool) is None]
     if missing:
@@ -156,7 +186,17 @@ def main() -> int:
     parser.add_argument("--size", nargs=2, type=int, metavar=("FORWARDS", "TURNS"), action="append",
                         help="a size to run (repeatable)")
     parser.add_argument("--tlc-workers", type=int, default=2, help="TLC worker threads (default 2)")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="the explorer's partitions in the row beside TLC's workers (default 2)")
+    parser.add_argument("--record", action="store_true",
+                        help="write docs/results/side_by_side.toml from the largest size run")
+    parser.add_argument("--conditions", default="", help="what else ran on the machine (for --record)")
+    parser.add_argument("--one-parallel", nargs=3, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.one_parallel:
+        print(json.dumps(one_parallel(*args.one_parallel)))
+        return 0
+    load = os.getloadavg()[0]
     sizes = [tuple(s) for s in args.size] if args.size else ([(2, 1), (2, 2)] if args.quick else [(2, 1), (2, 2), (3, 1)])
     print(f"machine: {os.cpu_count()} cores; other processes may share them (figures are wall-clock)")
     header = (f"{'size':>5} {'engine':>9} {'states':>11} {'seconds':>8} {'states/s':>10} {'B/state':>8} "
@@ -167,6 +207,7 @@ def main() -> int:
     for forwards, turns in sizes:
         with tempfile.TemporaryDirectory(prefix="cardrules-peers-") as tmp:
             runs = [run_cardrules(forwards, turns, checked=False), run_cardrules(forwards, turns, checked=True),
+                    run_cardrules_workers(forwards, turns, args.workers),
                     run_spin(forwards, turns, Path(tmp)),
                     run_tlc(forwards, turns, Path(tmp), args.tlc_workers)]
         ours = runs[0]
@@ -179,13 +220,72 @@ def main() -> int:
             if run is not ours and run.rate and ours.rate:
                 ratio = f"{run.rate / ours.rate:.2f}x the states/s"
             print(f"{size:>5} {run.engine:>9} {run.states:>11,} {run.seconds:>8.2f} {_fmt(run.rate, '>10,.0f')} "
-                  f"{_fmt(run.bytes_per_state, '>8,.0f')} {_fmt(run.peak_mib, '>8.1f')}  {ratio}")
+                  f"{_fmt(run.bytes_per_state, '>8,.0f'):>8} {_fmt(run.peak_mib, '>8.1f')}  {ratio}")
         counts = {run.engine: run.states for run in runs if not run.skipped}
         same = len(set(counts.values())) == 1
         agree = agree and same
         print(f"{'':>5} {'counts':>9}  {'agree' if same else 'DISAGREE'}: "
               + ", ".join(f"{engine} {count:,}" for engine, count in counts.items()))
+        last = (f"{forwards}x{turns}", runs)
+    for goal in goals(last[1], args.tlc_workers):
+        print(f"goal: {goal[0]}: {goal[1]} ({'met' if goal[2] else 'not met'})")
+    if args.record and agree:
+        record(*last, goals(last[1], args.tlc_workers), max(load, os.getloadavg()[0]), args.conditions, args.tlc_workers)
     return 0 if agree else 1
+
+
+def goals(runs: list[Run], tlc_workers: int) -> list[tuple[str, str, bool]]:
+    """The performance goals this comparison measures: (goal, figure, met)."""
+    by = {run.engine: run for run in runs if not run.skipped}
+    single, spread = by.get("cardrules"), next((r for e, r in by.items() if e.startswith("cr ") and "wk" in e), None)
+    found: list[tuple[str, str, bool]] = []
+    spin = by.get("SPIN")
+    if spin and single and spin.rate and single.rate:
+        ratio = spin.rate / single.rate
+        found += [("SPIN at most 10x the explorer's states per second (one process each)", f"SPIN {ratio:.1f}x", ratio <= 10),
+                  ("SPIN at most 5x the explorer's states per second (one process each)", f"SPIN {ratio:.1f}x", ratio <= 5)]
+    tlc = by.get("TLC")
+    if tlc and spread and tlc.rate and spread.rate:
+        ratio = spread.rate / tlc.rate
+        figure = f"the explorer {ratio:.2f}x TLC's states per second"
+        found += [(f"the explorer with 2 workers at least as fast as TLC with {tlc_workers} workers", figure, ratio >= 1),
+                  (f"the explorer with 2 workers 3x as fast as TLC with {tlc_workers} workers", figure, ratio >= 3)]
+    if single and single.bytes_per_state:
+        found.append(("at most 150 bytes per stored state", f"{single.bytes_per_state:.0f} B/state",
+                      single.bytes_per_state <= 150))
+    return found
+
+
+def record(size: str, runs: list[Run], measured: list[tuple[str, str, bool]], load: float, conditions: str,
+           tlc_workers: int) -> None:
+    """Write docs/results/side_by_side.toml: the engines on one size, and the goals."""
+    from datetime import datetime
+
+    from cardrules.specs.fileio import write_text
+
+    def cell(value: float | None, digits: int = 0) -> str:
+        return '"-"' if value is None else (str(round(value)) if digits == 0 else str(round(value, digits)))
+
+    rows = [f'  ["{size}", "{r.engine}", {r.states}, {cell(r.seconds, 2)}, {cell(r.rate)}, {cell(r.bytes_per_state)}, '
+            f'{cell(r.peak_mib)}],' for r in runs if not r.skipped]
+    lines = [
+        "# The cardrules explorer, SPIN and TLC on the same FFTCG state space (benchmarks/side_by_side.py --record).",
+        '# "cardrules" and "cr N wk" (N partitions) check no property, like the two twins; "cr+props" checks every',
+        "# FFTCG property. The engines run one after the other in one run.",
+        f"measured = {datetime.now().replace(microsecond=0).isoformat()}",
+        f'command = "python3 benchmarks/side_by_side.py --size {size.replace("x", " ")} --tlc-workers {tlc_workers} --record"',
+        f'machine = "{"idle" if load < 1.0 else "loaded"}"',
+        "conditions = " + json.dumps(f"2 cores, load average {load:.1f} at the start or the end of the run"
+                                     + (f"; {conditions}" if conditions else "")),
+        'columns = ["size", "engine", "states", "seconds", "states/s", "B/state", "peak MiB"]',
+        "rows = [", *rows, "]",
+    ]
+    for goal, figure, met in measured:
+        lines += ["", "[[goal]]", f"goal = {json.dumps(goal)}", f"figure = {json.dumps(figure)}",
+                  f"met = {'true' if met else 'false'}"]
+    path = HERE.parent / "docs" / "results" / "side_by_side.toml"
+    write_text(path, "\n".join(lines) + "\n")
+    print(f"recorded in {path.relative_to(HERE.parent)}")
 
 
 if __name__ == "__main__":

@@ -37,9 +37,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--dot", type=Path, metavar="FILE", help="write the explored graph as Graphviz DOT")
     p.add_argument("--graphml", type=Path, metavar="FILE", help="write the explored graph as GraphML")
     p.add_argument("--workers", type=int_at_least(1, 64), metavar="N", default=1,
-                   help="explore on N partitions, hash-partitioned (same counts and counterexamples; default 1)")
+                   help="explore on N partitions, hash-partitioned (same counts and counterexamples; default 1); "
+                   "with --scope, N workers each exploring whole positions")
     p.add_argument("--backend", choices=("processes", "ray"), default="processes",
-                   help="where the partitions run: forked processes (default) or Ray actors (cardrules[distributed])")
+                   help="where the partitions (with --scope: the positions) run: forked processes (default) or Ray "
+                   "(cardrules[distributed])")
     p.add_argument("--address", metavar="ADDR", help="with --backend ray: an existing Ray cluster (default: a local one)")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print JSON (statistics and counterexample traces)")
@@ -137,13 +139,14 @@ def _scope_position(args: argparse.Namespace) -> tuple[Any, str, Any, Any, Any]:
 def _explore_scopes(args: argparse.Namespace, out: TextIO) -> int:
     """``explore --scope S``: every position of each scope the name gives; exit 1 on a violation or deadlock."""
     from cardrules.oracle.progress import RunProgress
-    from cardrules.oracle.verify.scopes import explore_scope, label, positions_of, scopes_named
+    from cardrules.oracle.verify.scopes import label, positions_of, scopes_named
 
     if args.scenario or args.scenario_file:
         raise InputError("with --scope, give no scenario, or a position of the scope (SCOPE#N)")
-    if _parallel(args) or args.dot or args.graphml:
-        raise InputError("--scope explores many positions: --workers, --backend ray, --dot and --graphml "
-                         "take one (give a position SCOPE#N)")
+    if args.dot or args.graphml:
+        raise InputError("--scope explores many positions: --dot and --graphml take one (give a position SCOPE#N)")
+    if args.address and args.backend != "ray":
+        raise InputError("--address names a Ray cluster: give it with --backend ray")
     if args.itf:
         check_output_file(args.itf)
     rule_set, scopes = _scope_rule_set(args, scopes_named([args.scope]))
@@ -152,7 +155,7 @@ def _explore_scopes(args: argparse.Namespace, out: TextIO) -> int:
         for scope in scopes:
             positions = [_with_bounds(args, p) for p in positions_of(scope)]
             with progress.phase(label(scope)) as phase:
-                found = explore_scope(scope, rule_set, positions,
+                found = _scope_search(args, scope, rule_set, positions,
                                       lambda r: phase.count(r.states, f"states, {r.positions} positions"))
                 phase.result = f"{found.positions:,} positions, {found.states:,} states"
             results.append(found)
@@ -165,6 +168,19 @@ def _explore_scopes(args: argparse.Namespace, out: TextIO) -> int:
         for found in results:
             _print_scope(found, out)
     return EXIT_CHECK_FAILED if any(r.violations or r.deadlocks for r in results) else EXIT_OK
+
+
+def _scope_search(args: argparse.Namespace, scope: Any, rule_set: Any, positions: list[Any], on_position: Any) -> Any:
+    """Every position of the scope explored; with ``--workers``/``--backend ray`` whole positions go to the
+    workers (forked processes, a local Ray instance or the cluster at ``--address``)."""
+    from cardrules.oracle.verify.scopes import explore_scope
+    from cardrules.properties.engines.ray_backend import RayUnavailable
+
+    try:
+        return explore_scope(scope, rule_set, positions, on_position,
+                             workers=args.workers, backend=args.backend, address=args.address)
+    except RayUnavailable as error:
+        raise InputError(str(error)) from None
 
 
 def _with_bounds(args: argparse.Namespace, position: Any) -> Any:
@@ -191,6 +207,8 @@ def _print_scope(found: Any, out: TextIO) -> None:
         print(f"  deadlock from {deadlock['position']}: {deadlock['deadlock']}", file=out)
     if not found.violations:
         print("every property holds from every position", file=out)
+    for name, tasks, kib in found.workers:
+        print(f"  worker {name}: {tasks} positions, peak memory {kib / 1024:.1f} MiB", file=out)
 
 
 def _parallel(args: argparse.Namespace) -> bool:

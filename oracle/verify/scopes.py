@@ -13,6 +13,7 @@ explores alone. ``explore`` explores every position in turn
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -130,43 +131,97 @@ class ScopeExploration:
     """Property -> the first position breaking it: its name, state, narrative and trace."""
     deadlocks: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    workers: list[tuple[str, int, int]] = field(default_factory=list)
+    """With workers: each worker's name, positions explored and peak resident memory (KiB)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"scope": self.scope.describe(), "rule_set": self.rule_set.to_json(), "positions": self.positions,
                 "states": self.states, "transitions": self.transitions, "complete": self.complete,
                 "truncated_positions": self.truncated, "seconds": round(self.seconds, 3),
-                "violations": self.violations, "deadlocks": self.deadlocks}
+                "violations": self.violations, "deadlocks": self.deadlocks,
+                **({"workers": [{"worker": name, "positions": tasks, "peak_mib": round(kib / 1024, 1)}
+                                for name, tasks, kib in self.workers]} if self.workers else {})}
 
 
-def explore_scope(scope: Any, rule_set: RuleSetSpec, positions: list[Scenario], on_position: Any = None) -> ScopeExploration:
-    """Explore every position of ``scope`` under ``rule_set`` within its bounds, checking every property."""
+def explore_scope(scope: Any, rule_set: RuleSetSpec, positions: list[Scenario], on_position: Any = None,
+                  workers: int = 1, backend: str = "processes", address: str | None = None) -> ScopeExploration:
+    """Explore every position of ``scope`` under ``rule_set`` within its bounds, checking every property.
+
+    With ``workers > 1`` or ``backend="ray"`` the positions are spread over worker processes or a Ray
+    cluster (:func:`cardrules.properties.engines.by_position.map_in_order`), one whole position per task;
+    the outcomes are folded in the positions' order, so the result is the sequential one (the first
+    position breaking a property, its counterexample, the sums), only ``seconds`` is the workers' sum and
+    ``workers`` says who ran what."""
+    from cardrules.properties.engines.by_position import map_in_order, peak_per_worker
+
+    result = ScopeExploration(scope, rule_set)
+    uses = []
+    tasks = [(scope.game, rule_set, position) for position in positions]
+    for outcome, use in map_in_order(explore_position, tasks, workers, backend, address):
+        uses.append(use)
+        _add(result, outcome)
+        if on_position is not None:
+            on_position(result)
+    if workers > 1 or backend == "ray":
+        result.workers = peak_per_worker(uses)
+    return result
+
+
+@dataclass(frozen=True)
+class PositionOutcome:
+    """One position's exploration, as plain data (it crosses process and machine boundaries)."""
+
+    name: str
+    states: int
+    transitions: int
+    seconds: float
+    complete: bool
+    truncated: bool
+    violations: tuple[tuple[str, dict[str, Any]], ...]
+    """Each property broken from this position, with its position, state, narrative and trace (sorted)."""
+    deadlock: dict[str, Any] | None
+
+
+_GAMES: dict[tuple[str, str], Any] = {}
+"""The game under a rule set, built once per worker process."""
+
+
+def explore_position(task: tuple[str, RuleSetSpec, Scenario]) -> PositionOutcome:
+    """Explore one position (``(game, rule_set, position)``) within its bounds, checking every property."""
     from cardrules.properties.engines.explore import Bounds, explore, narrative
     from cardrules.properties.engines.trace_json import trace_to_json
     from cardrules.properties.games import make_game, properties_for, version_map
 
-    game = make_game(scope.game, rule_set)
-    result = ScopeExploration(scope, rule_set)
-    for position in positions:
-        bounds = Bounds(max_depth=position.max_depth, max_states=position.max_states, max_turns=position.max_turns)
-        props = properties_for(scope.game, version_map(position, rule_set))
-        found = explore(game, [game.state_from_json(position.state)], props, bounds, progress=False)
-        result.positions += 1
-        result.states += found.stats.states
-        result.transitions += found.stats.transitions
-        result.seconds += found.stats.seconds
-        result.complete &= found.stats.complete
-        if found.stats.truncated:
-            result.truncated.append(position.name)
-        for prop in sorted(found.violations):
-            if prop not in result.violations:
-                result.violations[prop] = {
-                    "position": position.name, "description": position.description, "state": position.state,
-                    "narrative": narrative(found, prop, game).splitlines(),
-                    "trace": {**trace_to_json(found, prop, game, rule_set.to_json()), "position": position.name},
-                }
-        for index in found.deadlocks[:1]:
-            result.deadlocks.append({"position": position.name, "state": position.state,
-                                     "deadlock": game.summary(found.states[index])})
-        if on_position is not None:
-            on_position(result)
-    return result
+    game_name, rule_set, position = task
+    key = (game_name, json.dumps(rule_set.to_json(), sort_keys=True))
+    if key not in _GAMES:
+        _GAMES[key] = make_game(game_name, rule_set)
+    game = _GAMES[key]
+    bounds = Bounds(max_depth=position.max_depth, max_states=position.max_states, max_turns=position.max_turns)
+    props = properties_for(game_name, version_map(position, rule_set))
+    found = explore(game, [game.state_from_json(position.state)], props, bounds, progress=False)
+    violations = tuple(
+        (prop, {"position": position.name, "description": position.description, "state": position.state,
+                "narrative": narrative(found, prop, game).splitlines(),
+                "trace": {**trace_to_json(found, prop, game, rule_set.to_json()), "position": position.name}})
+        for prop in sorted(found.violations))
+    deadlock = ({"position": position.name, "state": position.state,
+                 "deadlock": game.summary(found.states[found.deadlocks[0]])} if found.deadlocks else None)
+    return PositionOutcome(position.name, found.stats.states, found.stats.transitions, found.stats.seconds,
+                           found.stats.complete, bool(found.stats.truncated), violations, deadlock)
+
+
+def _add(result: ScopeExploration, outcome: PositionOutcome) -> None:
+    """Fold one position's outcome into the scope's (positions in order: the first breaking position wins)."""
+    result.positions += 1
+    result.states += outcome.states
+    result.transitions += outcome.transitions
+    result.seconds += outcome.seconds
+    result.complete &= outcome.complete
+    if outcome.truncated:
+        result.truncated.append(outcome.name)
+    for prop, violation in outcome.violations:
+        if prop not in result.violations:
+            result.violations[prop] = violation
+    if outcome.deadlock is not None:
+        result.deadlocks.append(outcome.deadlock)

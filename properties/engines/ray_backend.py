@@ -30,6 +30,22 @@ class RayUnavailable(RuntimeError):
     """Ray is not installed, or the cluster cannot be reached or is unfit."""
 
 
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Raise :class:`RayUnavailable` at once when nothing accepts connections at ``address`` (``HOST:PORT``);
+    ``ray.init`` would retry for minutes. ``auto`` and ``ray://`` addresses are left to Ray."""
+    import socket
+
+    if address == "auto" or "://" in address:
+        return
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit():
+        raise RayUnavailable(f"--address {address!r}: give the head node as HOST:PORT (e.g. 127.0.0.1:6379)")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as error:
+        raise RayUnavailable(f"cannot reach a Ray cluster at {address}: {error.strerror or error}") from None
+
+
 def ray_module() -> Any:
     try:
         import ray
@@ -48,6 +64,8 @@ class RayPool:
         self.workers = workers
         self.started_here = not ray.is_initialized()
         if self.started_here:
+            if address:
+                check_reachable(address)
             try:
                 ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
                          **({} if address else {"num_cpus": workers}))
