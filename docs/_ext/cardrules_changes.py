@@ -8,6 +8,7 @@ from pathlib import Path
 from cardrules.specs.catalogue import default_catalogue
 from cardrules_rst import RstDirective, escape, label
 from docutils import nodes
+from docutils.parsers.rst import directives
 
 
 class VersionDiffDirective(RstDirective):
@@ -152,4 +153,76 @@ def rule_diff_lines(a_text: str, b_text: str) -> list[str]:
         lines.append("")
     else:
         lines += ["Every property has the same verdict under both.", ""]
+    return lines
+
+
+class PlayDifferencesDirective(RstDirective):
+    """What a rule change changes at the table, in the players' words, two columns side by side.
+
+    Arguments: rule set A and rule set B (expressions, as on the command line). Options ``:first:`` and
+    ``:second:``: the columns' headings. Content: one case per line, ``Title = EXAMPLE-ID: IDs | IDs``: a stored
+    example (:mod:`cardrules.oracle.examples`) whose position and action are played again under A and
+    under B on the model at build time, and the clauses that settle it under each (each must be in force
+    under its rule set). The position is drawn (:mod:`cardrules_boards`); a case whose two rulings are the
+    same, or a clause not in force under its column's rule set, is a build error.
+    """
+
+    required_arguments = 2
+    has_content = True
+    option_spec = {"first": directives.unchanged_required, "second": directives.unchanged_required}
+
+    def run(self) -> list[nodes.Node]:
+        from cardrules.oracle.examples import EXAMPLES_FILE
+
+        self.env.note_dependency(str(EXAMPLES_FILE))
+        try:
+            lines = play_difference_lines(self.arguments[0], self.arguments[1], list(self.content),
+                                          (self.options.get("first", "A"), self.options.get("second", "B")))
+        except ValueError as problem:
+            raise self.error(f"play differences: {problem}") from None
+        return self.render(lines)
+
+
+def play_difference_lines(a_text: str, b_text: str, cases: list[str], headings: tuple[str, str]) -> list[str]:
+    """The reST of ``.. cardrules-play-differences::`` (see :class:`PlayDifferencesDirective`)."""
+    from cardrules.oracle.examples import stored_examples
+    from cardrules.oracle.examples.generate import outcome
+    from cardrules.properties.scenarios.rulesets import parse_rule_set_expression
+    from cardrules.specs.catalogue.numbers import default_numbers
+    from cardrules.specs.catalogue.rulesets import RuleSet, clauses_in_force
+
+    catalogue = default_catalogue()
+    examples = {e["id"]: e for e in stored_examples()}
+    numbering = default_numbers()
+    lines: list[str] = []
+    for number, entry in enumerate((c for c in cases if c.strip()), 1):
+        title, _, rest = entry.rpartition("=") if "=" in entry.partition(":")[0] else ("", "", entry)
+        example_id, _, sides = rest.partition(":")
+        example = examples.get(example_id.strip())
+        if example is None:
+            raise ValueError(f"no stored example {example_id.strip()!r}")
+        columns = [[c.strip() for c in side.split(",") if c.strip()] for side in sides.split("|")] if sides else [[], []]
+        if len(columns) != 2:
+            raise ValueError(f"{entry!r} is not 'Title = EXAMPLE-ID: IDs | IDs'")
+        results = []
+        for text, ids in zip((a_text, b_text), columns):
+            spec = parse_rule_set_expression(text).spec
+            rule_set = RuleSet(versions={a: frozenset(v) for a, v in spec.versions.items()},
+                               decisions=dict(spec.decisions))
+            for clause_id in ids:
+                area = catalogue.clause(clause_id).area
+                if clause_id not in clauses_in_force(area, rule_set, catalogue):
+                    raise ValueError(f"{clause_id} is not in force under {text}")
+            results.append(outcome(example["game"], text, example["state"], example["actions"]))
+        if results[0]["ruling"] == results[1]["ruling"]:
+            raise ValueError(f"example {example['id']} gives the same ruling under {a_text} and {b_text}")
+        lines += [f".. rubric:: Case {number}" + (f": {escape(title.strip())}" if title.strip() else ""), "",
+                  f"**Position.** {escape(example['position'])}", "",
+                  f".. cardrules-board:: {example['id']}", "   :zones:", "",
+                  f"**Then.** {escape(results[1]['event'])}", "",
+                  ".. grid:: 1 1 2 2", "   :gutter: 2", "   :class-container: play-difference", ""]
+        for heading, result, ids in zip(headings, results, columns):
+            cited = ", ".join(f":ref:`{numbering.number(c)} <rule-{c.lower()}>`" for c in ids)
+            lines += [f"   .. grid-item-card:: {escape(heading)}", "",
+                      f"      {escape(result['ruling'])}" + (f" ({cited})" if cited else ""), ""]
     return lines

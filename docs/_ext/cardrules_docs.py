@@ -22,11 +22,12 @@ from cardrules.oracle.trace.matrix import TraceRow
 from cardrules.specs.catalogue import Catalogue, default_catalogue
 from cardrules.specs.catalogue.numbers import default_numbers
 from cardrules.specs.catalogue.registry import LINK_KINDS
-from cardrules_changes import PairedWordingsDirective, RuleDiffDirective, VersionDiffDirective
+from cardrules_changes import PairedWordingsDirective, PlayDifferencesDirective, RuleDiffDirective, VersionDiffDirective
 from cardrules_lists import PictureDirective, PropertiesDirective, ScenariosDirective, VersionsDirective
 from cardrules_recorded import recorded_score, recorded_verify, score_lines, verification_lines
 from cardrules_rst import RstDirective, escape, label, matrix, write_pages
 from cardrules_judges import load_synonyms
+from cardrules_notation import NotationDirective
 from cardrules_rules import RulesDirective, is_current, rule_heading, synonyms_script, write_rules_pages
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -34,7 +35,7 @@ from sphinx.application import Sphinx
 
 AREA_PICTURES: dict[str, tuple[str, ...]] = {
     "battle-resolution": ("battle-resolution",),
-    "side-battle": ("side-battle-control", "battle-stack"),
+    "side-battle": ("side-battle-control",),
 }
 """Pictures shown at the top of an area's page (``cardrules_pictures``)."""
 
@@ -130,7 +131,7 @@ class AreaDirective(RstDirective):
         from cardrules_examples import example_lines
 
         examples, self._example_number = example_lines(c.id, self._example_prefix, self._example_number, escape)
-        lines += examples
+        lines += vectors_dropdown(examples)
         tests = len(row.links.get("tests", ()))
         lines += [f":Tests: {tests} test{'s' if tests != 1 else ''} check this clause "
                   f"(:ref:`traceability <trace-{label(c.id)}>`)", ""]
@@ -138,6 +139,18 @@ class AreaDirective(RstDirective):
             lines += ["", f"Missing links: {', '.join(row.gaps)}."]
         lines.append("")
         return lines
+
+
+def vectors_dropdown(examples: list[str]) -> list[str]:
+    """A clause's conformance vectors, collapsed: their compact notation is for engine authors (the rules
+    view shows judges the same rules with examples in words)."""
+    count = sum(1 for line in examples if line.startswith(".. admonition:: Example"))
+    if not count:
+        return []
+    return [f".. dropdown:: Conformance vectors ({count}), in the compact notation",
+            "   :class-container: conformance-vectors", "",
+            "   The notation is read on :doc:`the notation page <../notation>`.", ""] \
+        + [f"   {line}" if line else "" for line in examples]
 
 
 def _code_tabs(row: TraceRow) -> list[str]:
@@ -189,13 +202,18 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("cardrules-version-diff", VersionDiffDirective)
     app.add_directive("cardrules-rule-diff", RuleDiffDirective)
     app.add_directive("cardrules-paired-wordings", PairedWordingsDirective)
+    app.add_directive("cardrules-play-differences", PlayDifferencesDirective)
+    app.add_directive("cardrules-notation", NotationDirective)
     app.add_directive("cardrules-picture", PictureDirective)
     app.add_directive("cardrules-scenarios", ScenariosDirective)
     app.connect("builder-inited", write_area_pages)
     app.connect("builder-inited", write_rules_pages)
     app.add_directive("cardrules-rules", RulesDirective)
     app.add_js_file(None, body=synonyms_script(load_synonyms()))
+    app.add_js_file("instant-search.js", loading_method="defer")  # results as the judge types (docs/_static)
     app.add_directive("cardrules-area", AreaDirective)
     app.add_directive("cardrules-trace", TraceDirective)
     app.add_directive("cardrules-versions", VersionsDirective)
+    app.setup_extension("cardrules_previews")
+    app.setup_extension("cardrules_boards")
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

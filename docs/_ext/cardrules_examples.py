@@ -21,6 +21,7 @@ from typing import Any, Callable
 from cardrules.oracle.examples import examples_for
 from cardrules.oracle.examples.links import playground_link
 from cardrules.specs.catalogue.numbers import Numbering
+from cardrules_boards import board_lines
 
 PER_CLAUSE = 2
 """Examples shown under one rule at most (the one picked for it first)."""
@@ -41,8 +42,9 @@ def cited(numbering: Numbering, example: dict[str, Any]) -> str:
 
 def rule_example_lines(clause_id: str, numbering: Numbering, escape: Callable[[str], str],
                        link_prefix: str = "") -> list[str]:
-    """reST of a rule's examples: each its anchor, the position, the action, the ruling with the rules'
-    numbers, and a "Try it" link (``link_prefix`` goes before the playground link: ``""`` from a page of
+    """reST of a rule's examples: each its anchor, the position (with a board picture where the position
+    matters, :func:`cardrules_boards.needs_board`), the action, the ruling with the rules' numbers, and a
+    "Try it" link (``link_prefix`` goes before the playground link: ``""`` from a page of
     ``docs/rules/`` or ``docs/areas/``, both one folder below the playground page)."""
     lines: list[str] = []
     examples = examples_for(clause_id)[:PER_CLAUSE]
@@ -56,6 +58,7 @@ def rule_example_lines(clause_id: str, numbering: Numbering, escape: Callable[[s
         lines += [f".. admonition:: {title}", "   :class: rule-example", "", "   .. raw:: html", "",
                   f'      <span class="example-anchor" id="{anchor}"></span>', "",
                   f"   **Position.** {escape(example['position'])}{rules}", "",
+                  *board_lines(example),
                   f"   **{'Asked' if example['kind'] == 'refusal' else 'Then'}.** {escape(example['event'])}", "",
                   f"   **Ruling.** {escape(example['ruling'])} ({escape(cited(numbering, example))})", "",
                   "   .. raw:: html", "",

@@ -89,7 +89,7 @@ class PictureDirective(RstDirective):
         from cardrules_pictures import write_picture
 
         path, caption = write_picture(self.arguments[0], Path(self.env.srcdir) / "_generated")
-        lines = [f".. figure:: /_generated/{path.name}", "   :width: 100%", "", f"   {escape(caption)}", ""]
+        lines = [f".. figure:: /_generated/{path.name}", "   :figclass: cardrules-picture", "", f"   {escape(caption)}", ""]
         return self.render(lines)
 
 

@@ -8,12 +8,24 @@ from typing import Any
 
 from cardrules_rst import escape
 
+REPO = Path(__file__).resolve().parents[2]
+
+
+def plain_reason(reason: str) -> str:
+    """Why nothing is shown, as reST for a reader of the site: paths relative to the checkout (a built site
+    names no folder of the machine that built it) and `commands` as literals, not raw backticks."""
+    text = reason.replace(str(REPO) + "/", "")
+    parts = text.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: show the text as it is
+        return escape(text)
+    return "".join(f"``{part}``" if index % 2 else escape(part) for index, part in enumerate(parts))
+
 
 def recorded_verify(env: Any) -> Any:
     """The checkout's recorded ``cardrules verify`` summary (a RecordedVerify), or why there is none."""
     from cardrules.oracle.verify.results import VERIFY_RESULT, read_verify_result
 
-    folder = Path(__file__).resolve().parents[2] / ".cardrules" / "results"
+    folder = REPO / ".cardrules" / "results"
     env.note_dependency(str(folder / VERIFY_RESULT))
     return read_verify_result(folder)
 
@@ -22,7 +34,7 @@ def recorded_score(env: Any) -> Any:
     """The checkout's recorded ``cardrules conformance score`` (a RecordedScore), or why there is none."""
     from cardrules.oracle.verify.results import SCORE_RESULT, read_score_result
 
-    folder = Path(__file__).resolve().parents[2] / ".cardrules" / "results"
+    folder = REPO / ".cardrules" / "results"
     env.note_dependency(str(folder / SCORE_RESULT))
     return read_score_result(folder)
 
@@ -31,7 +43,7 @@ def score_lines(recorded: Any) -> list[str]:
     """The 'Conformance mutation score' table: per clause area, the mutants of the model the suites kill."""
     lines = [".. rubric:: Conformance mutation score", ""]
     if isinstance(recorded, str):
-        return lines + [f"No recorded score to show: {escape(recorded)}.", ""]
+        return lines + [f"No recorded score to show: {plain_reason(recorded)}.", ""]
     summary = recorded.summary
     commit = f" at commit ``{summary['commit']}``" if summary.get("commit") else ""
     goal = f"{summary['goal']:.0%}"
@@ -57,7 +69,7 @@ def verification_lines(recorded: Any) -> list[str]:
     """The 'Verification results' paragraph above the traceability table."""
     lines = [".. rubric:: Verification results", ""]
     if isinstance(recorded, str):
-        return lines + [f"No recorded run to show: {escape(recorded)}.", ""]
+        return lines + [f"No recorded run to show: {plain_reason(recorded)}.", ""]
     summary = recorded.summary
     verdicts = ", ".join(f"{n} {v}" for v, n in summary["verdicts"].items())
     commit = f" at commit ``{summary['commit']}``" if summary.get("commit") else ""

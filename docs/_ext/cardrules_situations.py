@@ -15,6 +15,15 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 
+def meaning_text(meaning: str) -> str:
+    """A variable's meaning as reST: its ````literal```` words (the docstrings' markup) kept as literals, the
+    rest escaped, so the page shows neither raw backticks nor stray markup."""
+    parts = meaning.split("``")
+    if len(parts) % 2 == 0:
+        return escape(meaning)
+    return "".join(f"``{part}``" if index % 2 else escape(part) for index, part in enumerate(parts))
+
+
 def area_lines(area: str, rows: list[Any]) -> list[str]:
     """One area: a heading and a table of its variables."""
     lines = [f".. _situation-{area}:", "", f"Area ``{area}``", "~" * (len(area) + 9), "",
@@ -22,7 +31,7 @@ def area_lines(area: str, rows: list[Any]) -> list[str]:
              "   * - variable", "     - sort", "     - role", "     - meaning"]
     for row in rows:
         lines += [f"   * - ``{row.name}``", f"     - {row.sort}", f"     - {row.role}",
-                  f"     - {escape(row.meaning)}"]
+                  f"     - {meaning_text(row.meaning)}"]
     return [*lines, ""]
 
 

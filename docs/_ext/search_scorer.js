@@ -64,6 +64,10 @@ var Scorer = {
   rulesText: 1, // a full-text result on such a page: ahead of the same words elsewhere, not of the glossary
   superseded: -10, // best heading is a superseded rule with no current rule on the page
 
+  /** The query: the search page's ?q=, or what instant search (instant-search.js) set while it ranks. */
+  instantQuery: null,
+  _query: () => Scorer.instantQuery ?? (new URLSearchParams(window.location.search).get("q") || ""),
+
   _supersededBy: (title) => {
     const match = title.match(/\(superseded by ([A-Z]+ \d+\.\d+)\)/);
     return match ? match[1] : null;
@@ -71,7 +75,7 @@ var Scorer = {
 
   /** The result of an index entry, titled and anchored at the page heading holding the query. */
   _indexResult: (result, headings, pageTitle) => {
-    const query = (new URLSearchParams(window.location.search).get("q") || "").toLowerCase().trim();
+    const query = Scorer._query().toLowerCase().trim();
     const found = (headings || []).find((heading) => heading[1] !== null && heading[2].toLowerCase().includes(query));
     if (query && found) {
       result[1] = `${pageTitle} > ${found[2]}`;
@@ -115,7 +119,7 @@ var Scorer = {
 
   /** The query's stemmed words, and every file's headings as [stems, anchor, title]. */
   _prepare: () => {
-    const query = new URLSearchParams(window.location.search).get("q") || "";
+    const query = Scorer._query();
     if (Scorer._cache.query === query) return Scorer._cache;
     const headings = new Map();
     const index = Search._index;

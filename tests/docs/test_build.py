@@ -42,3 +42,40 @@ def test_docs_build_with_warnings_as_errors_and_anchor_every_clause(built_site: 
     assert "one-side-battle-per-player-per-turn" in properties and "party-min-two" in properties
     scenarios = (out / "scenarios.html").read_text()
     assert "fftcg-party-basics" in scenarios and "split-in-hundreds" in scenarios
+
+
+def _prose(html: str) -> str:
+    """A page's text outside code, literals, scripts and styles (where backticks and paths may be shown)."""
+    import re
+
+    html = re.sub(r"(?s)<(pre|code|script|style|textarea|svg)\b[^>]*>.*?</\1>", " ", html)
+    html = re.sub(r'(?s)<span class="pre">.*?</span>', " ", html)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_no_page_shows_a_local_path_or_raw_markup(built_site: Path) -> None:
+    """A built site names no folder of the machine that built it, and shows no reST markup as text:
+    no backtick and no ``:role:`` outside code."""
+    import re
+
+    found = []
+    for page in sorted(built_site.rglob("*.html")):
+        text = _prose(page.read_text(encoding="utf-8"))
+        name = page.relative_to(built_site).as_posix()
+        for problem in (str(REPO), "/tmp/", "/home/"):
+            if problem in text:
+                found.append(f"{name}: {problem}")
+        for raw in re.findall(r".{0,40}(?:`|:(?:ref|doc|term|clause|func|mod|class):).{0,40}", text):
+            found.append(f"{name}: {' '.join(raw.split())}")
+    assert found == [], found[:10]
+
+
+def test_area_pages_keep_their_conformance_vectors_collapsed(built_site: Path) -> None:
+    """Judges read the rules view; an area page's vectors, in the compact notation, wait in a closed box."""
+    import re
+
+    party = (built_site / "areas" / "party.html").read_text(encoding="utf-8")
+    boxes = re.findall(r'(?s)<details class="[^"]*conformance-vectors[^"]*"(?![^>]*\bopen\b)[^>]*>(.*?)</details>', party)
+    assert boxes and any("Example PARTY-1 (conformance vector" in box for box in boxes)
+    outside = re.sub(r"(?s)<details.*?</details>", "", party)
+    assert "(conformance vector" not in outside
