@@ -21,9 +21,12 @@ table and says when, with what and on what machine it was measured::
 ``.. cardrules-results:: NAME`` renders the table under the caption "Measured on
 DATE with COMMAND on idle cores (CONDITIONS), at commit C."; ``.. cardrules-goals::
 NAME ...`` gathers the ``[[goal]]`` entries of the files it names into one table.
-A file that is missing or malformed fails the build (with or without ``-W``) with
-an error naming the file and the field (:class:`ResultError`); ``tests/docs/test_results.py`` reads every
-file with :func:`read_result` without building the site.
+A malformed file fails the build (with or without ``-W``) with an error naming the
+file and the field (:class:`ResultError`). A missing file is said plainly on the
+page ("No figures are recorded here yet", and how to record them) with a build
+warning, which ``-W`` (the tests' builds) turns into a failure;
+``tests/docs/test_results.py`` reads every file with :func:`read_result` without
+building the site.
 """
 
 from __future__ import annotations
@@ -56,6 +59,17 @@ logger = logging.getLogger(__name__)
 
 class ResultError(ValueError):
     """A result file that is missing or malformed; the message names the file and the field."""
+
+
+class ResultMissing(ResultError):
+    """No result file of that name: nothing is recorded yet."""
+
+
+def missing_paragraph(name: str) -> nodes.paragraph:
+    """What a page shows where a result file is missing: plainly, that nothing is recorded, and how to record it."""
+    return nodes.paragraph("", "", nodes.strong("", "No figures are recorded here yet: "), nodes.Text(
+        f"the result file docs/results/{name}.toml is missing. The benchmark under benchmarks/ that measures "
+        "them writes it when run with --record."))
 
 
 @dataclass(frozen=True)
@@ -94,7 +108,7 @@ def read_result(name: str, folder: Path = RESULTS_DIR) -> Result:
         raise ResultError(f"{name!r} is no result name (lower-case letters, digits and '_'; no '.toml')")
     path = folder / f"{name}.toml"
     if not path.is_file():
-        raise ResultError(f"{path}: no such result file")
+        raise ResultMissing(f"{path}: no such result file")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
@@ -187,10 +201,13 @@ def _table(header: list[str], rows: list[list[nodes.Node | str]], title: nodes.t
 
 class _ResultsDirective(SphinxDirective):
     def result(self, name: str) -> Result:
-        """The result file, a dependency of this page; a build error naming the page, the file and the field."""
+        """The result file, a dependency of this page; a build error naming the page, the file and the field
+        (a missing file is :class:`ResultMissing`, which the directives show plainly)."""
         self.env.note_dependency(str(RESULTS_DIR / f"{name}.toml"))
         try:
             return read_result(name)
+        except ResultMissing:
+            raise
         except ResultError as e:
             raise self.error(f"{self.name}: {e}") from None
 
@@ -216,7 +233,10 @@ class ResultsDirective(_ResultsDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        result = self.result(self.arguments[0])
+        try:
+            result = self.result(self.arguments[0])
+        except ResultMissing:
+            return [missing_paragraph(self.arguments[0])]
         caption = nodes.title("", f"Measured on {result.when} with ", *self.commands(result))
         caption += nodes.Text(f" on {result.machine} cores" + (f" ({result.conditions})" if result.conditions else ""))
         if result.commit:
@@ -236,15 +256,21 @@ class GoalsDirective(_ResultsDirective):
 
     def run(self) -> list[nodes.Node]:
         rows: list[list[nodes.Node | str]] = []
+        missing: list[str] = []
         for name in self.arguments[0].split():
-            result = self.result(name)
+            try:
+                result = self.result(name)
+            except ResultMissing:
+                missing.append(name)
+                continue
             if not result.goals:
                 raise self.error(f"{self.name}: {result.path}: field 'goal': missing")
             for goal in result.goals:
                 measured = nodes.inline("", f"{result.when}, ", *self.commands(result), nodes.Text(f" ({result.machine})"))
                 status = nodes.Text("met") if goal.met else nodes.strong("not met", "not met")
                 rows.append([self.inline(goal.goal, result), self.inline(goal.figure, result), measured, status])
-        return [_table(["goal", "latest figure", "measured", "status"], rows)]
+        out: list[nodes.Node] = [_table(["goal", "latest figure", "measured", "status"], rows)] if rows else []
+        return out + [missing_paragraph(name) for name in missing]
 
 
 def check_results(app: Sphinx) -> None:
@@ -255,6 +281,8 @@ def check_results(app: Sphinx) -> None:
     for name in sorted(names):
         try:
             read_result(name)
+        except ResultMissing as e:  # the page says so; a warning (an error under -W, as in the tests)
+            logger.warning("cardrules-results: %s: the page says no figures are recorded", e)
         except ResultError as e:
             logger.error("cardrules-results: %s", e)
             app.statuscode = 1

@@ -75,3 +75,11 @@ def test_a_malformed_file_is_refused_naming_the_file_and_the_field(tmp_path: Pat
             results.read_result("bad", tmp_path)
     with pytest.raises(results.ResultError, match=r"missing\.toml: no such result file"):
         results.read_result("missing", tmp_path)
+
+
+def test_a_missing_file_is_said_plainly_on_the_page(tmp_path: Path) -> None:
+    with pytest.raises(results.ResultMissing):
+        results.read_result("not_measured_yet", tmp_path)
+    text = results.missing_paragraph("not_measured_yet").astext()
+    assert text.startswith("No figures are recorded here yet")
+    assert "docs/results/not_measured_yet.toml" in text and "--record" in text
