@@ -15,6 +15,7 @@ Prints one line per plan (file, live suite, vectors compared, agree or the diffe
 exit 0 when every file agrees, 1 when one does not. A long job (both sides generate every suite):
 
     nice -n 19 .venv/bin/python benchmarks/live_vs_files.py                 # every plan
+    nice -n 19 .venv/bin/python benchmarks/live_vs_files.py --jobs 2        # two plans at once
     .venv/bin/python benchmarks/live_vs_files.py --plan fftcg-default       # one plan (repeatable)
     nice -n 19 .venv/bin/python benchmarks/live_vs_files.py --record --conditions "..."   # write the result file
 """
@@ -30,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -143,8 +145,10 @@ def _toml(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def record(rows: Sequence[Row], planned: int, command: str, wall: float, load: float, conditions: str) -> None:
+def record(rows: Sequence[Row], planned: int, command: str, wall: float, load: float, conditions: str,
+           jobs: int = 1) -> None:
     """Write docs/results/live_vs_files.toml: one row per plan."""
+    jobs_text = "one job" if jobs == 1 else f"{jobs} plans at once"
     from cardrules.specs.fileio import write_text
 
     agreeing = sum(r.agrees and not r.note for r in rows)
@@ -162,7 +166,7 @@ def record(rows: Sequence[Row], planned: int, command: str, wall: float, load: f
         f"measured = {datetime.now().replace(microsecond=0).isoformat()}",
         f"command = {_toml(command)}",
         f'machine = "{"idle" if load < 1.0 else "loaded"}"',
-        f'conditions = "2 cores, load average {load:.1f} at the start; one job; {wall / 60:.0f} min wall'
+        f'conditions = "2 cores, load average {load:.1f} at the start; {jobs_text}; {wall / 60:.0f} min wall'
         f'{"; " + conditions if conditions else ""}"',
         f"note = {_toml(note)}",
         'columns = ["suite file", "live suite", "vectors compared", "result"]',
@@ -178,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plan", action="append", metavar="ID", help="only this plan (repeatable; default: every plan)")
     parser.add_argument("--game", choices=("fftcg", "redemption"), help="only this game's plans")
     parser.add_argument("--seed", type=int, default=0, help="the generation seed of both sides (default 0)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="plans compared at once, each in its own processes (default 1); rows stay in plan order")
     parser.add_argument("--record", action="store_true", help=f"write {RESULT.relative_to(REPO)}")
     parser.add_argument("--conditions", default="", help="what else ran on the machine (for --record)")
     parser.add_argument("--worker", metavar="ID", help=argparse.SUPPRESS)  # one plan, in a process of its own
@@ -202,19 +208,26 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()[0]
     started = time.perf_counter()
     chosen = "".join(f" --plan {p}" for p in args.plan or []) + (f" --game {args.game}" if args.game else "")
+    chosen += f" --jobs {args.jobs}" if args.jobs > 1 else ""
     command = f"nice -n 19 python3 benchmarks/live_vs_files.py --seed {args.seed}{chosen} --record"
     print(f"{len(plans)} plan(s), seed {args.seed}", flush=True)
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="live-vs-files-") as tmp:
         source = snapshot(Path(tmp) / "source")
-        for number, plan in enumerate(plans):
+
+        def timed(numbered: tuple[int, Any]) -> tuple[Row, float]:
+            number, plan = numbered
             plan_started = time.perf_counter()
             row = compared_in_a_process(plan, Path(tmp) / f"suites-{number}", args.seed, source)
-            rows.append(row)
-            print(f"{plan.id}  live {row.live}  {row.compared} vectors  {row.verdict}  "
-                  f"({time.perf_counter() - plan_started:.0f} s)", flush=True)
-            if args.record:  # after every plan, so that a run stopped early leaves what it compared
-                record(rows, len(plans), command, time.perf_counter() - started, load, args.conditions)
+            return row, time.perf_counter() - plan_started
+
+        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:  # each plan runs in processes of its own
+            for plan, (row, seconds) in zip(plans, pool.map(timed, enumerate(plans))):
+                rows.append(row)
+                print(f"{plan.id}  live {row.live}  {row.compared} vectors  {row.verdict}  ({seconds:.0f} s)", flush=True)
+                if args.record:  # after every plan, so that a run stopped early leaves what it compared
+                    record(rows, len(plans), command, time.perf_counter() - started, load, args.conditions,
+                           args.jobs)
     wall = time.perf_counter() - started
     failing = [r for r in rows if not r.agrees]
     print(f"{len(rows) - len(failing)} of {len(rows)} plans agree ({sum(r.compared for r in rows)} vectors "
