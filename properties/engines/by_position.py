@@ -29,7 +29,7 @@ import socket
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
-from cardrules.properties.engines.ray_backend import RayUnavailable, check_reachable, ray_module
+from cardrules.properties.engines.ray_backend import start_ray, ray_module
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -96,15 +96,7 @@ class _Bound:
 def _on_ray(fn: Callable[[T], R], items: Sequence[T], workers: int,
             address: str | None) -> Iterator[tuple[R, WorkerUse]]:
     ray = ray_module()
-    started_here = not ray.is_initialized()
-    if started_here:
-        if address:
-            check_reachable(address)
-        try:
-            ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
-                     **({} if address else {"num_cpus": workers}))
-        except Exception as error:  # noqa: BLE001 - Ray raises many kinds; all mean "no cluster"
-            raise RayUnavailable(f"cannot start or reach Ray{f' at {address}' if address else ''}: {error}") from None
+    started_here = start_ray(ray, workers, address)
     try:
         task = ray.remote(num_cpus=1)(_run_on_ray)
         pending = [task.remote(fn, item) for item in items]

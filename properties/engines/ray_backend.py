@@ -46,6 +46,21 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
         raise RayUnavailable(f"cannot reach a Ray cluster at {address}: {error.strerror or error}") from None
 
 
+def start_ray(ray: Any, workers: int, address: str | None) -> bool:
+    """Connect this process to the cluster at ``address``, or start a local Ray instance with ``workers`` CPUs,
+    unless it is connected already; whether it connected here (and so should disconnect)."""
+    if ray.is_initialized():
+        return False
+    if address:
+        check_reachable(address)
+    try:
+        ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
+                 **({} if address else {"num_cpus": workers}))
+    except Exception as error:  # noqa: BLE001 - Ray raises many kinds; all mean "no cluster"
+        raise RayUnavailable(f"cannot start or reach Ray{f' at {address}' if address else ''}: {error}") from None
+    return True
+
+
 def ray_module() -> Any:
     try:
         import ray
@@ -62,15 +77,7 @@ class RayPool:
         ray = ray_module()
         self.ray = ray
         self.workers = workers
-        self.started_here = not ray.is_initialized()
-        if self.started_here:
-            if address:
-                check_reachable(address)
-            try:
-                ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
-                         **({} if address else {"num_cpus": workers}))
-            except Exception as error:  # noqa: BLE001 - Ray raises many kinds; all mean "no cluster"
-                raise RayUnavailable(f"cannot start or reach Ray{f' at {address}' if address else ''}: {error}") from None
+        self.started_here = start_ray(ray, workers, address)
         actor = ray.remote(num_cpus=1)(Partition) if not address else ray.remote(Partition)
         self.actors = [actor.remote(n, workers, game, list(properties), bounds, portable=True)
                        for n in range(workers)]
