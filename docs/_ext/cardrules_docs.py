@@ -1,10 +1,14 @@
 """Sphinx extension: renders the clause catalogue and the traceability matrix.
 
-* At ``builder-inited`` it writes ``areas/index.rst`` and one page per rule
-  area (``areas/<area>.rst``), so a new area file gets a page by itself.
-* ``.. cardrules-area:: <area id>`` renders every clause of the area: an
-  anchor per clause ID, a heading with its citable number, the statement, the
-  source, the decisions as notes, and the code and tests that link to the clause.
+* At ``builder-inited`` it writes ``areas/index.rst``, one page per rule
+  area (``areas/<area>.rst``), so a new area file gets a page by itself, and one
+  page per clause (``areas/<clause id, lower case>.rst``, :func:`formal_page`)
+  for its formal content: a whole area's code ran to a hundred screens, and a
+  judge who follows "Formal encodings and tests" from a rule wants that rule's.
+* ``.. cardrules-area:: <area id>`` renders the area's summary, versions and the
+  list of its clauses, each linked to its page; ``.. cardrules-area-clause:: <clause
+  id>`` renders one clause: an anchor for its ID, the statement, the source, the
+  decisions as notes, and the code, vectors and tests that link to the clause.
 * The rules views for judges (``rules/<area>.rst``) come from :mod:`cardrules_rules`.
 * ``.. cardrules-trace::`` renders the matrix; ``.. cardrules-versions::`` the
   versions of every area.
@@ -28,7 +32,8 @@ from cardrules_recorded import recorded_score, recorded_verify, score_lines, ver
 from cardrules_rst import RstDirective, escape, label, matrix, write_pages
 from cardrules_judges import load_synonyms
 from cardrules_notation import NotationDirective
-from cardrules_rules import RulesDirective, is_current, rule_heading, synonyms_script, write_rules_pages
+from cardrules_rules import (RulesDirective, is_current, rule_heading, rules_pages, synonyms_script,
+                             write_rules_pages)
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
@@ -47,8 +52,25 @@ def write_area_pages(app: Sphinx) -> None:
         title = f"{area.title} ({area.game})"
         pictures = "".join(f".. cardrules-picture:: {name}\n\n" for name in AREA_PICTURES.get(area.id, ()))
         pages[f"{area.id}.rst"] = f"{title}\n{'=' * len(title)}\n\n{pictures}.. cardrules-area:: {area.id}\n"
+    numbering = default_numbers()
+    for clause in catalogue.clauses:
+        area = catalogue.area(clause.area)
+        title = f"{numbering.number(clause.id)}: formal encodings and tests"
+        heading = rule_heading(numbering, clause, superseded=not is_current(area, clause))
+        pages[f"{formal_page(clause.id).split('/', 1)[1]}.rst"] = "\n".join([
+            title, "=" * len(title), "", f".. index:: ! {clause.id}", f"   single: {escape(clause.title)}; {clause.id}",
+            "", f".. _{label(clause.id)}:", "", heading, "-" * len(heading), "",
+            f".. cardrules-area-clause:: {clause.id}", ""])
     write_pages(Path(app.srcdir) / "areas", pages)
     _write_source_pages(app)
+
+
+def formal_page(clause_id: str) -> str:
+    """The document holding a clause's formal content (``areas/red-heal-window``): titled with the clause's
+    number, its one section headed as the rule is in the rules view (number, ID, title: the search scorer
+    titles a result with it). Clause IDs start with their game's letters and area IDs do not, so the names
+    never meet an area's page."""
+    return f"areas/{clause_id.lower()}"
 
 
 def _write_source_pages(app: Sphinx) -> None:
@@ -94,23 +116,58 @@ class AreaDirective(RstDirective):
         catalogue, rows = matrix()
         area = catalogue.area(self.arguments[0])
         lines: list[str] = [escape(area.summary), ""]
-        lines += [f"Source file of the catalogue: ``specs/clauses/{area.file}``. Versions:", ""]
+        lines += ["Versions", "--------", "", f"Source file of the catalogue: ``specs/clauses/{area.file}``. Versions:", ""]
         for version in area.versions:
             default = " (default)" if version.id == area.default_version else ""
             lines.append(f"* ``{version.id}``{default}: {escape(version.title)}")
         lines.append("")
-        self._example_number = 1
-        self._example_prefix = area.code
-        for row in (r for r in rows if r.clause.area == area.id):
-            lines += self._clause_lines(catalogue, row)
+        numbering = default_numbers()
+        lines += ["The formal content of each clause (its Python model, z3 encoding, properties, conformance "
+                  "vectors and tests) is on a page of its own, listed here in the groups of the rules view's pages:",
+                  ""]
+        by_id = {r.clause.id: r.clause for r in rows if r.clause.area == area.id}
+        for part in rules_pages(catalogue, numbering, area.id):
+            title = f"Clauses {part.span(numbering)}{' (superseded wording)' if part.superseded else ''}"
+            lines += [title, "-" * len(title), ""]
+            lines += [f"* :ref:`{rule_heading(numbering, by_id[c], superseded=part.superseded)} <{label(c)}>`"
+                      for c in part.clause_ids]
+            lines.append("")
+        lines += [".. toctree::", "   :hidden:", ""] + [f"   /{formal_page(cid)}" for cid in by_id] + [""]
         return self.render(lines)
 
-    def _clause_lines(self, catalogue: Catalogue, row: TraceRow) -> list[str]:
+
+def example_start(rows: list[TraceRow], clause_id: str) -> int:
+    """The number of a clause's first conformance vector: they are numbered across the area, in its order."""
+    from cardrules_examples import examples_by_clause
+
+    area = next(r.clause.area for r in rows if r.clause.id == clause_id)
+    number = 1
+    for row in rows:
+        if row.clause.id == clause_id:
+            break
+        if row.clause.area == area:
+            number += len(examples_by_clause().get(row.clause.id, []))
+    return number
+
+
+class AreaClauseDirective(RstDirective):
+    """``.. cardrules-area-clause:: ID``: the formal content of one clause (its page's title and anchor are
+    written with the page, :func:`write_area_pages`)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        catalogue, rows = matrix()
+        row = next(r for r in rows if r.clause.id == self.arguments[0])
+        return self.render(self._clause_lines(catalogue, rows, row))
+
+    def _clause_lines(self, catalogue: Catalogue, rows: list[TraceRow], row: TraceRow) -> list[str]:
+        from cardrules_rules import rule_label
+
         c = row.clause
         area = catalogue.area(c.area)
-        heading = rule_heading(default_numbers(), c, superseded=not is_current(area, c))
-        lines = [f".. index:: ! {c.id}", f"   single: {escape(c.title)}; {c.id}", "",
-                 f".. _{label(c.id)}:", "", heading, "-" * len(heading), ""]
+        lines = [f":ref:`The rule for judges <{rule_label(c.id)}>` \u00b7 "
+                 f":doc:`all the {escape(area.title)} clauses </areas/{area.id}>`", ""]
         lines += [escape(c.statement), ""]
         lines += [f":Kind: {c.kind}", f":Versions: {', '.join(c.versions)}"]
         lines.append(f":Source: {escape(_source_title(catalogue, c))}")
@@ -130,7 +187,7 @@ class AreaDirective(RstDirective):
         lines += _code_tabs(row)
         from cardrules_examples import example_lines
 
-        examples, self._example_number = example_lines(c.id, self._example_prefix, self._example_number, escape)
+        examples, _ = example_lines(c.id, area.code, example_start(rows, c.id), escape)
         lines += vectors_dropdown(examples)
         tests = len(row.links.get("tests", ()))
         lines += [f":Tests: {tests} test{'s' if tests != 1 else ''} check this clause "
@@ -149,8 +206,13 @@ def vectors_dropdown(examples: list[str]) -> list[str]:
         return []
     return [f".. dropdown:: Conformance vectors ({count}), in the compact notation",
             "   :class-container: conformance-vectors", "",
-            "   The notation is read on :doc:`the notation page <../notation>`.", ""] \
+            "   The notation is read on :doc:`the notation page </notation>`.", ""] \
         + [f"   {line}" if line else "" for line in examples]
+
+
+SHOWN_PER_TAB = 3
+"""Linked objects shown open in a tab of a clause's page; the others wait in a closed box, so that a clause
+linked from a dozen functions keeps its page within about ten screens."""
 
 
 def _code_tabs(row: TraceRow) -> list[str]:
@@ -164,8 +226,13 @@ def _code_tabs(row: TraceRow) -> list[str]:
         if not sources:
             continue
         tabs += [f"   .. tab-item:: {titles[kind]} ({len(sources)})", ""]
-        for source in sources:
+        for source in sources[:SHOWN_PER_TAB]:
             tabs += code_lines(source, "      ")
+        rest = sources[SHOWN_PER_TAB:]
+        if rest:
+            tabs += [f"      .. dropdown:: {len(rest)} more, collapsed", ""]
+            for source in rest:
+                tabs += code_lines(source, "         ")
     if not tabs:
         return ["*No code links to this clause yet.*", ""]
     return [".. tab-set::", ""] + tabs
@@ -212,6 +279,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_js_file(None, body=synonyms_script(load_synonyms()))
     app.add_js_file("instant-search.js", loading_method="defer")  # results as the judge types (docs/_static)
     app.add_directive("cardrules-area", AreaDirective)
+    app.add_directive("cardrules-area-clause", AreaClauseDirective)
     app.add_directive("cardrules-trace", TraceDirective)
     app.add_directive("cardrules-versions", VersionsDirective)
     app.setup_extension("cardrules_previews")

@@ -106,7 +106,7 @@ def examples_by_clause() -> dict[str, list[dict[str, Any]]]:
     first. The default conformance suites (one per game and wording, :func:`suite_vectors`) are generated
     once per build (:mod:`cardrules_shared`); a vector exemplifies a clause when the clause's code ran in
     its last step; each clause shows up to :data:`PER_CLAUSE` (fewest clauses in that step, then fewest
-    steps), numbered across the page."""
+    steps), numbered across the area (each clause's on its own page, :mod:`cardrules_docs`)."""
     from cardrules_shared import computed
 
     found: dict[str, list[tuple[tuple[int, int, str], dict[str, Any]]]] = {}

@@ -18,6 +18,7 @@ from typing import Any
 
 from cardrules.specs.catalogue import Catalogue, default_catalogue
 from cardrules.specs.catalogue.numbers import Numbering, default_numbers
+from cardrules_rules import rule_label, rule_page
 from sphinx.application import Sphinx
 
 DATA_SCRIPT = "clause-previews.js"
@@ -28,7 +29,8 @@ PREVIEW_SCRIPT = "clause-preview.js"
 
 def preview_data(catalogue: Catalogue, numbering: Numbering) -> dict[str, dict[str, Any]]:
     """Clause ID -> what its preview shows: number, title, statement (whitespace folded), the numbers and
-    IDs of the current rules that replaced it (empty for a rule in force) and its rules-view page."""
+    IDs of the current rules that replaced it (empty for a rule in force) and the page of the rules view that
+    shows it, with the rule's anchor (:func:`cardrules_rules.rule_page`: the playground links there too)."""
     out: dict[str, dict[str, Any]] = {}
     for clause in catalogue.clauses:
         area = catalogue.area(clause.area)
@@ -36,7 +38,7 @@ def preview_data(catalogue: Catalogue, numbering: Numbering) -> dict[str, dict[s
         replaced = [] if current else [[numbering.number(c), c] for c in numbering.replaced_by.get(clause.id, ())]
         out[clause.id] = {"number": numbering.number(clause.id), "title": clause.title,
                           "statement": " ".join(clause.statement.split()), "superseded_by": replaced,
-                          "page": f"rules/{clause.area}.html#rule-{clause.id.lower()}"}
+                          "page": f"{rule_page(catalogue, numbering, clause.id)}.html#{rule_label(clause.id)}"}
     return out
 
 

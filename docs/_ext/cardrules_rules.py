@@ -1,20 +1,28 @@
-"""Sphinx extension part: the rules views, one page per rule area written for judges.
+"""Sphinx extension part: the rules views, each rule area's rules written for judges.
 
-``rules/<area>.rst`` is generated at ``builder-inited`` and holds
-``.. cardrules-rules:: <area>``, which renders the area's rules in reading
-order (by citable number, :mod:`cardrules.specs.catalogue.numbers`): each rule
-as its own section titled ``NUMBER · ID: title`` (a distinct search target),
-with its statement, its source, the decisions that change its answer, its
-examples in the players' words (:mod:`cardrules_examples`) and a link to its
-formal encodings and tests on the area page. The current wording
-comes first; clauses of a superseded wording follow, each in a marked box
-naming the current rule that replaced it. :func:`rules_lines` is pure, so
+An area's rules are split into pages of a few rules each (:func:`rules_pages`), so that no page
+is much longer than ten screens: in reading order (by citable number,
+:mod:`cardrules.specs.catalogue.numbers`), a section of the source's numbering per page, small
+sections sharing one and a long section split. At ``builder-inited`` this writes
+``rules/<area>.rst``, the area's index (its summary and every page with the numbers and titles
+of its rules), and one ``rules/<area>-<section>-<n>.rst`` per page, named after its first rule's
+number and holding ``.. cardrules-rules:: <area> <page>``. :func:`rule_page` is the one place
+that says on which page a rule is: every producer of a raw link to a rule asks it (the hover
+previews' data, and through them the playground); ``:ref:`` links find the page by themselves.
+
+Each rule is its own section titled ``NUMBER · ID: title`` (a distinct search target), with
+its statement, its source, the decisions that change its answer, its examples in the players'
+words (:mod:`cardrules_examples`) and a link to its formal encodings and tests (a page per
+clause, :mod:`cardrules_docs`). The current wording comes first; clauses of a superseded
+wording follow on pages of their own, each in a marked box naming the current rule that
+replaced it. :func:`rules_lines` (a whole area) and :func:`page_lines` (one page) are pure, so
 tests render a view without a build.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 from cardrules.oracle.examples import EXAMPLES_FILE
@@ -47,14 +55,123 @@ def is_current(area: Area, clause: Clause) -> bool:
     return area.default_version in clause.versions
 
 
+MAX_RULES_PER_PAGE = 5
+"""Rules on one page of a rules view at most: a rule with its examples and board pictures takes one to
+two screens at 1,280 px, so five stay within about ten (``tests/docs/test_site_in_browser.py`` measures)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPage:
+    """One page of an area's rules view: its document name under ``rules/`` and its rules in reading order."""
+
+    name: str
+    clause_ids: tuple[str, ...]
+    superseded: bool
+
+    def span(self, numbering: Numbering) -> str:
+        """``HEAL 2.9 to 2.12``: the numbers of its first and last rules."""
+        first, last = numbering.number(self.clause_ids[0]), numbering.number(self.clause_ids[-1])
+        return first if first == last else f"{first} to {last.split(' ', 1)[1]}"
+
+    def title(self, area: Area, numbering: Numbering) -> str:
+        return f"{area.title}{', superseded wording' if self.superseded else ''}: {self.span(numbering)}"
+
+
+def _chunks(clause_ids: list[str], numbering: Numbering) -> list[list[str]]:
+    """Consecutive rules in pages of at most :data:`MAX_RULES_PER_PAGE`: a section of the numbering per
+    page where it fits, consecutive small sections sharing a page, a long section split evenly."""
+    sections: dict[int, list[str]] = {}
+    for clause_id in clause_ids:
+        sections.setdefault(numbering.sort_key(clause_id)[0], []).append(clause_id)
+    chunks: list[list[str]] = []
+    current: list[str] = []
+    for members in sections.values():
+        if len(members) > MAX_RULES_PER_PAGE:
+            if current:
+                chunks.append(current)
+                current = []
+            parts = -(-len(members) // MAX_RULES_PER_PAGE)
+            size = -(-len(members) // parts)
+            chunks += [members[i:i + size] for i in range(0, len(members), size)]
+        elif len(current) + len(members) > MAX_RULES_PER_PAGE:
+            chunks.append(current)
+            current = list(members)
+        else:
+            current += members
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def rules_pages(catalogue: Catalogue, numbering: Numbering, area_id: str) -> tuple[RulesPage, ...]:
+    """The pages of an area's rules view, in reading order: the current rules, then the superseded ones."""
+    area = catalogue.area(area_id)
+    clauses = sorted(catalogue.select(area=area_id), key=lambda c: numbering.sort_key(c.id))
+    pages: list[RulesPage] = []
+    for superseded in (False, True):
+        ids = [c.id for c in clauses if is_current(area, c) != superseded]
+        for chunk in _chunks(ids, numbering):
+            section, place = numbering.sort_key(chunk[0])
+            pages.append(RulesPage(f"{area_id}-{section}-{place}", tuple(chunk), superseded))
+    return tuple(pages)
+
+
+def rule_page(catalogue: Catalogue, numbering: Numbering, clause_id: str) -> str:
+    """The document (``rules/heal-2-7``) whose page shows a rule: what a raw link to ``#rule-<id>`` must name."""
+    area = catalogue.clause(clause_id).area
+    page = next(p for p in rules_pages(catalogue, numbering, area) if clause_id in p.clause_ids)
+    return f"rules/{page.name}"
+
+
 def write_rules_pages(app: Sphinx) -> None:
-    """``rules/index.rst`` and one ``rules/<area>.rst`` per area (rewritten only when they change)."""
+    """``rules/index.rst``, each area's index ``rules/<area>.rst`` and the pages of its rules (rewritten
+    only when they change)."""
     catalogue = default_catalogue()
+    numbering = default_numbers()
     pages = {"index.rst": rules_index(catalogue)}
     for area in catalogue.areas:
-        title = f"{area.title}: the rules"
-        pages[f"{area.id}.rst"] = f"{title}\n{'=' * len(title)}\n\n.. cardrules-rules:: {area.id}\n"
+        parts = rules_pages(catalogue, numbering, area.id)
+        pages[f"{area.id}.rst"] = "\n".join(area_index_lines(catalogue, numbering, area.id, parts)) + "\n"
+        for index, part in enumerate(parts):
+            title = escape(part.title(area, numbering))
+            nav = _nav_line(area, numbering, parts, index)
+            pages[f"{part.name}.rst"] = (f"{title}\n{'=' * len(title)}\n\n{nav}\n\n"
+                                         f".. cardrules-rules:: {area.id} {part.name}\n\n{nav}\n")
     write_pages(Path(app.srcdir) / "rules", pages)
+
+
+def _nav_line(area: Area, numbering: Numbering, parts: tuple[RulesPage, ...], index: int) -> str:
+    """Previous page, the area's index, next page (``:doc:`` links, so a missing page fails the build)."""
+    links = []
+    if index > 0:
+        links.append(f"\u2190 previous: :doc:`{escape(parts[index - 1].title(area, numbering))} <{parts[index - 1].name}>`")
+    links.append(f":doc:`all the {escape(area.title)} rules <{area.id}>` (page {index + 1} of {len(parts)})")
+    if index + 1 < len(parts):
+        links.append(f"next: :doc:`{escape(parts[index + 1].title(area, numbering))} <{parts[index + 1].name}>` \u2192")
+    return ".. rst-class:: rules-nav\n\n" + " \u00b7 ".join(links)
+
+
+def area_index_lines(catalogue: Catalogue, numbering: Numbering, area_id: str,
+                     parts: tuple[RulesPage, ...]) -> list[str]:
+    """The reST of an area's rules index: its summary, its current wording, and every page of its rules with
+    the number, ID and title of each rule on it."""
+    area = catalogue.area(area_id)
+    version = area.version(area.default_version)
+    title = f"{area.title}: the rules"
+    lines = [title, "=" * len(title), "", escape(judge_note(area.summary)), "",
+             f"Current wording: **{escape(version.title)}**. Cite a rule by its number or its ID. "
+             f"How each rule is encoded and tested: :doc:`the {escape(area.title)} reference page "
+             f"<../areas/{area.id}>`.", ""]
+    if any(p.superseded for p in parts):
+        lines += ["The current rules come first; the rules of the superseded wording follow on pages of their "
+                  "own, for reference only.", ""]
+    by_id = {c.id: c for c in catalogue.select(area=area_id)}
+    for part in parts:
+        lines += [f"* :doc:`{escape(part.title(area, numbering))} <{part.name}>`", ""]
+        lines += [f"  * {_rule_ref(numbering, cid)}: {escape(by_id[cid].title)}" for cid in part.clause_ids]
+        lines.append("")
+    lines += [".. toctree::", "   :hidden:", ""] + [f"   {part.name}" for part in parts]
+    return lines
 
 
 def rules_index(catalogue: Catalogue) -> str:
@@ -96,6 +213,22 @@ def rules_lines(catalogue: Catalogue, numbering: Numbering, area_id: str,
                   "and each box names the current rule to apply instead.", ""]
         for clause in superseded:
             lines += _rule_lines(catalogue, numbering, clause, synonyms, replaced=area)
+    return lines
+
+
+def page_lines(catalogue: Catalogue, numbering: Numbering, area_id: str, page: str,
+               synonyms: tuple[tuple[str, ...], ...]) -> list[str]:
+    """The reST of one page of an area's rules view (:func:`rules_pages`): its rules, each a section; on a
+    page of superseded rules, a warning first."""
+    area = catalogue.area(area_id)
+    part = next(p for p in rules_pages(catalogue, numbering, area_id) if p.name == page)
+    lines: list[str] = []
+    if part.superseded:
+        lines += ["These rules are **not in force**: they belong to a wording that the current one replaced, "
+                  "and each box names the current rule to apply instead.", ""]
+    for clause_id in part.clause_ids:
+        lines += _rule_lines(catalogue, numbering, catalogue.clause(clause_id), synonyms,
+                             replaced=area if part.superseded else None)
     return lines
 
 
@@ -182,10 +315,15 @@ def synonyms_script(groups: tuple[tuple[str, ...], ...]) -> str:
 
 
 class RulesDirective(RstDirective):
+    """``.. cardrules-rules:: AREA PAGE``: one page of an area's rules view (``AREA`` alone: all of them)."""
+
     required_arguments = 1
+    optional_arguments = 1
 
     def run(self) -> list[nodes.Node]:
         for path in (NUMBERS_FILE, SYNONYMS_FILE, EXAMPLES_FILE):
             self.env.note_dependency(str(path))
-        lines = rules_lines(default_catalogue(), default_numbers(), self.arguments[0], load_synonyms())
-        return self.render(lines)
+        catalogue, numbering, synonyms = default_catalogue(), default_numbers(), load_synonyms()
+        if len(self.arguments) == 1:
+            return self.render(rules_lines(catalogue, numbering, self.arguments[0], synonyms))
+        return self.render(page_lines(catalogue, numbering, self.arguments[0], self.arguments[1], synonyms))

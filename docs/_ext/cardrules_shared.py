@@ -67,7 +67,8 @@ def wanted(srcdir: Path) -> dict[Key, frozenset[str]]:
     from cardrules.specs.catalogue import default_catalogue
     from cardrules_examples import SUITES, suite_key
 
-    area_pages = frozenset(f"areas/{area.id}" for area in default_catalogue().areas)
+    # the vectors are shown on each clause's page of its own (cardrules_docs.formal_page)
+    area_pages = frozenset(f"areas/{c.id.lower()}" for c in default_catalogue().clauses)
     work: dict[Key, frozenset[str]] = {("suite", game, suite_key(versions)): area_pages for game, versions in SUITES}
     for page in sorted(srcdir.glob("*.rst")):
         text = page.read_text(encoding="utf-8")

@@ -30,9 +30,10 @@
  *     not enough to pass a glossary term;
  *   - a rule heading of a superseded wording says "(superseded by NUMBER)";
  *     when it is a page's best heading, the result opens at the current rule
- *     NUMBER instead (a heading of that page starting "NUMBER ·") and its
- *     title says which superseded rule it replaces; without such a heading
- *     the result is scored down.
+ *     NUMBER instead (a heading starting "NUMBER ·" of that page, or else of
+ *     the rules view's page that holds it) and its title says which
+ *     superseded rule it replaces; without such a heading the result is
+ *     scored down.
  *
  * Index entries (one per clause ID and citable number, scored 100 for an
  * exact match) keep their lead, and their result is titled with the heading
@@ -83,13 +84,27 @@ var Scorer = {
     }
   },
 
-  /** Open a result whose best heading is superseded at the current rule; false when the page lacks it. */
-  _toCurrent: (result, heading, headings, pageTitle) => {
+  /** Open a result whose best heading is superseded at the current rule: on the same page, or on the page
+   * of the rules views (rules/...) that holds it, as the rules views are split into pages of a few rules
+   * each; false when no page has it. */
+  _toCurrent: (result, heading, headings, pageTitle, allHeadings) => {
     const number = Scorer._supersededBy(heading[2]);
-    const current = (headings || []).find((h) => h[1] !== null && h[2].startsWith(number + " \u00b7"));
+    const isCurrent = (h) => h[1] !== null && h[2].startsWith(number + " \u00b7");
+    let current = (headings || []).find(isCurrent);
+    let title = pageTitle;
+    if (!current) {
+      const index = Search._index;
+      for (const [file, others] of allHeadings) {
+        if (!index.docnames[file].startsWith("rules/")) continue;
+        current = others.find(isCurrent);
+        if (!current) continue;
+        [result[0], result[5], title] = [index.docnames[file], index.filenames[file], index.titles[file]];
+        break;
+      }
+    }
     if (!current) return false;
     const old = heading[2].split(" \u00b7 ")[0];
-    result[1] = `${pageTitle} > ${current[2]} (current rule; replaces superseded ${old})`;
+    result[1] = `${title} > ${current[2]} (current rule; replaces superseded ${old})`;
     result[2] = "#" + current[1];
     return true;
   },
@@ -173,7 +188,7 @@ var Scorer = {
     // open the page at its best heading (a page's own title has no anchor); a superseded rule's
     // result opens at the current rule that replaced it
     if (best !== null && bestCount > 0 && Scorer._supersededBy(best[2]) !== null) {
-      if (!(kind === "text" && !anchor && Scorer._toCurrent(result, best, headings.get(file), pageTitle)))
+      if (!(kind === "text" && !anchor && Scorer._toCurrent(result, best, headings.get(file), pageTitle, headings)))
         boost += Scorer.superseded;
     } else if (best !== null && bestCount === words.length && kind === "text" && best[1] !== null && !anchor) {
       result[1] = `${pageTitle} > ${best[2]}`;

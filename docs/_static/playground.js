@@ -24,6 +24,14 @@
     return node;
   }
 
+  // A rule's place in the rules view: the hover previews' data (written at build time by
+  // docs/_ext/cardrules_previews.py, loaded on every page) knows the page of each rule; without it the
+  // area's rules index, which lists every rule.
+  function rulePage(clause) {
+    const known = (window.CARDRULES_CLAUSES || {})[clause.id];
+    return known ? known.page : `rules/${clause.area}.html`;
+  }
+
   function part(name) {
     return root.querySelector(`[data-part="${name}"]`);
   }
@@ -186,7 +194,7 @@
     box.append(el("h4", {}, `Rules consulted: the model code that ran for this action (${last.clauses.length})`));
     box.append(el("ul", {class: "pg-clauses"}, last.clauses.map((clause) => el("li", {
       class: "pg-clause", "data-clause": clause.id, "data-number": clause.number,
-    }, el("a", {href: `rules/${clause.area}.html#rule-${clause.id.toLowerCase()}`},
+    }, el("a", {href: rulePage(clause)},
       clause.number ? `${clause.number} \u00b7 ${clause.id}` : clause.id), ": ", clause.title))));
   }
 

@@ -14,20 +14,25 @@ pytestmark = [pytest.mark.infrastructure("the Sphinx site builds"), pytest.mark.
 DOCS = REPO / "docs"
 
 
+def _formal_pages(out: Path, area_id: str) -> str:
+    """The text of every clause page (its formal content) of an area, in the area's order."""
+    return "".join((out / "areas" / f"{clause.id.lower()}.html").read_text()
+                   for clause in default_catalogue().select(area=area_id))
+
+
 def test_docs_build_with_warnings_as_errors_and_anchor_every_clause(built_site: Path) -> None:
     out = built_site
     catalogue = default_catalogue()
     for area in catalogue.areas:
-        page = (out / "areas" / f"{area.id}.html").read_text()
+        index = (out / "areas" / f"{area.id}.html").read_text()
         for clause in catalogue.select(area=area.id):
-            assert f'id="clause-{clause.id.lower()}"' in page, f"{clause.id} has no anchor on {area.id}.html"
-            assert clause.id in page
-        for clause in catalogue.select(area=area.id):
+            page = (out / "areas" / f"{clause.id.lower()}.html").read_text()
+            assert f'id="clause-{clause.id.lower()}"' in page, f"{clause.id} has no anchor on its own page"
+            assert clause.id in index and f'href="{clause.id.lower()}.html#clause-{clause.id.lower()}"' in index, f"{area.id} lists no {clause.id}"
             for decision in clause.decisions:
                 assert decision.id in page
-    # clauses show conformance vectors as numbered examples
-    party = (out / "areas" / "party.html").read_text()
-    assert "Example PARTY-1 (conformance vector" in party
+    # clauses show conformance vectors as examples numbered across their area
+    assert "Example PARTY-1 (conformance vector" in _formal_pages(out, "party")
     trace = (out / "traceability.html").read_text()
     assert all(c.id in trace for c in catalogue.clauses)
     # the rule-change page shows both wordings consistent alone and the redline's clashes together
@@ -74,8 +79,31 @@ def test_area_pages_keep_their_conformance_vectors_collapsed(built_site: Path) -
     """Judges read the rules view; an area page's vectors, in the compact notation, wait in a closed box."""
     import re
 
-    party = (built_site / "areas" / "party.html").read_text(encoding="utf-8")
+    party = _formal_pages(built_site, "party")
     boxes = re.findall(r'(?s)<details class="[^"]*conformance-vectors[^"]*"(?![^>]*\bopen\b)[^>]*>(.*?)</details>', party)
     assert boxes and any("Example PARTY-1 (conformance vector" in box for box in boxes)
     outside = re.sub(r"(?s)<details.*?</details>", "", party)
     assert "(conformance vector" not in outside
+
+
+def test_every_link_a_script_draws_to_a_rule_lands_on_that_rule(built_site: Path) -> None:
+    """The hover previews and the playground link a rule through the previews' data (``page``, written at
+    build time), not through Sphinx: each must name the page of the rules view that holds the rule's anchor,
+    and that anchor must be the rule's heading there."""
+    import json
+    import re
+
+    script = (built_site / "_static" / "clause-previews.js").read_text(encoding="utf-8")
+    data = json.loads(script.removeprefix("window.CARDRULES_CLAUSES = ").rstrip(";\n"))
+    assert set(data) == {c.id for c in default_catalogue().clauses}
+    wrong = []
+    for clause_id, entry in data.items():
+        page, _, anchor = entry["page"].partition("#")
+        path = built_site / page
+        if anchor != f"rule-{clause_id.lower()}" or not path.exists():
+            wrong.append(entry["page"])
+            continue
+        section = re.search(rf'(?s)id="{anchor}"(?:></span>|>)(?:\s*<span[^>]*></span>)*\s*<h\d>(.*?)</h\d>', path.read_text(encoding="utf-8"))
+        if section is None or clause_id not in section.group(1) or entry["number"] not in section.group(1):
+            wrong.append(entry["page"])
+    assert wrong == [], wrong[:10]

@@ -36,7 +36,8 @@ def test_a_superseded_rules_preview_names_the_rule_that_replaced_it() -> None:
     assert old["superseded_by"] == [[numbers.number("RED-HEAL-TO-PERMANENT-CONTROLLER"), "RED-HEAL-TO-PERMANENT-CONTROLLER"]]
     assert new["superseded_by"] == []
     assert "territory of its owner" in old["statement"] and "permanent control" in new["statement"]
-    assert new["page"] == "rules/heal.html#rule-red-heal-to-permanent-controller"
+    # HEAL 2.10: the twelve rules of section 2 fill three pages of four (2.1, 2.5, 2.9 first)
+    assert new["page"] == "rules/heal-2-9.html#rule-red-heal-to-permanent-controller"
 
 
 def test_every_clause_has_a_preview_with_its_number_title_and_statement() -> None:

@@ -203,3 +203,51 @@ def test_the_outsider_question_is_linked_from_the_control_case_a_judge_lands_on(
         assert "Open question (settled at :ref:`SB 2.1" in text, clause_id
         assert "May a player who is not one of the two battling players use a side battle" in text
     assert ".. _decision-sb-user-outside-battle:" in sections["RED-SB-SIDES-BATTLE-PLAYERS"]
+
+
+def _pages(area: str) -> tuple:
+    return RULES.rules_pages(default_catalogue(), default_numbers(), area)
+
+
+def test_the_heal_rules_are_split_by_section_into_pages_of_a_few_rules() -> None:
+    """HEAL 1 has two rules (one page); HEAL 2 twelve (three pages of four); HEAL 3 to 5 four together; the
+    superseded HEAL 6 to 10, twelve rules, follow on pages of their own, HEAL 6 (four), HEAL 7 (four), then
+    HEAL 8 to 10 (two, one, one)."""
+    pages = _pages("heal")
+    assert [p.name for p in pages] == ["heal-1-1", "heal-2-1", "heal-2-5", "heal-2-9", "heal-3-1",
+                                       "heal-6-1", "heal-7-1", "heal-8-1"]
+    assert [p.superseded for p in pages] == [False] * 5 + [True] * 3
+    numbers = default_numbers()
+    assert [numbers.number(c) for c in pages[3].clause_ids] == ["HEAL 2.9", "HEAL 2.10", "HEAL 2.11", "HEAL 2.12"]
+    assert [numbers.number(c) for c in pages[4].clause_ids] == ["HEAL 3.1", "HEAL 3.2", "HEAL 4.1", "HEAL 5.1"]
+    area = default_catalogue().area("heal")
+    assert pages[3].title(area, numbers) == "Heal abilities: HEAL 2.9 to 2.12"
+    assert pages[7].title(area, numbers) == "Heal abilities, superseded wording: HEAL 8.1 to 10.1"
+
+
+def test_every_rule_is_on_exactly_one_page_in_reading_order_and_links_find_it() -> None:
+    catalogue, numbers = default_catalogue(), default_numbers()
+    for area in catalogue.areas:
+        pages = _pages(area.id)
+        shown = [cid for page in pages for cid in page.clause_ids]
+        whole = [s for s in _sections(_view(area.id))]  # the whole area's view, in its order
+        assert shown == whole, area.id
+        assert all(0 < len(page.clause_ids) <= RULES.MAX_RULES_PER_PAGE for page in pages), area.id
+        assert len({page.name for page in pages}) == len(pages)
+        for page in pages:
+            text = "\n".join(RULES.page_lines(catalogue, numbers, area.id, page.name, JUDGES.load_synonyms()))
+            assert set(_sections(text)) == set(page.clause_ids), page.name
+            assert ("not in force" in text) == page.superseded, page.name
+            for clause_id in page.clause_ids:
+                assert RULES.rule_page(catalogue, numbers, clause_id) == f"rules/{page.name}"
+
+
+def test_an_areas_rules_index_lists_every_page_and_rule_and_hides_them_in_its_toctree() -> None:
+    catalogue, numbers = default_catalogue(), default_numbers()
+    pages = _pages("side-battle")
+    index = "\n".join(RULES.area_index_lines(catalogue, numbers, "side-battle", pages))
+    for page in pages:
+        assert f"<{page.name}>`" in index and f"\n   {page.name}" in index
+    for clause in catalogue.select(area="side-battle"):
+        assert f"{numbers.number(clause.id)} ({clause.id}) <rule-{clause.id.lower()}>`: " in index
+    assert ":hidden:" in index

@@ -13,6 +13,7 @@ import pytest
 
 from cardrules.oracle.conformance.generate import generate_suite
 from cardrules.oracle.conformance.plan import make_plan
+from cardrules.specs.catalogue import default_catalogue
 from tests.docs.extensions import docs_extension
 
 pytestmark = pytest.mark.infrastructure("the spec site's shared build work")
@@ -30,8 +31,9 @@ def test_the_work_is_read_from_the_pages_directives_with_the_pages_that_need_it(
         "   .. cardrules-rule-diff:: heal=previous heal=revised\n\n"  # the same diff twice: done once
         ".. cardrules-version-diff::\n")  # no area: no work (the directive reports the missing argument)
     (tmp_path / "again.rst").write_text(".. cardrules-version-diff:: heal\n")
-    areas = {"areas/ff-base", "areas/party", "areas/red-base", "areas/battle-resolution", "areas/side-battle",
-             "areas/heal", "areas/redirect"}  # the seven rule areas of specs/clauses/, one page each
+    # the vectors are shown on each clause's own page of formal content: one per clause of the catalogue
+    areas = {f"areas/{clause.id.lower()}" for clause in default_catalogue().clauses}
+    assert "areas/red-sb-once-per-turn" in areas and "areas/ff-party-split-thousands" in areas
     assert SHARED.wanted(tmp_path) == {
         ("suite", "fftcg", ()): areas,
         ("suite", "redemption", (("heal", ("revised",)),)): areas,
