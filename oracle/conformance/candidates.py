@@ -80,6 +80,14 @@ class ScenarioGraph:
     """Clause IDs in force exercised by listing the legal actions of each state, and its outcome features."""
     rule_set: str = "default"
     """The expression of the suite's rule set (names the graph in a :class:`GenerationError`)."""
+    legal: list[list[str]] | None = None
+    """The sorted legal action texts of each state (:func:`sorted_legal`), as the listing found them."""
+
+    def sorted_legal(self, source: int) -> list[str]:
+        """:func:`sorted_legal` at state ``source``, as listed when the graph was made."""
+        if self.legal is None:
+            return sorted_legal(self.game, self.exploration.states[source])
+        return self.legal[source]
 
     @property
     def where(self) -> str:
@@ -108,17 +116,30 @@ def sorted_legal(game: Game[Any, Any], state: Any) -> list[str]:
 
 def _listing_features(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> frozenset[str]:
     """Clauses in force and outcome features of listing the legal actions at ``state``."""
+    return _listing(game, state, in_force)[0]
+
+
+def _listing(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> tuple[frozenset[str], list[str]]:
+    """:func:`_listing_features` at ``state``, and the sorted texts of the actions listed (:func:`sorted_legal`:
+    the model is pure, so the actions listed under the tracer are those listed without it)."""
     if game.is_terminal(state):
-        return frozenset()
-    _, clauses, outcomes = outcomes_exercised(lambda: game.legal_actions(state))
-    return (clauses & in_force) | outcomes
+        return frozenset(), []
+    actions, clauses, outcomes = outcomes_exercised(lambda: game.legal_actions(state))
+    return (clauses & in_force) | outcomes, sorted(game.action_text(a) for a in actions)
+
+
+def _lists_same(game: Game[Any, Any], base: Game[Any, Any], state: Any, listed: list[str] | None = None) -> bool:
+    """The base rule set lists the same actions at ``state`` (``listed``: :func:`sorted_legal` of ``game``
+    there, if already known)."""
+    return (sorted_legal(game, state) if listed is None else listed) == sorted_legal(base, state)
 
 
 def _behaves_same(game: Game[Any, Any], base: Game[Any, Any], state: Any, action: Any, successor: Any,
-                  where: str, source: int) -> bool:
-    """The base rule set lists the same actions here and gives the same successor for ``action`` (a crash of
-    the base rule set is a :class:`GenerationError`, not a difference)."""
-    if sorted_legal(game, state) != sorted_legal(base, state):
+                  where: str, source: int, lists_same: bool | None = None) -> bool:
+    """The base rule set lists the same actions here (``lists_same`` if already known, :func:`_lists_same`)
+    and gives the same successor for ``action`` (a crash of the base rule set is a :class:`GenerationError`,
+    not a difference). Equal states have equal JSON forms, so only unequal ones are compared as JSON."""
+    if not (_lists_same(game, base, state) if lists_same is None else lists_same):
         return False
     try:
         other = base.step(state, action)
@@ -126,7 +147,7 @@ def _behaves_same(game: Game[Any, Any], base: Game[Any, Any], state: Any, action
         return False
     except Exception as error:
         raise _crashed(f"{where} (its base rule set)", source, game.action_text(action), error) from error
-    return bool(game.state_to_json(other) == game.state_to_json(successor))
+    return bool(other == successor or game.state_to_json(other) == game.state_to_json(successor))
 
 
 def explore_scenario(
@@ -139,8 +160,9 @@ def explore_scenario(
     limit = scenario.max_states if max_states is None else min(max_states, scenario.max_states or max_states)
     bounds = Bounds(max_states=limit, max_turns=scenario.max_turns)
     exploration = explore(game, [root], [], bounds, keep_edges=True, progress=False)
-    listing = [_listing_features(game, s, in_force) for s in exploration.states]
-    return ScenarioGraph(scenario, game, exploration, listing, plan.expression)
+    listed = [_listing(game, s, in_force) for s in exploration.states]
+    return ScenarioGraph(scenario, game, exploration, [features for features, _ in listed], plan.expression,
+                         [texts for _, texts in listed])
 
 
 def _kept_edges(
@@ -197,6 +219,7 @@ def play_candidates(
     game, ex = graph.game, graph.exploration
     kept = kept or {}
     differs = [False] * len(ex.states)
+    lists_same: dict[int, bool] = {}  # per source state: the base rule set lists the same actions there
     out: list[Candidate] = []
     for source, target, action in _kept_edges(ex, rng, frozenset(kept)):
         state = ex.states[source]
@@ -208,7 +231,12 @@ def play_candidates(
         if (source, target) in kept:
             features.add(kept[(source, target)])
         if base is not None:
-            here = differs[source] or not _behaves_same(game, base, state, action, successor, graph.where, source)
+            here = differs[source]
+            if not here:
+                if source not in lists_same:
+                    lists_same[source] = _lists_same(game, base, state, graph.sorted_legal(source))
+                here = not _behaves_same(game, base, state, action, successor, graph.where, source,
+                                         lists_same[source])
             if ex.parent[target] == source and ex.via[target] is action:
                 differs[target] = here
             if here:
@@ -233,7 +261,7 @@ def refusal_candidates(
     out: list[Candidate] = []
     for source in expanded:
         state = ex.states[source]
-        legal = set(sorted_legal(game, state))
+        legal = set(graph.sorted_legal(source))
         for kind in rng.sample(kinds, min(REFUSALS_PER_STATE, len(kinds))):
             foreign = sorted(t for t in pool[kind] if t not in legal)
             if not foreign:
@@ -259,7 +287,7 @@ def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozen
     assert ex.edges is not None
     limit = TARGETED_STATES.get(graph.scenario.game)
     expanded = sorted({source for source, _, _ in ex.edges}, key=lambda s: (ex.depth[s], s))[:limit]
-    tried = _Tried(game, ex.states, graph.where)
+    tried = _Tried(game, ex.states, graph.where, graph.sorted_legal)
     out: list[Candidate] = []
     made: dict[tuple[int, str], int] = {}
     for clause, derivations in TARGETED.get(graph.scenario.game, ()):
@@ -290,8 +318,11 @@ class _Tried:
     """The derivations' actions tried at the states of one graph, each once: the state JSON, the legal
     actions and the clauses of each refusal are remembered (several entries share a derivation)."""
 
-    def __init__(self, game: Game[Any, Any], states: Sequence[Any], where: str) -> None:
+    def __init__(self, game: Game[Any, Any], states: Sequence[Any], where: str,
+                 listed: Callable[[int], list[str]] | None = None) -> None:
         self.game, self.states, self.where = game, states, where
+        self.listed = listed
+        """:func:`sorted_legal` by state number, if the graph already knows it."""
         self.json: dict[int, Any] = {}
         self.legal: dict[int, list[str]] = {}
         self.derived: dict[tuple[int, Derive], list[str]] = {}
@@ -299,14 +330,15 @@ class _Tried:
 
     def _legal(self, source: int) -> list[str]:
         if source not in self.legal:
-            self.legal[source] = sorted_legal(self.game, self.states[source])
+            self.legal[source] = (sorted_legal(self.game, self.states[source]) if self.listed is None
+                                  else self.listed(source))
         return self.legal[source]
 
     def aimed(self, source: int, derive: Derive, clause: str) -> tuple[int, str] | None:
         """The first action ``derive`` gives at state ``source`` that the model refuses citing ``clause``."""
         if (source, derive) not in self.derived:
             if source not in self.json:
-                self.json[source] = self.game.state_to_json(self.states[source])
+                self.json[source] = _state_json(self.game, self.states[source])
             self.derived[source, derive] = list(derive(self.json[source], lambda: self._legal(source)))
         for text in self.derived[source, derive]:
             if (source, text) not in self.refused:
@@ -315,6 +347,23 @@ class _Tried:
             if cited is not None and clause in cited:
                 return source, text
         return None
+
+
+_JSON_LIMIT = 50_000
+"""States whose JSON form :func:`_state_json` keeps before it starts afresh."""
+_JSON: dict[Any, Any] = {}
+
+
+def _state_json(game: Game[Any, Any], state: Any) -> Any:
+    """``game.state_to_json(state)``, made once per process for equal states: a state's JSON form does not
+    depend on the rule set, and the suites of one game explore mostly the same states (the derivations of
+    :data:`~.targeted.TARGETED` read it, never change it)."""
+    found = _JSON.get(state)
+    if found is None:
+        if len(_JSON) >= _JSON_LIMIT:
+            _JSON.clear()
+        found = _JSON[state] = game.state_to_json(state)
+    return found
 
 
 def _attempt(game: Game[Any, Any], state: Any, text: str, where: str, source: int) -> IllegalAction | None:

@@ -30,13 +30,13 @@ from cardrules.oracle.conformance.loads import choose_loads
 from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
 from cardrules.oracle.conformance.profiles import observable_of
 from cardrules.oracle.conformance.targeted import load_positions
-from cardrules.oracle.conformance.vectors import build_vector, candidate_id, perft_from, perft_vector
+from cardrules.oracle.conformance.vectors import build_vector, candidate_ids, perft_from, perft_vector
 from cardrules.properties.scenarios import Scenario, load_scenarios
 from cardrules.specs.catalogue import default_catalogue
 from cardrules.specs.catalogue.features import vector_features, vector_states
 
 MAX_STATES = {"fftcg": 400, "redemption": 400}
-"""States explored per scenario when generating (every suite, ``--options all``: about 2 min CPU)."""
+"""States explored per scenario when generating (how long every suite takes: ``benchmarks/generate.py``)."""
 
 
 @dataclass
@@ -90,10 +90,25 @@ def with_v4(game: str, vector: dict[str, Any]) -> dict[str, Any]:
 
 
 def greedy_cover(candidates: Sequence[Candidate], ids: Sequence[str]) -> list[int]:
-    """Indices of candidates chosen by lazy greedy set cover (deterministic tie-breaks)."""
-    covered: set[str] = set()
-    heap = [(-len(c.features), c.length, c.kind != "play", ids[i], i) for i, c in enumerate(candidates)]
+    """Indices of the candidates chosen by greedy set cover: again and again the candidate adding the most
+    uncovered features, ties broken by fewer steps, then play before refusal, then vector id, then index,
+    until none adds any.
+
+    Candidates with the same features always add the same number, so only the first of them by the
+    tie-breaks can ever be chosen (it wins every tie with the others, and once it is chosen they add
+    nothing): the others are set aside before the cover starts (tens of thousands of candidates share a
+    few hundred sets of features). The cover is lazy: a heap holds each candidate's gain as last computed,
+    an upper bound of its gain now (gains only shrink as features get covered); the top is recomputed and
+    taken only if its gain has not shrunk, so it is the plain greedy choice with the same tie-breaks."""
+    first: dict[frozenset[str], tuple[int, bool, str, int]] = {}
+    for i, c in enumerate(candidates):
+        rank = (c.length, c.kind != "play", ids[i], i)
+        held = first.get(c.features)
+        if held is None or rank < held:
+            first[c.features] = rank
+    heap = [(-len(features), *rank) for features, rank in first.items()]
     heapq.heapify(heap)
+    covered: set[str] = set()
     chosen: list[int] = []
     while heap:
         neg_gain, length, kind, vid, index = heapq.heappop(heap)
@@ -163,11 +178,12 @@ def generate_suite(
                                positions=positions)
     candidates = sources.candidates
     result = SuiteResult(plan.id, None, candidates=len(candidates))
-    if plan.base is not None and not any(f.startswith("differs-from:") for c in candidates for f in c.features):
+    # play_candidates is the one maker of a "differs-from:" feature, naming the plan's base
+    if plan.base is not None and not any(f"differs-from:{plan.base.id}" in c.features for c in candidates):
         result.skipped = (f"no difference found within the scenarios' bounds: every candidate behaves as under "
                           f"{plan.base.id} (at most {max_states[plan.game]} states per scenario)")
         return result
-    ids = [candidate_id(sources.graphs[c.graph], c) for c in candidates]
+    ids = candidate_ids(sources.graphs, candidates)
     chosen = greedy_cover(candidates, ids)
     vectors = [build_vector(sources.graphs[candidates[i].graph], candidates[i], in_force) for i in chosen]
     perfts = [v for g in sources.graphs if (v := perft_vector(g, in_force)) is not None]

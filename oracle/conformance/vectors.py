@@ -13,7 +13,7 @@ counts action sequences to a small depth, with a per-first-action divide.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, Sequence
 
 from cardrules.oracle.conformance.candidates import Candidate, ScenarioGraph, sorted_legal
 from cardrules.oracle.trace.coverage import clauses_exercised
@@ -38,6 +38,19 @@ def path_texts(graph: ScenarioGraph, source: int) -> list[str]:
 
 def candidate_id(graph: ScenarioGraph, candidate: Candidate) -> str:
     return vector_id(graph.scenario.name, candidate.kind, path_texts(graph, candidate.source) + [candidate.action])
+
+
+def candidate_ids(graphs: Sequence[ScenarioGraph], candidates: Sequence[Candidate]) -> list[str]:
+    """:func:`candidate_id` of each candidate, the path to each state replayed once (many candidates share
+    their state)."""
+    paths: dict[tuple[int, int], list[str]] = {}
+    out: list[str] = []
+    for c in candidates:
+        path = paths.get((c.graph, c.source))
+        if path is None:
+            path = paths[c.graph, c.source] = path_texts(graphs[c.graph], c.source)
+        out.append(vector_id(graphs[c.graph].scenario.name, c.kind, path + [c.action]))
+    return out
 
 
 def listing(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> tuple[list[str], set[str]]:

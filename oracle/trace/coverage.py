@@ -115,6 +115,7 @@ def clauses_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, .
     return result, clauses
 
 
+@lru_cache(maxsize=1)
 def _model_prefix() -> str:
     import cardrules.model
 
@@ -139,12 +140,46 @@ def _value_kind(value: Any) -> str | None:
     return None
 
 
+OTHER, MODEL, REMEMBERED = 0, 1, 2
+"""What :func:`outcomes_exercised` does with a called function: no line tracer (not the model's), a line
+tracer (the model's), or nothing for it and everything it calls (a remembered model function)."""
+
+_CACHE_LIMIT = 100_000
+"""Code objects remembered by the caches below before they start afresh (code made at run time, by
+``exec`` or ``compile``, must not make them grow without bound)."""
+
+
+class _Remembered:
+    """The remembered model functions (:func:`_remembered_codes`) of the model modules loaded now, and what
+    the tracer decided about each code object it met: the modules are listed again only when the number of
+    loaded modules changed (listing them on every traced call cost a third of a suite's generation)."""
+
+    def __init__(self) -> None:
+        self.modules = -1
+        self.codes: frozenset[CodeType] = frozenset()
+        self.kinds: dict[int, tuple[CodeType, int]] = {}
+        """``id(code)`` -> (the code, kept alive so that its id stays its own; OTHER, MODEL or REMEMBERED)."""
+
+    def current(self) -> frozenset[CodeType]:
+        if len(sys.modules) != self.modules:
+            self.modules = len(sys.modules)
+            names = tuple(sorted(name for name in list(sys.modules) if name.startswith("cardrules.model")))
+            codes = _remembered_in(names)
+            if codes != self.codes:
+                self.codes, self.kinds = codes, {}
+        if len(self.kinds) > _CACHE_LIMIT:
+            self.kinds = {}
+        return self.codes
+
+
+_REMEMBERED = _Remembered()
+
+
 def _remembered_codes() -> frozenset[CodeType]:
     """The code of every model function remembered by a ``functools`` cache (catalogue and
     configuration look-ups, type hints). Its body runs only the first time a process asks, so what it
     does, and what it calls, says what was asked before, not what the step being traced did."""
-    modules = tuple(sorted(name for name in sys.modules if name.startswith("cardrules.model")))
-    return _remembered_in(modules)
+    return _REMEMBERED.current()
 
 
 @lru_cache(maxsize=8)
@@ -156,6 +191,27 @@ def _remembered_in(modules: tuple[str, ...]) -> frozenset[CodeType]:
             if wrapped is not None and hasattr(value, "cache_info") and hasattr(wrapped, "__code__"):
                 found.add(wrapped.__code__)
     return frozenset(found)
+
+
+_Arc = tuple[int, "int | str"]
+
+_FEATURES: dict[int, tuple[CodeType, dict[_Arc, str]]] = {}
+"""``id(code)`` -> (the code, kept alive; the feature string of each of its arcs made so far): the same
+strings are made once per process, not once per traced call."""
+
+
+def _feature_names(code: CodeType) -> dict[_Arc, str]:
+    entry = _FEATURES.get(id(code))
+    if entry is None:
+        if len(_FEATURES) > _CACHE_LIMIT:
+            _FEATURES.clear()
+        entry = _FEATURES[id(code)] = (code, {})
+    return entry[1]
+
+
+def _feature(code: CodeType, prefix: str, a: int, b: int | str) -> str:
+    name = _code_name(code, prefix)
+    return f"ret:{name}:{b}" if a == -1 else f"arc:{name}:{a}>{b}"
 
 
 def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, ...]] | None = None
@@ -170,51 +226,75 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
     model's own frames get a line tracer. A remembered model function (:func:`_remembered_codes`) and
     everything it calls are left out, so the features of a step never depend on what the process asked
     before (generating a suite twice in one process gives the same suite).
+
+    Each frame's line tracer is a closure of its own holding the frame's last line, and code objects are
+    told apart by identity (what was decided about each is remembered across calls), so a line event
+    costs one set insertion of a pair of small values.
     """
     mapping = model_clause_map() if mapping is None else mapping
     prefix = _model_prefix()
     remembered = _remembered_codes()
-    seen: set[CodeType] = set()
-    arcs: set[tuple[CodeType, int, int | str]] = set()
-    last: dict[int, int] = {}
-    inside_remembered = [0]
+    kinds = _REMEMBERED.kinds
+    seen: dict[int, CodeType] = {}
+    arcs: dict[int, set[_Arc]] = {}
+    inside_remembered = 0
 
     def leave(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal inside_remembered
         if event == "return":
-            inside_remembered[0] -= 1
+            inside_remembered -= 1
         return leave
 
-    def local(frame: FrameType, event: str, arg: Any) -> Any:
-        code, key = frame.f_code, id(frame)
-        if event == "line":
-            line = frame.f_lineno - code.co_firstlineno
-            arcs.add((code, last.get(key, 0), line))
-            last[key] = line
-        elif event == "return":
-            line = last.pop(key, 0)
-            arcs.add((code, line, "ret"))
-            kind = _value_kind(arg)
-            if kind is not None:
-                arcs.add((code, -1, f"{line}={kind}"))
-        return local
-
     def trace(frame: FrameType, event: str, arg: Any) -> Any:
-        if event != "call" or inside_remembered[0]:
+        nonlocal inside_remembered
+        if event != "call" or inside_remembered:
             return None
         code = frame.f_code
-        if code in remembered:
-            inside_remembered[0] += 1
+        key = id(code)
+        decided = kinds.get(key)
+        if decided is None:
+            kind = (REMEMBERED if code in remembered else MODEL if code.co_filename.startswith(prefix)
+                    else OTHER)
+            decided = kinds[key] = (code, kind)
+        if decided[1] == REMEMBERED:
+            inside_remembered += 1
             return leave
-        seen.add(code)
-        if code.co_filename.startswith(prefix):
-            last[id(frame)] = 0
+        seen[key] = code
+        if decided[1] == OTHER:
+            return None
+        taken = arcs.get(key)
+        if taken is None:
+            taken = arcs[key] = set()
+        add = taken.add
+        first = code.co_firstlineno
+        last = 0
+
+        def local(frame: FrameType, event: str, arg: Any) -> Any:
+            nonlocal last
+            if event == "line":
+                line = frame.f_lineno - first
+                add((last, line))
+                last = line
+            elif event == "return":
+                add((last, "ret"))
+                kind = _value_kind(arg)
+                if kind is not None:
+                    add((-1, f"{last}={kind}"))
+                last = 0
             return local
-        return None
+
+        return local
 
     with _installed(sys.gettrace, sys.settrace, trace):
         result = run()
-    clauses = frozenset(c for code in seen for c in mapping.get(code, ()))
-    features = frozenset(
-        f"ret:{_code_name(code, prefix)}:{b}" if a == -1 else f"arc:{_code_name(code, prefix)}:{a}>{b}"
-        for code, a, b in arcs)
-    return result, clauses, features
+    clauses = frozenset(c for code in seen.values() for c in mapping.get(code, ()))
+    features: set[str] = set()
+    for key, taken in arcs.items():
+        code = seen[key]
+        names = _feature_names(code)
+        for arc in taken:
+            feature = names.get(arc)
+            if feature is None:
+                feature = names[arc] = _feature(code, prefix, *arc)
+            features.add(feature)
+    return result, clauses, frozenset(features)
