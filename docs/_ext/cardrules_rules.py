@@ -171,7 +171,17 @@ def area_index_lines(catalogue: Catalogue, numbering: Numbering, area_id: str,
         lines += [f"  * {_rule_ref(numbering, cid)}: {escape(by_id[cid].title)}" for cid in part.clause_ids]
         lines.append("")
     lines += [".. toctree::", "   :hidden:", ""] + [f"   {part.name}" for part in parts]
-    return lines
+    return lines + ["", *bookmark_redirect(parts)]
+
+
+def bookmark_redirect(parts: tuple[RulesPage, ...]) -> list[str]:
+    """A script for the area's index: a link to ``rules/<area>.html#rule-<id>`` (what every rule's address was
+    while an area's rules were one page) goes on to the page that now shows that rule."""
+    pages = {rule_label(cid): f"{part.name}.html" for part in parts for cid in part.clause_ids}
+    script = ("(function(){var pages=" + json.dumps(pages, sort_keys=True, separators=(",", ":"))
+              + ";var rule=decodeURIComponent(location.hash.slice(1));"
+              "if(pages[rule]){location.replace(pages[rule]+'#'+rule);}})();")
+    return [".. raw:: html", "", f"   <script>{script}</script>"]
 
 
 def rules_index(catalogue: Catalogue) -> str:

@@ -6,6 +6,7 @@ one and its redline's wording is the previous one, so a previous-only clause is 
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -251,3 +252,17 @@ def test_an_areas_rules_index_lists_every_page_and_rule_and_hides_them_in_its_to
     for clause in catalogue.select(area="side-battle"):
         assert f"{numbers.number(clause.id)} ({clause.id}) <rule-{clause.id.lower()}>`: " in index
     assert ":hidden:" in index
+
+
+def test_an_old_bookmark_to_a_rule_on_the_areas_index_goes_on_to_its_page() -> None:
+    """While an area's rules were one page, ``rules/heal.html#rule-<id>`` was every heal rule's address: the
+    index now sends each such address to the page showing the rule (HEAL 2.9 is on ``heal-2-9``)."""
+    catalogue, numbers = default_catalogue(), default_numbers()
+    index = "\n".join(RULES.area_index_lines(catalogue, numbers, "heal", _pages("heal")))
+    script = re.search(r"var pages=(\{.*?\});", index)
+    assert script is not None
+    pages = json.loads(script.group(1))
+    nine = next(c for c in catalogue.select(area="heal") if numbers.number(c.id) == "HEAL 2.9")
+    assert pages[f"rule-{nine.id.lower()}"] == "heal-2-9.html"
+    assert set(pages) == {f"rule-{c.id.lower()}" for c in catalogue.select(area="heal")}
+    assert "location.replace(" in index

@@ -313,3 +313,16 @@ def test_no_page_is_taller_than_ten_screens_at_laptop_size(browser: object, site
         if height > MAX_SCREENS * screen:
             tall.append(f"{page}: {height / screen:.1f} screens")
     assert tall == [], f"{len(tall)} pages taller than {MAX_SCREENS} screens: {tall}"
+
+
+def test_an_old_bookmark_to_a_rule_on_its_areas_page_lands_on_the_rule(browser: object, site_url: str) -> None:
+    """``rules/heal.html#rule-red-heal-prev-to-owner`` was that rule's address when an area's rules were one page:
+    opened now, it goes on to the page that shows the rule, at the rule."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(site_url + "rules/heal.html#rule-red-heal-prev-to-owner")  # type: ignore[attr-defined]
+    WebDriverWait(browser, 10).until(lambda b: "rules/heal.html" not in b.current_url)  # type: ignore[attr-defined]
+    landed = browser.current_url  # type: ignore[attr-defined]
+    assert in_rules_view(landed, site_url + "rules/heal.html") and landed.endswith("#rule-red-heal-prev-to-owner")
+    assert browser.execute_script(  # type: ignore[attr-defined]
+        "return document.getElementById('rule-red-heal-prev-to-owner') !== null")
