@@ -293,6 +293,8 @@ TALL_ON_PURPOSE = {
     "properties.html": "every property with its clauses; not split yet",
     "proposing.html": "the guide to proposing a rule change; not split yet",
     "glossary.html": "the glossary, one page so that every term is a search target of its own",
+    "traceability.html": "the generated traceability report, one table row per clause; taller where the build "
+                         "shows verification results (a build after `cardrules verify`, as in CI)",
 }
 """Pages (a name or a folder's prefix) allowed to be taller, and why. Only pages outside the rules views
 and the clause pages: every page of those two is held to :data:`MAX_SCREENS`."""
