@@ -8,6 +8,8 @@ in its own process so that peak memory is that run's alone.
     python3 benchmarks/explore.py --quick    # the two smallest
     python3 benchmarks/explore.py --size 2 2 --size 3 1   # chosen sizes (Forwards a side, turns)
     python3 benchmarks/explore.py --no-properties   # states only, no property checked
+    python3 benchmarks/explore.py --no-reuse   # every state expanded itself (no expansion shared
+                                               # across event logs: properties/engines/reuse.py)
 
 By default every registered FFTCG property (15) is checked on every state and
 transition, as ``cardrules explore`` does; one of them, step determinism,
@@ -50,7 +52,7 @@ def position(per_player: int) -> dict:
     }
 
 
-def run_one(per_player: int, turns: int, checked: bool = True) -> dict:
+def run_one(per_player: int, turns: int, checked: bool = True, reuse: bool = True) -> dict:
     """One exploration; ``checked``: every registered FFTCG property on every state and transition
     (the default, as ``cardrules explore`` does), else none (states only, as the SPIN and TLC twins)."""
     from cardrules.model.fftcg.validate import load_state
@@ -63,7 +65,7 @@ def run_one(per_player: int, turns: int, checked: bool = True) -> dict:
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     started, cpu_started = time.perf_counter(), time.process_time()
     result = explore(FftcgGame(), [root], properties_for("fftcg") if checked else [],
-                     Bounds(max_turns=turns, max_states=2_000_000), progress=False)
+                     Bounds(max_turns=turns, max_states=2_000_000), progress=False, reuse=reuse)
     seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     return {
@@ -80,10 +82,12 @@ def main() -> None:
                         help="run this size (Forwards a side, turns); repeat for several (default: the usual six)")
     parser.add_argument("--no-properties", action="store_true",
                         help="check no property (only enumerate the states, as the SPIN and TLC twins do)")
+    parser.add_argument("--no-reuse", action="store_true",
+                        help="expand every state itself, without sharing expansions across event logs")
     parser.add_argument("--one", nargs=2, type=int, metavar=("FORWARDS", "TURNS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(run_one(*args.one, checked=not args.no_properties)))
+        print(json.dumps(run_one(*args.one, checked=not args.no_properties, reuse=not args.no_reuse)))
         return
     sizes = [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (4, 1)]
     if args.quick:
@@ -96,7 +100,8 @@ def main() -> None:
     print("-" * len(header))
     for forwards, turns in sizes:
         command = [sys.executable, __file__, "--one", str(forwards), str(turns)]
-        out = subprocess.run(command + (["--no-properties"] if args.no_properties else []), capture_output=True, text=True)
+        options = (["--no-properties"] if args.no_properties else []) + (["--no-reuse"] if args.no_reuse else [])
+        out = subprocess.run(command + options, capture_output=True, text=True)
         if out.returncode != 0:
             print(f"{forwards:>3} {turns:>5}  failed: {out.stderr.strip().splitlines()[-1] if out.stderr else out.returncode}")
             continue

@@ -42,9 +42,13 @@ class Interner:
 class StateCodec(Generic[S]):
     """Packs a state as the numbers of its parts; a game says what its parts are."""
 
-    def __init__(self, parts: Callable[[S], tuple[Hashable, ...]], build: Callable[[tuple[Any, ...]], S]) -> None:
+    def __init__(self, parts: Callable[[S], tuple[Hashable, ...]], build: Callable[[tuple[Any, ...]], S],
+                 log_part: int | None = None) -> None:
         self.parts = parts
         self.build = build
+        self.log_part = log_part
+        """The index among the parts of the game's write-only log, if it declares one
+        (:mod:`cardrules.properties.engines.reuse`): a partitioned search routes by the other parts."""
         self.intern = Interner()
 
     def pack(self, state: S) -> bytes:
@@ -58,6 +62,13 @@ class StateCodec(Generic[S]):
             except KeyError:  # a new value: numbered in order of first sight
                 numbers = [n if n is not None else intern(part) for n, part in zip(numbers, parts)]
         return array("I", cast("list[int]", numbers)).tobytes()  # every None was filled in above
+
+    def interned(self, state: S) -> S:
+        """``state`` rebuilt from the interned values of its parts (each part numbered, when new): equal
+        to it, and packed without hashing any part but those built afresh by ``parts`` itself."""
+        intern, values = self.intern, self.intern.values
+        by_id = intern.by_id
+        return self.build(tuple(part if id(part) in by_id else values[intern(part)] for part in self.parts(state)))
 
     def unpack(self, packed: bytes) -> S:
         values = self.intern.values

@@ -94,6 +94,9 @@ class Stats:
     """True when the depth or state bound (or an early stop) ended the search before the graph was complete."""
     turn_bounded: bool = False
     """True when states past the turn bound were left unexpanded."""
+    expansions_reused: int = 0
+    """States whose legal actions and successors were those of an earlier state differing only in a
+    write-only log (:mod:`cardrules.properties.engines.reuse`), joined to the state's own log."""
     fallback: bool = False
     """Parallel search only: a state bound would have cut it, so it was run again sequentially."""
     worker_cpu_seconds: tuple[float, ...] = ()

@@ -36,6 +36,7 @@ from cardrules.properties.engines.exploration import (
     Violation,
     game_codec,
 )
+from cardrules.properties.engines.reuse import Expander
 from cardrules.specs.fileio import write_bytes, write_text
 
 S = TypeVar("S")
@@ -269,7 +270,7 @@ class _Search(Generic[S, A]):
 
     def __init__(self, game: Game[S, A], properties: Sequence[Property], bounds: Bounds, keep_edges: bool,
                  stop_when_violated: frozenset[str] | None, progress: _Progress, compact: bool = True,
-                 sample: bool = False) -> None:
+                 sample: bool = False, reuse: bool = True) -> None:
         self.game = game
         self.bounds = bounds
         self.stop_when_violated = stop_when_violated
@@ -286,7 +287,7 @@ class _Search(Generic[S, A]):
         self.depth = array("i")
         interned: dict[Any, Any] = {}
         self.intern_action = interned.setdefault  # one shared object per distinct action, for ``via`` and edges
-        self.successor_of = getattr(game, "successor", None) or game.step
+        self.expander: Expander[S, A] = Expander(game, reuse, prepare=codec.interned if codec is not None else None)
         self.deadlocks: list[int] = []
         self.terminals: list[int] = []
         self.edges: list[tuple[int, int, Any]] | None = [] if keep_edges else None
@@ -331,10 +332,10 @@ class _Search(Generic[S, A]):
         next_frontier: Frontier[S] = []
         for index, held in frontier:
             state = held if held is not None else self.store.stored(index)
-            actions = self.actions(index, state)
-            if actions is None:
+            expansion = self.expansion(index, state)
+            if expansion is None:
                 continue
-            if not self.expand_state(index, state, actions, next_frontier):
+            if not self.expand_state(index, state, expansion, next_frontier):
                 next_frontier = []
             self.progress.tick(len(self.parent), self.level, len(next_frontier))
             if self.stop_when_violated and self.stop_when_violated & self.checks.violations.keys():
@@ -343,29 +344,29 @@ class _Search(Generic[S, A]):
                 break
         return next_frontier
 
-    def actions(self, index: int, state: S) -> Sequence[A] | None:
-        """The legal actions of state ``index``, or None when it is not expanded (terminal, past the turn
-        bound, or a deadlock: each recorded)."""
+    def expansion(self, index: int, state: S) -> tuple[Sequence[A], list[S]] | None:
+        """The legal actions of state ``index`` and the successor by each, or None when it is not
+        expanded (terminal, past the turn bound, or a deadlock: each recorded)."""
         if self.game.is_terminal(state):
             self.terminals.append(index)
             return None
         if self.bounds.max_turns is not None and self.game.turn(state) > self.bounds.max_turns:
             self.stats.turn_bounded = True
             return None
-        actions = self.game.legal_actions(state)
+        actions, successors = self.expander.expand(state)
         if not actions:
             self.deadlocks.append(index)
             return None
-        return actions
+        return actions, successors
 
-    def expand_state(self, index: int, state: S, actions: Sequence[A], next_frontier: Frontier[S]) -> bool:
+    def expand_state(self, index: int, state: S, expansion: tuple[Sequence[A], list[S]],
+                     next_frontier: Frontier[S]) -> bool:
         """Take each action from state ``index``: store and check its successors (new ones join
         ``next_frontier``), record the edges, check the transitions. False when the state bound stopped
         it: a new state would pass the bound, so the search stops before storing it."""
         store, checks, edges, intern_action = self.store, self.checks, self.edges, self.intern_action
         depth = self.level + 1
-        for action in actions:
-            successor = self.successor_of(state, action)
+        for action, successor in zip(*expansion):
             key, apart = store.keyed(successor)
             if len(self.parent) >= self.max_states and not store.known(key):
                 self.stats.truncated = True
@@ -388,6 +389,7 @@ class _Search(Generic[S, A]):
         stats.transitions = self.transitions
         stats.states = len(self.parent)
         stats.depth = max(self.depth, default=0)
+        stats.expansions_reused = self.expander.reused
         stats.seconds = time.perf_counter() - started
         stats.peak_rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         self.progress.finish()
@@ -408,6 +410,7 @@ def explore(
     on_progress: Callable[[int], None] | None = None,
     compact: bool = True,
     sample_costly_checks: bool = False,
+    reuse: bool = True,
 ) -> Exploration[S, A]:
     """Explore every state reachable from ``roots`` within ``bounds``, checking ``properties``.
 
@@ -424,12 +427,15 @@ def explore(
     (:attr:`~cardrules.properties.core.Property.explore_every`, step determinism) on one transition in
     its ``explore_every`` only (``cardrules verify``, whose random play checks it on every step);
     the states found are the same.
+    ``reuse``: list the actions and successors of states that differ only in a log the game declares
+    write-only once (:mod:`cardrules.properties.engines.reuse`); False expands every state directly.
+    The states found are the same either way.
     """
     stream = progress_stream or sys.stderr
     show_progress = stream.isatty() if progress is None and on_progress is None else bool(progress)
     progress_display = _Progress(stream, show_progress, on_progress)
     search: _Search[S, A] = _Search(game, properties, bounds, keep_edges, stop_when_violated, progress_display,
-                                    compact, sample_costly_checks)
+                                    compact, sample_costly_checks, reuse)
     started = progress_display.start()
     search.run(roots)
     return search.result(started)

@@ -194,6 +194,7 @@ class _Coordinator:
             self.deadlocks.extend(report.deadlocks)
             self.stats.turn_bounded |= report.turn_bounded
             self.stats.transitions += report.transitions
+            self.stats.expansions_reused += report.reused
         for name, index in sorted((v for r in reports for v in r.state_violations), key=lambda v: v[1]):
             self.violations.setdefault(name, (index, -1, -1))
         for name, index, pos in sorted((v for r in reports for v in r.transition_violations),

@@ -22,6 +22,7 @@ from typing import Any, Hashable, Iterable, Sequence, TypeGuard
 from cardrules.properties.core import Property
 from cardrules.properties.engines.compact import StateCodec
 from cardrules.properties.engines.exploration import Bounds, Game, game_codec
+from cardrules.properties.engines.reuse import Expander
 
 POSITION_BITS = 16
 """A successor's tag is ``parent index << 16 | action position``: one integer that sorts as the
@@ -58,6 +59,8 @@ class Report:
     """(property, parent index, action position): likewise, for transition properties."""
     expand_cpu: float
     receive_cpu: float = 0.0
+    reused: int = 0
+    """States of the level whose expansion was reused (:class:`cardrules.properties.engines.reuse.Expander`)."""
 
 
 class _Outbox:
@@ -106,7 +109,9 @@ class Partition:
         self.game = game
         self.bounds = bounds
         self.codec: StateCodec[Any] | None = game_codec(game)
-        self.successor_of = getattr(game, "successor", None) or game.step
+        self.log_part = self.codec.log_part if self.codec is not None else None
+        self.expander: Expander[Any, Any] = Expander(
+            game, prepare=self.codec.interned if self.codec is not None else None)
         self.pending_state = [(p.name, p.check) for p in properties if p.kind == "state"]
         self.pending_transition = [(p.name, p.check) for p in properties if p.kind == "transition"]
         """The checks of properties not known to be violated (the first violation is the one reported)."""
@@ -158,7 +163,7 @@ class Partition:
         key = array("I", numbers).tobytes()
         if self.portable:
             return key, _portable_owner(self.game, canon, self.workers), canon
-        return key, hash(tuple(self.part_hash[n] for n in numbers)) % self.workers, canon
+        return key, self._owner(numbers), canon
 
     def _packed_route(self, codec: StateCodec[Any], canon: Any) -> tuple[bytes, int]:
         """(packed key, owner) of a canonical state: ``codec.pack`` inline (parts found by ``id()`` first),
@@ -168,11 +173,21 @@ class Partition:
         found = list(map(intern.by_id.get, map(id, parts)))
         numbers = found if _all_numbered(found) else [n if n is not None else intern(part)
                                                       for n, part in zip(found, parts)]
-        self._sync_hashes(codec)
+        if len(self.part_hash) < len(intern.values):
+            self._sync_hashes(codec)
         key = array("I", numbers).tobytes()
         if self.portable:
             return key, _portable_owner(self.game, canon, self.workers)
-        return key, hash(tuple(map(self.part_hash.__getitem__, numbers))) % self.workers
+        return key, self._owner(numbers)
+
+    def _owner(self, numbers: list[int]) -> int:
+        """The owner of a packed state by its parts' hashes; without its write-only log part when the
+        codec has one (:attr:`StateCodec.log_part`), so that states differing only in their logs meet in
+        one partition, where their expansions are listed once (:mod:`cardrules.properties.engines.reuse`)."""
+        log_part = self.log_part
+        if log_part is not None:
+            numbers = numbers[:log_part] + numbers[log_part + 1:]
+        return hash(tuple(map(self.part_hash.__getitem__, numbers))) % self.workers
 
     def _stored(self, state: Any, canon: Any) -> Any:
         """What to hold for a state whose stored form is not its key (None: it is its key)."""
@@ -242,16 +257,18 @@ class Partition:
         codec = self.codec
         report = Report([], [], False, 0, [], [], 0.0)
         out = _Outbox(self.workers)
+        reused_before = self.expander.reused
         for index, stored in self.frontier:
             state = codec.unpack(stored) if codec is not None else stored
             self._check_state(index, state, report)
             if check_only:
                 continue
-            actions = self._actions(index, state, report)
-            if actions is not None:
-                self._expand_state(index, state, actions, report, out)
+            expansion = self._expansion(index, state, report)
+            if expansion is not None:
+                self._expand_state(index, state, expansion, report, out)
         self.sent_before = out.sent
         outgoing: list[Any] = [None] * self.workers if check_only else self._payloads(out)
+        report.reused = self.expander.reused - reused_before
         report.expand_cpu = time.process_time() - started
         return report, outgoing
 
@@ -266,31 +283,32 @@ class Partition:
             if len(violations) != found:
                 self._forget(name for name, _ in violations)
 
-    def _actions(self, index: int, state: Any, report: Report) -> Sequence[Any] | None:
-        """The legal actions of a frontier state, or None when it is not expanded (terminal, past the
-        turn bound, or a deadlock: each reported)."""
+    def _expansion(self, index: int, state: Any, report: Report) -> tuple[Sequence[Any], list[Any]] | None:
+        """The legal actions of a frontier state and the successor by each, or None when it is not
+        expanded (terminal, past the turn bound, or a deadlock: each reported)."""
         if self.game.is_terminal(state):
             report.terminals.append(index)
             return None
         if self.bounds.max_turns is not None and self.game.turn(state) > self.bounds.max_turns:
             report.turn_bounded = True
             return None
-        actions = self.game.legal_actions(state)
+        actions, successors = self.expander.expand(state)
         if not actions:
             report.deadlocks.append(index)
             return None
-        return actions
+        return actions, successors
 
-    def _expand_state(self, index: int, state: Any, actions: Sequence[Any], report: Report, out: _Outbox) -> None:
+    def _expand_state(self, index: int, state: Any, expansion: tuple[Sequence[Any], list[Any]], report: Report,
+                      out: _Outbox) -> None:
         """Take each action from frontier state ``index``: check the transition, keep or send the successor."""
+        actions, successors = expansion
         if len(actions) >> POSITION_BITS:
             raise ValueError(f"state {index} has {len(actions)} legal actions; the parallel search takes "
                              f"at most {(1 << POSITION_BITS) - 1}")
-        game, successor_of, codec = self.game, self.successor_of, self.codec
+        game, codec = self.game, self.codec
         pending_transition, violations = self.pending_transition, report.transition_violations
         base = index << POSITION_BITS
-        for position, action in enumerate(actions):
-            successor = successor_of(state, action)
+        for position, (action, successor) in enumerate(zip(actions, successors)):
             report.transitions += 1
             found = len(violations)
             for name, check in pending_transition:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Hashable
+from typing import Any, Hashable, cast
 
 from cardrules.model.fftcg.actions import Action, parse_action
 from cardrules.model.fftcg.config import DEFAULT, RuleConfig
 from cardrules.model.fftcg.engine import apply_action, legal_actions, settle, step
-from cardrules.model.fftcg.state import Event, Forward, Player, State, replace
+from cardrules.model.fftcg.state import Event, EventKind, Forward, Player, State, replace
 from cardrules.model.fftcg.validate import load_state
 
 from cardrules.properties.engines.compact import StateCodec
@@ -47,11 +47,38 @@ class FftcgGame:
         """
         return settle(apply_action(state, action, self.config), self.config)
 
+    def split_log(self, state: State) -> tuple[State, tuple[Event, ...]]:
+        """The state with its event log replaced by :data:`_LOG_SO_FAR`, and the log it had.
+
+        The model only writes the log (``State.log`` appends to it, a new turn clears it) and decides
+        no legal action and no successor by it, so the explorer lists the actions and successors of
+        states that differ only in their logs once (:mod:`cardrules.properties.engines.reuse`, which
+        also checks this claim on a sample as it searches).
+        """
+        return replace(state, events=_LOG_SO_FAR), state.events
+
+    def join_log(self, successor: State, log: tuple[Event, ...]) -> State:
+        """The successor of the state whose log was ``log``, from the successor of its :meth:`split_log`
+        core: ``log`` in place of the placeholder event in the successor's log (which a new turn
+        cleared, and a step may have appended to)."""
+        events = successor.events
+        if events is _LOG_SO_FAR:
+            return replace(successor, events=log)
+        if type(events) is not tuple or _EARLIER not in events:
+            return successor
+        spliced: list[Event] = []
+        for event in events:
+            if event == _EARLIER:
+                spliced.extend(log)
+            else:
+                spliced.append(event)
+        return replace(successor, events=tuple(spliced))
+
     def codec(self) -> StateCodec[State]:
         """A fresh compact codec for one exploration: a state's parts are its two players, its
         attack, the attackers this turn, the event log, and the few values that vary little (turn
         player, step, turn, phase, outcome) as one part: six numbers, 24 bytes a state."""
-        return StateCodec(_parts, _build)
+        return StateCodec(_parts, _build, log_part=_LOG_PART)
 
     def is_terminal(self, state: State) -> bool:
         return state.outcome is not None
@@ -127,6 +154,10 @@ class FftcgGame:
         return load_state(data)
 
 
+_EARLIER = Event(cast(EventKind, "(the log before this step)"))
+"""A placeholder event the model never writes: it stands for a state's log in :meth:`FftcgGame.split_log`."""
+_LOG_SO_FAR: tuple[Event, ...] = (_EARLIER,)
+
 _ITSELF = object()
 """In :data:`_KEYS`: the state is its own key."""
 _KEYS: dict[State, State | object] = {}
@@ -174,6 +205,10 @@ def _classes(cards0: tuple[tuple[str, Hashable], ...], cards1: tuple[tuple[str, 
 
 def _is_sorted(values: tuple[str, ...]) -> bool:
     return all(a <= b for a, b in zip(values, values[1:]))
+
+
+_LOG_PART = 4
+"""The event log's index among :func:`_parts`."""
 
 
 def _parts(state: State) -> tuple[Any, ...]:
