@@ -8,10 +8,13 @@ in it too, yet a search stores them as different states (the log is part of
 the state, as in the SPIN and TLC twins). In the FFTCG party scenario of the
 benchmarks, 1,364,485 states have 72,366 distinct states without their log.
 
-A game declares such a log with two methods:
+A game declares such a log with three methods:
 
-- ``split_log(state) -> (core, log)``: the state with its log replaced by a
-  placeholder the rules never write themselves, and the log it had;
+- ``split_log(state) -> (rest, log)``: everything in the state but its log (a
+  hashable value: states with equal rests differ only in their logs), and the
+  log;
+- ``without_log(state) -> core``: the state with its log replaced by a
+  placeholder the rules never write themselves;
 - ``join_log(successor, log) -> state``: ``successor`` was reached from a core;
   give the successor of the state that had ``log``, by putting ``log`` where
   the placeholder is in the successor's log (a cleared log has none).
@@ -36,7 +39,7 @@ the claim.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Sequence, TypeVar, cast
+from typing import Any, Callable, Generic, Hashable, Sequence, TypeVar, cast
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -69,12 +72,14 @@ class Expander(Generic[S, A]):
         self.legal_actions: Callable[[S], Sequence[A]] = game.legal_actions
         self.successor: Callable[[S, A], S] = getattr(game, "successor", None) or game.step
         split = getattr(game, "split_log", None)
+        without = getattr(game, "without_log", None)
         join = getattr(game, "join_log", None)
-        self.reusing = bool(reuse and split is not None and join is not None)
-        self.split_log: Callable[[S], tuple[S, Any]] = cast("Callable[[S], tuple[S, Any]]", split)
+        self.reusing = bool(reuse and split is not None and without is not None and join is not None)
+        self.split_log: Callable[[S], tuple[Hashable, Any]] = cast("Callable[[S], tuple[Hashable, Any]]", split)
+        self.without_log: Callable[[S], S] = cast("Callable[[S], S]", without)
         self.join_log: Callable[[S, Any], S] = cast("Callable[[S, Any], S]", join)
-        self.cache: dict[S, tuple[Sequence[A], list[S]]] = {}
-        """Core (a state whose log is the game's placeholder) -> its legal actions and successors."""
+        self.cache: dict[Hashable, tuple[Sequence[A], list[S]]] = {}
+        """A state's rest (all but its log) -> the legal actions and successors of its core."""
         self.check_every = check_every or CHECK_EVERY
         self.reused = 0
         """Expansions answered from the cache so far."""
@@ -93,16 +98,16 @@ class Expander(Generic[S, A]):
         if not self.reusing:
             self.computed += 1
             return self.direct(state)
-        core, log = self.split_log(state)
-        found = self.cache.get(core)
+        rest, log = self.split_log(state)
+        found = self.cache.get(rest)
         if found is None:
             self.computed += 1
-            found = self.direct(core)
+            found = self.direct(self.without_log(state))
             if self.prepare is not None:
                 found = found[0], [self.prepare(successor) for successor in found[1]]
             if len(self.cache) >= CACHE_LIMIT:
                 self.cache.clear()
-            self.cache[core] = found
+            self.cache[rest] = found
             checked = self.computed % CHECK_COMPUTED_EVERY == 1  # the first (usually the root), then a sample
         else:
             self.reused += 1

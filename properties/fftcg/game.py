@@ -47,15 +47,21 @@ class FftcgGame:
         """
         return settle(apply_action(state, action, self.config), self.config)
 
-    def split_log(self, state: State) -> tuple[State, tuple[Event, ...]]:
-        """The state with its event log replaced by :data:`_LOG_SO_FAR`, and the log it had.
+    def split_log(self, state: State) -> tuple[Hashable, tuple[Event, ...]]:
+        """Everything in the state but its event log (a tuple of its other fields), and the log.
 
         The model only writes the log (``State.log`` appends to it, a new turn clears it) and decides
         no legal action and no successor by it, so the explorer lists the actions and successors of
         states that differ only in their logs once (:mod:`cardrules.properties.engines.reuse`, which
         also checks this claim on a sample as it searches).
         """
-        return replace(state, events=_LOG_SO_FAR), state.events
+        return (state.players, state.turn_player, state.step, state.turn, state.phase, state.attack, state.attacked,
+                state.outcome, state.passed), state.events
+
+    def without_log(self, state: State) -> State:
+        """The state with :data:`_LOG_SO_FAR`, a placeholder, for its event log: its expansion is that of
+        every state with the same :meth:`split_log` rest, but for the log."""
+        return replace(state, events=_LOG_SO_FAR)
 
     def join_log(self, successor: State, log: tuple[Event, ...]) -> State:
         """The successor of the state whose log was ``log``, from the successor of its :meth:`split_log`

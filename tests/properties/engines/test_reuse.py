@@ -129,8 +129,10 @@ def test_joining_a_log_puts_it_where_the_placeholder_is() -> None:
     step cleared (a new turn) stays cleared."""
     game = FftcgGame()
     state = replace(_board(), events=(DAMAGE,))
-    core, log = game.split_log(state)
+    rest, log = game.split_log(state)
     assert log == (DAMAGE,)
+    assert game.split_log(replace(state, events=(HIT, BREAK))) == (rest, (HIT, BREAK))
+    core = game.without_log(state)
     assert core.events != state.events and replace(core, events=log) == state
     assert game.join_log(core.log(BREAK), log).events == (DAMAGE, BREAK)
     assert game.join_log(core, log) == state
