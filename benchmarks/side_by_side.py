@@ -39,6 +39,11 @@ SPIN runs a depth-first search with full state storage (``-DSAFETY
 -DNOREDUCE``, ``spin -o2`` so that the write-only event log is kept in the
 state vector); TLC runs breadth-first with 2 workers.
 
+``--repeat N`` runs every engine N times in N interleaved rounds (each round
+runs them all once, in the order above) and reports each engine's median run,
+with its fastest and slowest seconds: on a shared machine one run of each can
+differ by a tenth from the next, TLC's included.
+
 ``--record`` writes ``docs/results/side_by_side.toml`` from the last size run,
 with the goals it measures (SPIN within 10x and 5x of the single explorer;
 the explorer on 2 workers against TLC on 2, at least as fast and 3x; bytes per
@@ -76,6 +81,13 @@ class Run:
     bytes_per_state: float | None = None
     peak_mib: float | None = None
     skipped: str = ""
+    runs: int = 1
+    fastest: float = 0.0
+    slowest: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.fastest = self.fastest or self.seconds
+        self.slowest = self.slowest or self.seconds
 
     @property
     def rate(self) -> float | None:
@@ -191,6 +203,9 @@ def main() -> int:
     parser.add_argument("--record", action="store_true",
                         help="write docs/results/side_by_side.toml from the largest size run")
     parser.add_argument("--conditions", default="", help="what else ran on the machine (for --record)")
+    parser.add_argument("--repeat", type=int, default=1, metavar="N",
+                        help="run every engine N times, in N interleaved rounds (each round runs them all once), "
+                             "and report each one's median run with the fastest and slowest seconds (default 1)")
     parser.add_argument("--one-parallel", nargs=3, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one_parallel:
@@ -205,11 +220,14 @@ def main() -> int:
     print("-" * len(header))
     agree = True
     for forwards, turns in sizes:
-        with tempfile.TemporaryDirectory(prefix="cardrules-peers-") as tmp:
-            runs = [run_cardrules(forwards, turns, checked=False), run_cardrules(forwards, turns, checked=True),
-                    run_cardrules_workers(forwards, turns, args.workers),
-                    run_spin(forwards, turns, Path(tmp)),
-                    run_tlc(forwards, turns, Path(tmp), args.tlc_workers)]
+        rounds = []
+        for _ in range(max(args.repeat, 1)):
+            with tempfile.TemporaryDirectory(prefix="cardrules-peers-") as tmp:
+                rounds.append([run_cardrules(forwards, turns, checked=False), run_cardrules(forwards, turns, checked=True),
+                               run_cardrules_workers(forwards, turns, args.workers),
+                               run_spin(forwards, turns, Path(tmp)),
+                               run_tlc(forwards, turns, Path(tmp), args.tlc_workers)])
+        runs = [median_run(list(same)) for same in zip(*rounds)]
         ours = runs[0]
         for run in runs:
             size = f"{forwards}x{turns}"
@@ -219,10 +237,12 @@ def main() -> int:
             ratio = ""
             if run is not ours and run.rate and ours.rate:
                 ratio = f"{run.rate / ours.rate:.2f}x the states/s"
+            spread = f" ({run.fastest:.2f} to {run.slowest:.2f} s in {run.runs} runs)" if run.runs > 1 else ""
             print(f"{size:>5} {run.engine:>9} {run.states:>11,} {run.seconds:>8.2f} {_fmt(run.rate, '>10,.0f')} "
-                  f"{_fmt(run.bytes_per_state, '>8,.0f'):>8} {_fmt(run.peak_mib, '>8.1f')}  {ratio}")
+                  f"{_fmt(run.bytes_per_state, '>8,.0f'):>8} {_fmt(run.peak_mib, '>8.1f')}  {ratio}{spread}")
         counts = {run.engine: run.states for run in runs if not run.skipped}
-        same = len(set(counts.values())) == 1
+        every_count = {r.states for round_runs in rounds for r in round_runs if not r.skipped}
+        same = len(set(counts.values())) == 1 and len(every_count) == 1
         agree = agree and same
         print(f"{'':>5} {'counts':>9}  {'agree' if same else 'DISAGREE'}: "
               + ", ".join(f"{engine} {count:,}" for engine, count in counts.items()))
@@ -230,8 +250,19 @@ def main() -> int:
     for goal in goals(last[1], args.tlc_workers):
         print(f"goal: {goal[0]}: {goal[1]} ({'met' if goal[2] else 'not met'})")
     if args.record and agree:
-        record(*last, goals(last[1], args.tlc_workers), max(load, os.getloadavg()[0]), args.conditions, args.tlc_workers)
+        record(*last, goals(last[1], args.tlc_workers), load, args.conditions, args.tlc_workers)
     return 0 if agree else 1
+
+
+def median_run(runs: list[Run]) -> Run:
+    """One engine's runs (one per round) as one: its median run by seconds (the lower middle one of an
+    even number), with the fastest and slowest seconds of all of them."""
+    done = sorted((run for run in runs if not run.skipped), key=lambda run: run.seconds)
+    if not done:
+        return runs[0]
+    middle = done[(len(done) - 1) // 2]
+    return Run(middle.engine, middle.states, middle.seconds, middle.bytes_per_state, middle.peak_mib,
+               runs=len(done), fastest=done[0].seconds, slowest=done[-1].seconds)
 
 
 def goals(runs: list[Run], tlc_workers: int) -> list[tuple[str, str, bool]]:
@@ -267,17 +298,21 @@ def record(size: str, runs: list[Run], measured: list[tuple[str, str, bool]], lo
         return '"-"' if value is None else (str(round(value)) if digits == 0 else str(round(value, digits)))
 
     rows = [f'  ["{size}", "{r.engine}", {r.states}, {cell(r.seconds, 2)}, {cell(r.rate)}, {cell(r.bytes_per_state)}, '
-            f'{cell(r.peak_mib)}],' for r in runs if not r.skipped]
+            f'{cell(r.peak_mib)}, {r.runs}, "{r.fastest:.2f} to {r.slowest:.2f}"],' for r in runs if not r.skipped]
+    repeat = max((r.runs for r in runs if not r.skipped), default=1)
     lines = [
         "# The cardrules explorer, SPIN and TLC on the same FFTCG state space (benchmarks/side_by_side.py --record).",
         '# "cardrules" and "cr N wk" (N partitions) check no property, like the two twins; "cr+props" checks every',
-        "# FFTCG property. The engines run one after the other in one run.",
+        "# FFTCG property. The engines run one after the other; with --repeat N, in N such rounds, and each row is",
+        "# that engine's median run (seconds, states/s, memory) with its fastest and slowest seconds.",
         f"measured = {datetime.now().replace(microsecond=0).isoformat()}",
-        f'command = "python3 benchmarks/side_by_side.py --size {size.replace("x", " ")} --tlc-workers {tlc_workers} --record"',
+        f'command = "python3 benchmarks/side_by_side.py --size {size.replace("x", " ")} --tlc-workers {tlc_workers}'
+        + (f' --repeat {repeat}' if repeat > 1 else "") + ' --record"',
         f'machine = "{"idle" if load < 1.0 else "loaded"}"',
-        "conditions = " + json.dumps(f"2 cores, load average {load:.1f} at the start or the end of the run"
+        "conditions = " + json.dumps(f"2 cores, load average {load:.1f} at the start of the run (at its end the"
+                                     " load average counts the benchmark's own engines)"
                                      + (f"; {conditions}" if conditions else "")),
-        'columns = ["size", "engine", "states", "seconds", "states/s", "B/state", "peak MiB"]',
+        'columns = ["size", "engine", "states", "seconds", "states/s", "B/state", "peak MiB", "runs", "seconds, fastest to slowest"]',
         "rows = [", *rows, "]",
     ]
     for goal, figure, met in measured:
