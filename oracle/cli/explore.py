@@ -43,6 +43,9 @@ def add_parser(sub: Any) -> None:
                    help="where the partitions (with --scope: the positions) run: forked processes (default) or Ray "
                    "(cardrules[distributed])")
     p.add_argument("--address", metavar="ADDR", help="with --backend ray: an existing Ray cluster (default: a local one)")
+    p.add_argument("--no-reuse", action="store_true",
+                   help="expand every state itself: do not share one expansion among states that differ only in a "
+                   "log the rules only write (FFTCG's event log); the same states and verdicts, slower")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print JSON (statistics and counterexample traces)")
     p.add_argument("--itf", type=Path, metavar="FILE",
@@ -178,7 +181,7 @@ def _scope_search(args: argparse.Namespace, scope: Any, rule_set: Any, positions
 
     try:
         return explore_scope(scope, rule_set, positions, on_position,
-                             workers=args.workers, backend=args.backend, address=args.address)
+                             workers=args.workers, backend=args.backend, address=args.address, reuse=not args.no_reuse)
     except RayUnavailable as error:
         raise InputError(str(error)) from None
 
@@ -244,7 +247,7 @@ def _search(args: argparse.Namespace, game: Any, root: Any, props: Any, bounds: 
 
     if not _parallel(args):
         return explore(game, [root], props, bounds, keep_edges=bool(args.dot or args.graphml), progress=False,
-                       on_progress=lambda states: phase.count(states, "states"))
+                       on_progress=lambda states: phase.count(states, "states"), reuse=not args.no_reuse)
     from cardrules.properties.engines.parallel import explore_parallel
 
     pool = None
@@ -252,10 +255,10 @@ def _search(args: argparse.Namespace, game: Any, root: Any, props: Any, bounds: 
         from cardrules.properties.engines.ray_backend import RayPool, RayUnavailable
 
         try:
-            pool = RayPool(args.workers, game, props, bounds, address=args.address)
+            pool = RayPool(args.workers, game, props, bounds, address=args.address, reuse=not args.no_reuse)
         except RayUnavailable as error:
             raise InputError(str(error)) from None
-    return explore_parallel(game, [root], props, bounds, workers=args.workers, pool=pool)
+    return explore_parallel(game, [root], props, bounds, workers=args.workers, pool=pool, reuse=not args.no_reuse)
 
 
 def _write_graph(args: argparse.Namespace, result: Any, game: Any) -> None:
@@ -279,7 +282,7 @@ def _summary(scenario: str, rule_set_name: str, result: Any, game: Any, rule_set
         "scenario": scenario, "rule_set": rule_set_name, "states": stats.states, "transitions": stats.transitions,
         "depth": stats.depth, "seconds": round(stats.seconds, 3), "states_per_second": round(stats.states_per_second),
         "peak_rss_mib": round(stats.peak_rss_mib, 1), "complete": stats.complete,
-        "turn_bounded": stats.turn_bounded,
+        "turn_bounded": stats.turn_bounded, "expansions_reused": stats.expansions_reused,
         "terminal_states": len(result.terminals), "deadlocks": len(result.deadlocks),
         "violations": {p: trace_to_json(result, p, game, rule_set.to_json()) for p in sorted(result.violations)},
     }

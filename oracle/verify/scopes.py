@@ -144,19 +144,20 @@ class ScopeExploration:
 
 
 def explore_scope(scope: Any, rule_set: RuleSetSpec, positions: list[Scenario], on_position: Any = None,
-                  workers: int = 1, backend: str = "processes", address: str | None = None) -> ScopeExploration:
+                  workers: int = 1, backend: str = "processes", address: str | None = None,
+                  reuse: bool = True) -> ScopeExploration:
     """Explore every position of ``scope`` under ``rule_set`` within its bounds, checking every property.
 
     With ``workers > 1`` or ``backend="ray"`` the positions are spread over worker processes or a Ray
     cluster (:func:`cardrules.properties.engines.by_position.map_in_order`), one whole position per task;
     the outcomes are folded in the positions' order, so the result is the sequential one (the first
     position breaking a property, its counterexample, the sums), only ``seconds`` is the workers' sum and
-    ``workers`` says who ran what."""
+    ``workers`` says who ran what. ``reuse``: as :func:`cardrules.properties.engines.explore.explore`'s."""
     from cardrules.properties.engines.by_position import map_in_order, peak_per_worker
 
     result = ScopeExploration(scope, rule_set)
     uses = []
-    tasks = [(scope.game, rule_set, position) for position in positions]
+    tasks = [(scope.game, rule_set, position, reuse) for position in positions]
     for outcome, use in map_in_order(explore_position, tasks, workers, backend, address):
         uses.append(use)
         _add(result, outcome)
@@ -186,20 +187,21 @@ _GAMES: dict[tuple[str, str], Any] = {}
 """The game under a rule set, built once per worker process."""
 
 
-def explore_position(task: tuple[str, RuleSetSpec, Scenario]) -> PositionOutcome:
-    """Explore one position (``(game, rule_set, position)``) within its bounds, checking every property."""
+def explore_position(task: tuple[str, RuleSetSpec, Scenario, bool]) -> PositionOutcome:
+    """Explore one position (``(game, rule_set, position, reuse)``) within its bounds, checking every property
+    (``reuse``: as :func:`cardrules.properties.engines.explore.explore`'s)."""
     from cardrules.properties.engines.explore import Bounds, explore, narrative
     from cardrules.properties.engines.trace_json import trace_to_json
     from cardrules.properties.games import make_game, properties_for, version_map
 
-    game_name, rule_set, position = task
+    game_name, rule_set, position, reuse = task
     key = (game_name, json.dumps(rule_set.to_json(), sort_keys=True))
     if key not in _GAMES:
         _GAMES[key] = make_game(game_name, rule_set)
     game = _GAMES[key]
     bounds = Bounds(max_depth=position.max_depth, max_states=position.max_states, max_turns=position.max_turns)
     props = properties_for(game_name, version_map(position, rule_set))
-    found = explore(game, [game.state_from_json(position.state)], props, bounds, progress=False)
+    found = explore(game, [game.state_from_json(position.state)], props, bounds, progress=False, reuse=reuse)
     violations = tuple(
         (prop, {"position": position.name, "description": position.description, "state": position.state,
                 "narrative": narrative(found, prop, game).splitlines(),

@@ -19,7 +19,14 @@ K = TypeVar("K")
 
 
 class Game(Protocol[S, A]):
-    """What the explorer needs from a game's model under one rule set."""
+    """What the explorer needs from a game's model under one rule set.
+
+    A game may offer more, which the explorer uses when present: ``successor(state, action)``, the
+    step function without its legality check, for actions the game listed as legal; ``codec()``, a
+    compact codec for storing states packed (:mod:`cardrules.properties.engines.compact`); and
+    ``split_log``, ``without_log`` and ``join_log``, which declare a log the rules only write, so that
+    states differing only in that log share one expansion (:mod:`cardrules.properties.engines.reuse`).
+    """
 
     @property
     def name(self) -> str:

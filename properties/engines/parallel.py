@@ -240,15 +240,18 @@ class _Coordinator:
 
 
 def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Sequence[Property],
-                     bounds: Bounds = Bounds(), workers: int = 2, pool: Pool | None = None) -> Exploration[Any, Any]:
+                     bounds: Bounds = Bounds(), workers: int = 2, pool: Pool | None = None,
+                     reuse: bool = True) -> Exploration[Any, Any]:
     """What :func:`explore` returns (same counts, indices, parents and counterexamples), on ``workers`` partitions.
 
     ``pool``: where the partitions run (default: a :class:`ProcessPool` of forked processes).
+    ``reuse``: as :func:`explore`'s, for the default pool and a fallback to the sequential search (a
+    pool given is built with its own).
     """
     if workers < 2 and pool is None:
-        return explore(game, roots, properties, bounds, progress=False)
+        return explore(game, roots, properties, bounds, progress=False, reuse=reuse)
     started, cpu_started = time.perf_counter(), time.process_time()
-    pool = pool or ProcessPool(workers, game, properties, bounds)
+    pool = pool or ProcessPool(workers, game, properties, bounds, reuse)
     search = _Coordinator(pool.workers, bounds)
     try:
         within_bound = search.run(pool, roots)
@@ -259,7 +262,7 @@ def explore_parallel(game: Game[Any, Any], roots: Sequence[Any], properties: Seq
     finally:
         pool.close()
     if not within_bound:
-        result = explore(game, roots, properties, bounds, progress=False)
+        result = explore(game, roots, properties, bounds, progress=False, reuse=reuse)
         result.stats.fallback = True
         return result
     stats = search.finish(started, cpu_started, usage)

@@ -101,7 +101,7 @@ class Partition:
     """
 
     def __init__(self, number: int, workers: int, game: Game[Any, Any], properties: Sequence[Property],
-                 bounds: Bounds, portable: bool = False) -> None:
+                 bounds: Bounds, portable: bool = False, reuse: bool = True) -> None:
         self.portable = portable
         """Partitions in separate interpreters (not forked): route by a portable hash, rebuild received states."""
         self.number = number
@@ -111,7 +111,9 @@ class Partition:
         self.codec: StateCodec[Any] | None = game_codec(game)
         self.log_part = self.codec.log_part if self.codec is not None else None
         self.expander: Expander[Any, Any] = Expander(
-            game, prepare=self.codec.interned if self.codec is not None else None)
+            game, reuse, prepare=self.codec.interned if self.codec is not None else None)
+        """Lists each frontier state's actions and successors (``reuse``: shared across states that differ
+        only in a log the game declares write-only, :mod:`cardrules.properties.engines.reuse`)."""
         self.pending_state = [(p.name, p.check) for p in properties if p.kind == "state"]
         self.pending_transition = [(p.name, p.check) for p in properties if p.kind == "transition"]
         """The checks of properties not known to be violated (the first violation is the one reported)."""

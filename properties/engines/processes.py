@@ -113,14 +113,15 @@ def _run_worker(partition: Partition, inboxes: list[Any], commands: Any, results
 class ProcessPool:
     """Partitions in forked processes, successors exchanged through one queue per worker."""
 
-    def __init__(self, workers: int, game: Game[Any, Any], properties: Sequence[Property], bounds: Bounds) -> None:
+    def __init__(self, workers: int, game: Game[Any, Any], properties: Sequence[Property], bounds: Bounds,
+                 reuse: bool = True) -> None:
         context = mp.get_context("fork")
         self.workers = workers
         inboxes = [context.Queue() for _ in range(workers)]
         self.commands = [context.Queue() for _ in range(workers)]
         self.results = context.Queue()
         self.processes = [
-            context.Process(target=_run_worker, args=(Partition(n, workers, game, properties, bounds), inboxes,
+            context.Process(target=_run_worker, args=(Partition(n, workers, game, properties, bounds, reuse=reuse), inboxes,
                                                       self.commands[n], self.results), daemon=True)
             for n in range(workers)
         ]

@@ -73,13 +73,13 @@ class RayPool:
     """Partitions as Ray actors on a local Ray instance or the cluster at ``address``."""
 
     def __init__(self, workers: int, game: Game[Any, Any], properties: Sequence[Property], bounds: Bounds,
-                 address: str | None = None) -> None:
+                 address: str | None = None, reuse: bool = True) -> None:
         ray = ray_module()
         self.ray = ray
         self.workers = workers
         self.started_here = start_ray(ray, workers, address)
         actor = ray.remote(num_cpus=1)(Partition) if not address else ray.remote(Partition)
-        self.actors = [actor.remote(n, workers, game, list(properties), bounds, portable=True)
+        self.actors = [actor.remote(n, workers, game, list(properties), bounds, portable=True, reuse=reuse)
                        for n in range(workers)]
 
     def roots(self, roots: list[tuple[int, Any]]) -> list[bytes]:

@@ -44,10 +44,11 @@ def explore(arguments: list[str], env: dict[str, str] | None = None) -> dict[str
 
 
 def without_timing(found: Any) -> Any:
-    """The result less what differs from run to run (seconds, rates, memory, who ran what)."""
+    """The result less what differs from run to run (seconds, rates, memory, who ran what, and how many
+    expansions a partition shared: Ray's partitions route states by all of a state, logs included)."""
     if isinstance(found, dict):
         return {k: without_timing(v) for k, v in found.items()
-                if k not in ("seconds", "states_per_second", "peak_rss_mib", "workers")}
+                if k not in ("seconds", "states_per_second", "peak_rss_mib", "workers", "expansions_reused")}
     if isinstance(found, list):
         return [without_timing(v) for v in found]
     return found

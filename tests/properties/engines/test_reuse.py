@@ -12,6 +12,7 @@ This checks the search's exactness, not a rule clause, so it carries no clause m
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,8 @@ from cardrules.properties.engines.reuse import Expander, UnsoundReuse
 from cardrules.properties.fftcg.game import FftcgGame
 from cardrules.properties.games import make_game, properties_for, version_map
 from cardrules.properties.scenarios import RuleSetSpec, Scenario, load_scenarios
+
+from tests.cli import run_cli
 
 pytestmark = pytest.mark.infrastructure("reusing expansions across event logs finds what the plain search finds")
 
@@ -167,3 +170,15 @@ def test_without_reuse_a_game_that_reads_its_log_is_explored_as_it_says() -> Non
     assert plain.stats.states != honest.stats.states
     with pytest.raises(UnsoundReuse):  # the root, nothing logged, is the first expansion computed: checked
         explore(LogReadingFftcg(), [root], [], bounds, progress=False)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_explore_no_reuse_finds_the_same_and_shares_nothing(workers: str) -> None:
+    """``cardrules explore --no-reuse``: the same states, transitions and verdict; no expansion shared."""
+    shared = run_cli("explore", "fftcg-party-basics", "--workers", workers, "--quiet", "--json")
+    plain = run_cli("explore", "fftcg-party-basics", "--workers", workers, "--no-reuse", "--quiet", "--json")
+    assert (shared.code, plain.code) == (0, 0), (shared.err, plain.err)
+    a, b = json.loads(shared.out), json.loads(plain.out)
+    assert a["expansions_reused"] > 0 and b["expansions_reused"] == 0
+    for key in ("states", "transitions", "depth", "complete", "terminal_states", "deadlocks", "violations"):
+        assert a[key] == b[key], key
