@@ -8,7 +8,10 @@ in it too, yet a search stores them as different states (the log is part of
 the state, as in the SPIN and TLC twins). In the FFTCG party scenario of the
 benchmarks, 1,364,485 states have 72,366 distinct states without their log.
 
-A game declares such a log with three methods:
+A game declares such a log with three methods (and may withdraw the
+declaration for a rule set with ``log_is_write_only``, false: the FFTCG game
+does so for a rule set carrying a rule-change proposal's code, which is
+handed whole states and might read the log):
 
 - ``split_log(state) -> (rest, log)``: everything in the state but its log (a
   hashable value: states with equal rests differ only in their logs), and the
@@ -74,7 +77,8 @@ class Expander(Generic[S, A]):
         split = getattr(game, "split_log", None)
         without = getattr(game, "without_log", None)
         join = getattr(game, "join_log", None)
-        self.reusing = bool(reuse and split is not None and without is not None and join is not None)
+        self.reusing = bool(reuse and split is not None and without is not None and join is not None
+                            and getattr(game, "log_is_write_only", True))
         self.split_log: Callable[[S], tuple[Hashable, Any]] = cast("Callable[[S], tuple[Hashable, Any]]", split)
         self.without_log: Callable[[S], S] = cast("Callable[[S], S]", without)
         self.join_log: Callable[[S, Any], S] = cast("Callable[[S, Any], S]", join)

@@ -47,6 +47,13 @@ class FftcgGame:
         """
         return settle(apply_action(state, action, self.config), self.config)
 
+    @property
+    def log_is_write_only(self) -> bool:
+        """Whether nothing in force reads the event log to decide an action or a successor: true of the
+        model's own rules; not assumed once a rule-change proposal's code is in the rule set (its hooks
+        are handed whole states and may read the log), so such a game's states are expanded one by one."""
+        return not self.config.hooks
+
     def split_log(self, state: State) -> tuple[Hashable, tuple[Event, ...]]:
         """Everything in the state but its event log (a tuple of its other fields), and the log.
 

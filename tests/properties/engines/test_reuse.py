@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from cardrules.model.fftcg.config import RuleConfig
 from cardrules.model.fftcg.state import Event, State, replace
 from cardrules.model.fftcg.validate import load_state
 from cardrules.properties.engines.explore import Bounds, Exploration, explore
@@ -182,3 +183,20 @@ def test_explore_no_reuse_finds_the_same_and_shares_nothing(workers: str) -> Non
     assert a["expansions_reused"] > 0 and b["expansions_reused"] == 0
     for key in ("states", "transitions", "depth", "complete", "terminal_states", "deadlocks", "violations"):
         assert a[key] == b[key], key
+
+
+def test_a_rule_set_with_a_proposals_code_is_expanded_state_by_state() -> None:
+    """A proposal's hook is handed whole states and may read the log: no placeholder log may reach it."""
+    logs: list[tuple[Event, ...]] = []
+
+    def unit(state: State, *_: Any) -> int:
+        logs.append(state.events)
+        return 1000
+
+    game = FftcgGame(RuleConfig(hooks=(("blocker-split-unit", unit),)))
+    assert not game.log_is_write_only and FftcgGame().log_is_write_only
+    scenario = next(s for s in load_scenarios() if s.name == "fftcg-party-basics")
+    bounds = Bounds(max_depth=scenario.max_depth, max_states=scenario.max_states, max_turns=scenario.max_turns)
+    result = explore(game, [load_state(scenario.state)], [], bounds, progress=False)
+    assert result.stats.expansions_reused == 0
+    assert logs and not any(event.kind == "(the log before this step)" for log in logs for event in log)
