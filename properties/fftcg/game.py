@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import operator
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any, Hashable, cast
 
@@ -62,8 +63,7 @@ class FftcgGame:
         states that differ only in their logs once (:mod:`cardrules.properties.engines.reuse`, which
         also checks this claim on a sample as it searches).
         """
-        return (state.players, state.turn_player, state.step, state.turn, state.phase, state.attack, state.attacked,
-                state.outcome, state.passed), state.events
+        return _rest(state), state.events
 
     def without_log(self, state: State) -> State:
         """The state with :data:`_LOG_SO_FAR`, a placeholder, for its event log: its expansion is that of
@@ -71,7 +71,7 @@ class FftcgGame:
         return replace(state, events=_LOG_SO_FAR)
 
     def join_log(self, successor: State, log: tuple[Event, ...]) -> State:
-        """The successor of the state whose log was ``log``, from the successor of its :meth:`split_log`
+        """The successor of the state whose log was ``log``, from the successor of its :meth:`without_log`
         core: ``log`` in place of the placeholder event in the successor's log (which a new turn
         cleared, and a step may have appended to)."""
         events = successor.events
@@ -168,8 +168,12 @@ class FftcgGame:
 
 
 _EARLIER = Event(cast(EventKind, "(the log before this step)"))
-"""A placeholder event the model never writes: it stands for a state's log in :meth:`FftcgGame.split_log`."""
+"""A placeholder event the model never writes: it stands for a state's log in :meth:`FftcgGame.without_log`."""
 _LOG_SO_FAR: tuple[Event, ...] = (_EARLIER,)
+
+_rest = operator.attrgetter(*(f.name for f in fields(State) if f.compare and f.name != "events"))
+"""A state's compared fields but its event log, as a tuple: the rest :meth:`FftcgGame.split_log` gives
+(derived from the class, so a field added to ``State`` is never left out)."""
 
 _ITSELF = object()
 """In :data:`_KEYS`: the state is its own key."""
