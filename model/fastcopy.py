@@ -13,6 +13,7 @@ Speed only: no rule is decided here (and the module carries no ``@implements``).
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 from typing import Any, Callable, TypeVar
 
 T = TypeVar("T")
@@ -53,8 +54,17 @@ def _make_copier(cls: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str
 def replace(obj: T, /, **changes: Any) -> T:
     """``dataclasses.replace(obj, **changes)``, compiled once per class and set of changed fields."""
     key: tuple[Any, ...] = (obj.__class__, *changes)
-    copy = _COPIERS.get(key)
-    if copy is None:
-        copy = _COPIERS[key] = _make_copier(obj.__class__, key[1:])
+    copy = _COPIERS.get(key) or _compiled(key)  # one line: the first copy takes the same lines as the others
     result: T = copy(obj, changes)
     return result
+
+
+@lru_cache(maxsize=None)
+def _compiled(key: tuple[Any, ...]) -> Callable[[Any, dict[str, Any]], Any]:
+    """The copier of ``key`` (class, changed fields), compiled and kept in :data:`_COPIERS`.
+
+    A ``functools`` cache, so that a tracer of the model's lines (:mod:`cardrules.oracle.trace.coverage`)
+    leaves it out, with all it calls, as a remembered function: it runs once per process, so what it
+    does says what was copied before, not what the step being traced did."""
+    copy = _COPIERS[key] = _make_copier(key[0], key[1:])
+    return copy

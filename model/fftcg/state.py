@@ -66,6 +66,7 @@ import re
 import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Callable, Iterator, Literal, TypeVar
 
 
@@ -132,10 +133,20 @@ def replace(obj: T, /, **changes: Any) -> T:
     Unknown field names raise TypeError as there; the copy's cached hash is reset.
     """
     key: tuple[Any, ...] = (obj.__class__, *changes)
-    copy: Callable[[T, dict[str, Any]], T] | None = _REPLACERS.get(key)
-    if copy is None:
-        copy = _REPLACERS[key] = _make_replacer(obj.__class__, key[1:])
+    copy: Callable[[T, dict[str, Any]], T] = _REPLACERS.get(key) or _compiled(key)  # one line: see _compiled
     return copy(obj, changes)
+
+
+@lru_cache(maxsize=None)
+def _compiled(key: tuple[Any, ...]) -> Any:
+    """The copy function of ``key`` (class, changed fields), compiled and kept in :data:`_REPLACERS`.
+
+    A ``functools`` cache, so that a tracer of the model's lines (:mod:`cardrules.oracle.trace.coverage`)
+    leaves it out, with all it calls, as a remembered function: it runs once per process, so what it
+    does says what was copied before, not what the step being traced did (and :func:`replace` asks for
+    it on the line it asks the fast path, so the first copy takes the same lines as the others)."""
+    copy = _REPLACERS[key] = _make_replacer(key[0], key[1:])
+    return copy
 
 
 ELEMENTS: frozenset[str] = frozenset({"fire", "ice", "wind", "earth", "lightning", "water", "light", "dark"})

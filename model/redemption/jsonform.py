@@ -79,81 +79,182 @@ def _join(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
+Path = Any
+"""Where a value is, built as it is read and written out only for an error: the root's path text, or
+``(parent path, key)`` (a field name or an array index)."""
+
+Reader = typing.Callable[[JSON, Path], Any]
+
+
+def _path_text(path: Path) -> str:
+    """The path written out (``battles[0].sides[1][0].card``)."""
+    keys: list[str | int] = []
+    while isinstance(path, tuple):
+        path, key = path
+        keys.append(key)
+    text: str = path
+    for key in reversed(keys):
+        text = _join(text, key)
+    return text
+
+
 def from_jsonable(tp: Any, data: JSON, path: str = "") -> Any:
-    """Read ``data`` as a value of type ``tp``; malformed input names its path."""
+    """Read ``data`` as a value of type ``tp``; malformed input names its path.
+
+    Each type is read by a reader made once for it (:func:`_reader`), and the path of a value is written
+    out only when it is malformed: a state of a few hundred values reads without working out a path
+    for each."""
+    return _reader(tp)(data, path)
+
+
+@lru_cache(maxsize=None)
+def _reader(tp: Any) -> Reader:
+    """The reader of values of type ``tp`` (one that raises TypeError when asked, for a type the form does
+    not support)."""
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
-        if data is None and type(None) in args:
+        return _union_reader(tp, args)
+    if origin is tuple:
+        return _tuple_reader(args)
+    if origin is frozenset:
+        return _frozenset_reader(args[0])
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _enum_reader(tp)
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _dataclass_reader(tp)
+    if tp is bool:
+        return _read_bool
+    if tp is int:
+        return _read_int
+    if tp is str:
+        return _read_str
+
+    def unsupported(data: JSON, path: Path) -> Any:
+        raise TypeError(f"unsupported type {tp}")
+
+    return unsupported
+
+
+def _union_reader(tp: Any, args: tuple[Any, ...]) -> Reader:
+    nullable = type(None) in args
+    rest = [a for a in args if a is not type(None)]
+
+    def read(data: JSON, path: Path) -> Any:
+        if data is None and nullable:
             return None
-        rest = [a for a in args if a is not type(None)]
         if len(rest) != 1:
             raise TypeError(f"unsupported union {tp}")
-        return from_jsonable(rest[0], data, path)
-    if origin is tuple:
+        return _reader(rest[0])(data, path)
+
+    return read
+
+
+def _tuple_reader(args: tuple[Any, ...]) -> Reader:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = args[0]
+
+        def read_all(data: JSON, path: Path) -> Any:
+            _check_array(data, path)
+            each = _reader(item)
+            return tuple(each(v, (path, i)) for i, v in enumerate(data))
+
+        return read_all
+
+    def read_fixed(data: JSON, path: Path) -> Any:
         _check_array(data, path)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_jsonable(args[0], v, _join(path, i)) for i, v in enumerate(data))
         if len(data) != len(args):
-            raise ScenarioError(path, f"expected an array of {len(args)} items, found {len(data)}")
-        return tuple(from_jsonable(a, v, _join(path, i)) for i, (a, v) in enumerate(zip(args, data)))
-    if origin is frozenset:
+            raise ScenarioError(_path_text(path), f"expected an array of {len(args)} items, found {len(data)}")
+        return tuple(_reader(a)(v, (path, i)) for i, (a, v) in enumerate(zip(args, data)))
+
+    return read_fixed
+
+
+def _frozenset_reader(item: Any) -> Reader:
+    def read(data: JSON, path: Path) -> Any:
         _check_array(data, path)
-        items = [from_jsonable(args[0], v, _join(path, i)) for i, v in enumerate(data)]
+        each = _reader(item)
+        items = [each(v, (path, i)) for i, v in enumerate(data)]
         if len(set(items)) != len(items):
-            raise ScenarioError(path, "lists an entry twice")
+            raise ScenarioError(_path_text(path), "lists an entry twice")
         return frozenset(items)
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        values = [m.value for m in tp]
-        if data not in values:
-            raise ScenarioError(path, f"expected one of {values}, found {describe(data)}")
+
+    return read
+
+
+def _enum_reader(tp: type[enum.Enum]) -> Reader:
+    values = [m.value for m in tp]
+    known = set(values)
+
+    def read(data: JSON, path: Path) -> Any:
+        try:
+            found = data in known
+        except TypeError:  # an unhashable value (an array, an object): none of the values
+            found = False
+        if not found:
+            raise ScenarioError(_path_text(path), f"expected one of {values}, found {describe(data)}")
         return tp(data)
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+
+    return read
+
+
+def _dataclass_reader(tp: Any) -> Reader:
+    hints = _hints(tp)
+    fields = dataclasses.fields(tp)
+    names = [f.name for f in fields]
+    known = set(names)
+    optional = {f.name for f in fields
+                if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING}
+    required = [n for n in names if n not in optional]
+    readers = [(n, _reader(hints[n])) for n in names]
+
+    def read(data: JSON, path: Path) -> Any:
         if not isinstance(data, dict):
-            raise ScenarioError(path, f"expected an object, found {_kind(data)}")
-        hints = _hints(tp)
-        names = [f.name for f in dataclasses.fields(tp)]
-        unknown = sorted(set(data) - set(names))
-        if unknown:
-            raise ScenarioError(_join(path, unknown[0][:MAX_TEXT]), f"unknown field; known: {', '.join(names)}")
-        optional = {
-            f.name for f in dataclasses.fields(tp)
-            if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
-        }
-        missing = [n for n in names if n not in data and n not in optional]
-        if missing:
-            raise ScenarioError(_join(path, missing[0]), "missing field")
-        read = {n: from_jsonable(hints[n], data[n], _join(path, n)) for n in names if n in data}
+            raise ScenarioError(_path_text(path), f"expected an object, found {_kind(data)}")
+        if not known.issuperset(data):
+            unknown = sorted(set(data) - known)
+            raise ScenarioError(_path_text((path, unknown[0][:MAX_TEXT])), f"unknown field; known: {', '.join(names)}")
+        for name in required:
+            if name not in data:
+                raise ScenarioError(_path_text((path, name)), "missing field")
+        read = {n: each(data[n], (path, n)) for n, each in readers if n in data}
         try:
             return tp(**read)
         except ScenarioError:
             raise
         except (TypeError, ValueError) as exc:  # __post_init__ checks
-            raise ScenarioError(path, str(exc)) from None
-    if tp is bool:
-        if not isinstance(data, bool):
-            raise ScenarioError(path, f"expected true or false, found {_kind(data)}")
-        return data
-    if tp is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise ScenarioError(path, f"expected an integer, found {_kind(data)}")
-        if not -MAX_INT <= data <= MAX_INT:
-            raise ScenarioError(path, f"must be between {-MAX_INT} and {MAX_INT}, found {describe(data)}")
-        return data
-    if tp is str:
-        if not isinstance(data, str):
-            raise ScenarioError(path, f"expected a string, found {_kind(data)}")
-        if len(data) > MAX_TEXT:
-            raise ScenarioError(path, f"at most {MAX_TEXT} characters, found {len(data)}")
-        return data
-    raise TypeError(f"unsupported type {tp}")
+            raise ScenarioError(_path_text(path), str(exc)) from None
+
+    return read
 
 
-def _check_array(data: JSON, path: str) -> None:
+def _read_bool(data: JSON, path: Path) -> Any:
+    if not isinstance(data, bool):
+        raise ScenarioError(_path_text(path), f"expected true or false, found {_kind(data)}")
+    return data
+
+
+def _read_int(data: JSON, path: Path) -> Any:
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise ScenarioError(_path_text(path), f"expected an integer, found {_kind(data)}")
+    if not -MAX_INT <= data <= MAX_INT:
+        raise ScenarioError(_path_text(path), f"must be between {-MAX_INT} and {MAX_INT}, found {describe(data)}")
+    return data
+
+
+def _read_str(data: JSON, path: Path) -> Any:
+    if not isinstance(data, str):
+        raise ScenarioError(_path_text(path), f"expected a string, found {_kind(data)}")
+    if len(data) > MAX_TEXT:
+        raise ScenarioError(_path_text(path), f"at most {MAX_TEXT} characters, found {len(data)}")
+    return data
+
+
+def _check_array(data: JSON, path: Path) -> None:
     if not isinstance(data, list):
-        raise ScenarioError(path, f"expected an array, found {_kind(data)}")
+        raise ScenarioError(_path_text(path), f"expected an array, found {_kind(data)}")
     if len(data) > MAX_ITEMS:
-        raise ScenarioError(path, f"at most {MAX_ITEMS} items, found {len(data)}")
+        raise ScenarioError(_path_text(path), f"at most {MAX_ITEMS} items, found {len(data)}")
 
 
 def _kind(data: JSON) -> str:

@@ -19,7 +19,7 @@ import importlib
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence, TextIO
 
@@ -184,11 +184,28 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
                      record=not args.no_record)
 
 
-def _generate_one(job: tuple[Any, int]) -> Any:
-    from cardrules.oracle.conformance.generate import generate_suite
+def _generate_family(job: tuple[list[Any], int]) -> list[Any]:
+    from cardrules.oracle.conformance.generate import generate_family
 
-    plan, seed = job
-    return generate_suite(plan, seed=seed)
+    plans, seed = job
+    return generate_family(plans, seed)
+
+
+def _chunks(groups: list[list[int]], workers: int) -> list[list[int]]:
+    """The families of plans (:func:`~cardrules.oracle.conformance.generate.families`), the largest split in
+    halves while there are fewer than ``workers``, or while it holds more than a worker's share of all the
+    plans, and has two plans or more (a half records again the answers it cannot share with the other),
+    the largest first (so the pool starts the longest ones first)."""
+    chunks = [list(g) for g in groups if g]
+    if not chunks:
+        return []
+    share = sum(len(c) for c in chunks) / max(workers, 1)
+    while (len(chunks) < workers or (workers > 1 and max(len(c) for c in chunks) > share)) \
+            and max(len(c) for c in chunks) > 1:
+        largest = max(chunks, key=len)
+        chunks.remove(largest)
+        chunks += [largest[:len(largest) // 2], largest[len(largest) // 2:]]
+    return sorted(chunks, key=lambda c: (-len(c), c[0]))
 
 
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
@@ -206,9 +223,8 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
         raise InputError(str(problem)) from None
     plans = plans if args.rule_set else default_plans(args.game, args.options)
     plans = list({p.id: p for p in plans}.values())
-    jobs = [(p, args.seed) for p in plans]
     try:
-        results = _generate_all(plans, jobs, args.jobs, args.quiet)
+        results = _generate_all(plans, args.seed, args.jobs, args.quiet)
     except GenerationError as crash:
         print(f"cardrules: generation error: {crash}", file=sys.stderr)
         return EXIT_CHECK_FAILED
@@ -226,25 +242,34 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_CHECK_FAILED if any(r.uncovered for r in results) or not decided else EXIT_OK
 
 
-def _generate_all(plans: Sequence[Any], jobs: Sequence[tuple[Any, int]], workers: int, quiet: bool) -> list[Any]:
-    """Generate the suites of ``plans`` (in parallel with ``workers`` > 1), with a progress display."""
+def _generate_all(plans: Sequence[Any], seed: int, workers: int, quiet: bool) -> list[Any]:
+    """The suites of ``plans``, in their order: each family of plans that can share the model's traced
+    answers generated in one process (families in parallel with ``workers`` > 1), with a progress display
+    (a plan's phase shown when its family is done)."""
+    from cardrules.oracle.conformance.generate import families, generate_suite
     from cardrules.oracle.progress import RunProgress
+    from cardrules.oracle.trace.shared import SharedAnswers
 
-    results: list[Any] = []
-    with RunProgress("conformance generate", len(jobs), quiet=quiet) as progress:
-        if workers > 1 and len(jobs) > 1:
-            with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-                for plan, result in zip(plans, pool.map(_generate_one, jobs)):
-                    with progress.phase(plan.id) as phase:
-                        phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
-                    results.append(result)
+    results: dict[int, Any] = {}
+    chunks = _chunks(families(plans), workers)
+    with RunProgress("conformance generate", len(plans), quiet=quiet) as progress:
+        if workers > 1 and len(chunks) > 1:
+            with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+                futures = {pool.submit(_generate_family, ([plans[i] for i in chunk], seed)): chunk
+                           for chunk in chunks}
+                for future in as_completed(futures):
+                    for index, result in zip(futures[future], future.result()):
+                        with progress.phase(plans[index].id) as phase:
+                            phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
+                        results[index] = result
         else:
-            for plan, job in zip(plans, jobs):
-                with progress.phase(plan.id) as phase:
-                    result = _generate_one(job)
-                    phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
-                results.append(result)
-    return results
+            for chunk in chunks:
+                with SharedAnswers() as shared:  # one per family, as in a worker: nothing is shared across
+                    for index in chunk:
+                        with progress.phase(plans[index].id) as phase:
+                            result = results[index] = generate_suite(plans[index], seed=seed, shared=shared)
+                            phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
+    return [results[i] for i in range(len(plans))]
 
 
 def print_generation(results: Sequence[Any], out: TextIO) -> None:

@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping, Sequence
 from cardrules.model.errors import IllegalAction, ScenarioError
 from cardrules.oracle.conformance.plan import SuitePlan
 from cardrules.oracle.conformance.targeted import TARGETED, TARGETED_STATES, Derive, kept_plays
-from cardrules.oracle.trace.coverage import outcomes_exercised
+from cardrules.oracle.trace.shared import SharedAnswers, View
 from cardrules.properties.games import make_game
 from cardrules.properties.engines.explore import Bounds, Exploration, Game, explore
 from cardrules.properties.scenarios import Scenario
@@ -82,6 +82,15 @@ class ScenarioGraph:
     """The expression of the suite's rule set (names the graph in a :class:`GenerationError`)."""
     legal: list[list[str]] | None = None
     """The sorted legal action texts of each state (:func:`sorted_legal`), as the listing found them."""
+    view: View | None = None
+    """The model's traced answers under the suite's rule set (:mod:`cardrules.oracle.trace.shared`)."""
+
+    @property
+    def answers(self) -> View:
+        """:attr:`view`; a view of its own for a graph made without one, or whose game was replaced."""
+        if self.view is None or self.view.game is not self.game:
+            self.view = SharedAnswers().view(self.game)
+        return self.view
 
     def sorted_legal(self, source: int) -> list[str]:
         """:func:`sorted_legal` at state ``source``, as listed when the graph was made."""
@@ -114,17 +123,14 @@ def sorted_legal(game: Game[Any, Any], state: Any) -> list[str]:
     return sorted(game.action_text(a) for a in game.legal_actions(state))
 
 
-def _listing_features(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> frozenset[str]:
-    """Clauses in force and outcome features of listing the legal actions at ``state``."""
-    return _listing(game, state, in_force)[0]
-
-
-def _listing(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> tuple[frozenset[str], list[str]]:
-    """:func:`_listing_features` at ``state``, and the sorted texts of the actions listed (:func:`sorted_legal`:
-    the model is pure, so the actions listed under the tracer are those listed without it)."""
+def _listing(view: View, state: Any, in_force: frozenset[str]) -> tuple[frozenset[str], list[str]]:
+    """Clauses in force and outcome features of listing the legal actions at ``state``, and the sorted
+    texts of the actions listed (:func:`sorted_legal`: the model is pure, so the actions listed under the
+    tracer are those listed without it)."""
+    game = view.game
     if game.is_terminal(state):
         return frozenset(), []
-    actions, clauses, outcomes = outcomes_exercised(lambda: game.legal_actions(state))
+    actions, clauses, outcomes = view.traced("legal", state, None, lambda: game.legal_actions(state))
     return (clauses & in_force) | outcomes, sorted(game.action_text(a) for a in actions)
 
 
@@ -151,18 +157,22 @@ def _behaves_same(game: Game[Any, Any], base: Game[Any, Any], state: Any, action
 
 
 def explore_scenario(
-    scenario: Scenario, plan: SuitePlan, max_states: int | None, in_force: frozenset[str]
+    scenario: Scenario, plan: SuitePlan, max_states: int | None, in_force: frozenset[str],
+    shared: SharedAnswers | None = None,
 ) -> ScenarioGraph:
     """Explore one scenario under the plan's rule set (bounded, ``None``: the scenario's own bound), keeping
-    edges."""
+    edges; the model's answers from ``shared`` (those of other rule sets of the run, where they hold)."""
     game = make_game(scenario.game, plan.spec)
+    view = (shared or SharedAnswers()).view(game)
     root = game.state_from_json(scenario.state)
     limit = scenario.max_states if max_states is None else min(max_states, scenario.max_states or max_states)
     bounds = Bounds(max_states=limit, max_turns=scenario.max_turns)
-    exploration = explore(game, [root], [], bounds, keep_edges=True, progress=False)
-    listed = [_listing(game, s, in_force) for s in exploration.states]
+    # the view answers every listing and step from the traced answers; states kept as objects and
+    # expanded one by one (the same states, in the same order, as a compact search with reuse)
+    exploration = explore(view, [root], [], bounds, keep_edges=True, progress=False, compact=False, reuse=False)
+    listed = [_listing(view, s, in_force) for s in exploration.states]
     return ScenarioGraph(scenario, game, exploration, [features for features, _ in listed], plan.expression,
-                         [texts for _, texts in listed])
+                         [texts for _, texts in listed], view)
 
 
 def _kept_edges(
@@ -216,14 +226,16 @@ def play_candidates(
 ) -> list[Candidate]:
     """One play candidate per explored edge (sampled, see :func:`_kept_edges`), with its features; an edge of
     ``kept`` (see :func:`kept_play_edges`) also has its own feature, so the set cover keeps it."""
-    game, ex = graph.game, graph.exploration
+    game, ex, view = graph.game, graph.exploration, graph.answers
     kept = kept or {}
     differs = [False] * len(ex.states)
     lists_same: dict[int, bool] = {}  # per source state: the base rule set lists the same actions there
     out: list[Candidate] = []
     for source, target, action in _kept_edges(ex, rng, frozenset(kept)):
         state = ex.states[source]
-        successor, clauses, outcomes = outcomes_exercised(lambda: game.step(state, action))
+        successor, clauses, outcomes = view.traced("step", state, action, lambda: game.step(state, action))
+        if isinstance(successor, IllegalAction):
+            raise successor.with_traceback(None)
         text = game.action_text(action)
         outcome = "ends-game" if game.is_terminal(successor) else "continues"
         features = set((clauses & in_force) | _step_outcomes(outcomes) | graph.listing[source] | graph.listing[target])
@@ -267,7 +279,7 @@ def refusal_candidates(
             if not foreign:
                 continue
             text = rng.choice(foreign)
-            found = _refusal(game, state, text, graph.where, source)
+            found = _refusal(graph.answers, state, text, graph.where, source)
             if found is None:
                 continue
             refused, outcomes = found
@@ -283,11 +295,11 @@ def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozen
     """Per entry of :data:`~.targeted.TARGETED` whose clause is in force: one refusal aimed at it, from the
     first derivation that gives one at some state (shallowest first, among the first
     :data:`~.targeted.TARGETED_STATES` expanded, for its game), kept when the model refuses it citing that clause."""
-    game, ex = graph.game, graph.exploration
+    ex = graph.exploration
     assert ex.edges is not None
     limit = TARGETED_STATES.get(graph.scenario.game)
     expanded = sorted({source for source, _, _ in ex.edges}, key=lambda s: (ex.depth[s], s))[:limit]
-    tried = _Tried(game, ex.states, graph.where, graph.sorted_legal)
+    tried = _Tried(graph.answers, ex.states, graph.where, graph.sorted_legal)
     out: list[Candidate] = []
     made: dict[tuple[int, str], int] = {}
     for clause, derivations in TARGETED.get(graph.scenario.game, ()):
@@ -303,7 +315,7 @@ def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozen
             kept = out[made[source, text]]
             out[made[source, text]] = replace(kept, features=kept.features | {aim})
             continue
-        refused, outcomes = _refusal(game, ex.states[source], text, graph.where, source) or (None, frozenset())
+        refused, outcomes = _refusal(graph.answers, ex.states[source], text, graph.where, source) or (None, frozenset())
         assert refused is not None
         cited = tuple(c for c in refused.clause_ids if c in in_force)
         features = ({f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {aim}
@@ -318,9 +330,9 @@ class _Tried:
     """The derivations' actions tried at the states of one graph, each once: the state JSON, the legal
     actions and the clauses of each refusal are remembered (several entries share a derivation)."""
 
-    def __init__(self, game: Game[Any, Any], states: Sequence[Any], where: str,
+    def __init__(self, view: View, states: Sequence[Any], where: str,
                  listed: Callable[[int], list[str]] | None = None) -> None:
-        self.game, self.states, self.where = game, states, where
+        self.view, self.game, self.states, self.where = view, view.game, states, where
         self.listed = listed
         """:func:`sorted_legal` by state number, if the graph already knows it."""
         self.json: dict[int, Any] = {}
@@ -342,7 +354,7 @@ class _Tried:
             self.derived[source, derive] = list(derive(self.json[source], lambda: self._legal(source)))
         for text in self.derived[source, derive]:
             if (source, text) not in self.refused:
-                self.refused[source, text] = _clauses_refusing(self.game, self.states[source], text, self.where, source)
+                self.refused[source, text] = _clauses_refusing(self.view, self.states[source], text, self.where, source)
             cited = self.refused[source, text]
             if cited is not None and clause in cited:
                 return source, text
@@ -384,30 +396,49 @@ def _attempt(game: Game[Any, Any], state: Any, text: str, where: str, source: in
     return None
 
 
-def _clauses_refusing(game: Game[Any, Any], state: Any, text: str, where: str, source: int) -> tuple[str, ...] | None:
-    """The clauses the model names refusing ``text`` at ``state`` (not traced), or None if it plays it (a
-    crash is a :class:`GenerationError`, see :func:`_attempt`)."""
-    refused = _attempt(game, state, text, where, source)
+def _clauses_refusing(view: View, state: Any, text: str, where: str, source: int) -> tuple[str, ...] | None:
+    """The clauses the model names refusing ``text`` at ``state`` (not traced: an answer already recorded,
+    else the model untraced), or None if it plays it (a crash is a :class:`GenerationError`, see
+    :func:`_attempt`)."""
+    game = view.game
+    refused = view.result("attempt", state, text, lambda: _attempt(game, state, text, where, source))
     return None if refused is None else tuple(refused.clause_ids)
 
 
-def _step_outcomes(outcomes: frozenset[str]) -> set[str]:
+_PREFIXED_LIMIT = 100_000
+"""Sets of outcome features kept with their prefixed form (:func:`_prefixed`) before starting afresh."""
+_PREFIXED: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
+
+
+def _prefixed(prefix: str, outcomes: frozenset[str]) -> frozenset[str]:
+    """Each feature of ``outcomes`` with ``prefix`` before it, made once per set (the shared answers give
+    the same set object to every step that took the same lines)."""
+    found = _PREFIXED.get((prefix, outcomes))
+    if found is None:
+        if len(_PREFIXED) >= _PREFIXED_LIMIT:
+            _PREFIXED.clear()
+        found = _PREFIXED[prefix, outcomes] = frozenset(f"{prefix}{f}" for f in outcomes)
+    return found
+
+
+def _step_outcomes(outcomes: frozenset[str]) -> frozenset[str]:
     """Outcome features of a played step, kept apart from those of listing the actions (the same arc or
     returned value seen while stepping is another outcome: a vector must step through it to check it)."""
-    return {f"stepping:{f}" for f in outcomes}
+    return _prefixed("stepping:", outcomes)
 
 
-def _refusal_outcomes(outcomes: frozenset[str]) -> set[str]:
+def _refusal_outcomes(outcomes: frozenset[str]) -> frozenset[str]:
     """Outcome features of a refused step, kept apart from a played step's (the same arc refusing is
     another outcome than the same arc on the way to a play)."""
-    return {f"refusing:{f}" for f in outcomes}
+    return _prefixed("refusing:", outcomes)
 
 
-def _refusal(game: Game[Any, Any], state: Any, text: str, where: str, source: int
+def _refusal(view: View, state: Any, text: str, where: str, source: int
              ) -> tuple[IllegalAction, frozenset[str]] | None:
     """The model's refusal of ``text`` at ``state`` and the outcome features of the refused step, or None
     if it plays it (a crash is a :class:`GenerationError`, see :func:`_attempt`)."""
-    refused, _, outcomes = outcomes_exercised(lambda: _attempt(game, state, text, where, source))
+    game = view.game
+    refused, _, outcomes = view.traced("attempt", state, text, lambda: _attempt(game, state, text, where, source))
     return None if refused is None else (refused, outcomes)
 
 
@@ -420,12 +451,14 @@ def collect(
     seed: int,
     on_scenario: Callable[[str], None] | None = None,
     positions: Sequence[Scenario] = (),
+    shared: SharedAnswers | None = None,
 ) -> Sources:
     """Explore every scenario of the plan's game (at most ``max_states`` states each), then every targeted
     position of it (:mod:`.targeted`, within its own bounds), and list the candidates, in a deterministic
-    order."""
+    order. The model's traced answers come from ``shared`` where they hold (a fresh one if None)."""
     rng = random.Random(seed)
-    base = make_game(plan.game, plan.base.spec) if plan.base is not None else None
+    shared = SharedAnswers() if shared is None else shared
+    base = shared.view(make_game(plan.game, plan.base.spec)) if plan.base is not None else None
     base_id = plan.base.id if plan.base is not None else ""
     graphs: list[ScenarioGraph] = []
     candidates: list[Candidate] = []
@@ -435,7 +468,7 @@ def collect(
             continue
         if on_scenario is not None:
             on_scenario(scenario.name)
-        graph = explore_scenario(scenario, plan, limit, in_force)
+        graph = explore_scenario(scenario, plan, limit, in_force, shared)
         graphs.append(graph)
         index = len(graphs) - 1
         kept = kept_play_edges(graph, plan.expression) if limit is None else {}

@@ -31,6 +31,8 @@ from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
 from cardrules.oracle.conformance.profiles import observable_of
 from cardrules.oracle.conformance.targeted import load_positions
 from cardrules.oracle.conformance.vectors import build_vector, candidate_ids, perft_from, perft_vector
+from cardrules.oracle.trace.shared import SharedAnswers, sharing_key
+from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import Scenario, load_scenarios
 from cardrules.specs.catalogue import default_catalogue
 from cardrules.specs.catalogue.features import vector_features, vector_states
@@ -162,11 +164,14 @@ def generate_suite(
     max_states: Mapping[str, int] = MAX_STATES,
     excused: Mapping[str, str] | None = None,
     positions: Sequence[Scenario] | None = None,
+    shared: SharedAnswers | None = None,
 ) -> SuiteResult:
     """Generate one suite: explore, list candidates, minimise, build vectors, report coverage.
 
     Without ``scenarios``: the embedded scenarios and the targeted positions (:mod:`.targeted`; ``positions``
-    overrides them); with ``scenarios``: those only, and ``positions`` if given."""
+    overrides them); with ``scenarios``: those only, and ``positions`` if given. ``shared``: the model's
+    traced answers of the suites generated before in this run (:mod:`cardrules.oracle.trace.shared`); the
+    suite is the same with or without them."""
     if scenarios is None:
         scenarios = load_scenarios()
         positions = load_positions() if positions is None else positions
@@ -175,7 +180,7 @@ def generate_suite(
     in_force_order = clauses_for(plan)
     in_force = frozenset(in_force_order)
     sources: Sources = collect(plan, scenarios, in_force, max_states=max_states[plan.game], seed=seed,
-                               positions=positions)
+                               positions=positions, shared=shared)
     candidates = sources.candidates
     result = SuiteResult(plan.id, None, candidates=len(candidates))
     # play_candidates is the one maker of a "differs-from:" feature, naming the plan's base
@@ -212,3 +217,20 @@ def generate_suite(
         "vectors": vectors,
     }
     return result
+
+
+def families(plans: Sequence[SuitePlan]) -> list[list[int]]:
+    """Indices of ``plans`` grouped by what their model answers can be shared across
+    (:func:`~cardrules.oracle.trace.shared.sharing_key`: the game and its versions, whatever the decision
+    options), each group in the given order, the largest group first."""
+    groups: dict[Any, list[int]] = {}
+    for index, plan in enumerate(plans):
+        groups.setdefault(sharing_key(make_game(plan.game, plan.spec)), []).append(index)
+    return sorted(groups.values(), key=lambda g: (-len(g), g[0]))
+
+
+def generate_family(plans: Sequence[SuitePlan], seed: int = 0) -> list[SuiteResult]:
+    """:func:`generate_suite` of each plan in turn, all sharing the model's traced answers (one
+    :class:`~cardrules.oracle.trace.shared.SharedAnswers`): the same suites as generated one by one."""
+    with SharedAnswers() as shared:
+        return [generate_suite(plan, seed=seed, shared=shared) for plan in plans]

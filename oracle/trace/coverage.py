@@ -214,7 +214,13 @@ def _feature(code: CodeType, prefix: str, a: int, b: int | str) -> str:
     return f"ret:{name}:{b}" if a == -1 else f"arc:{name}:{a}>{b}"
 
 
-def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, ...]] | None = None
+ConfigRead = tuple[Any, str, tuple[Any, ...], bool]
+"""A call of a watched method (:func:`outcomes_exercised`'s ``watch``): the object it was called on
+(``self``), the method's name, its other arguments, and whether it ran inside a remembered model function."""
+
+
+def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, ...]] | None = None,
+                       watch: frozenset[CodeType] = frozenset(), reads: list[ConfigRead] | None = None,
                        ) -> tuple[T, frozenset[str], frozenset[str]]:
     """Run ``run()``; its result, the clause IDs (as :func:`clauses_exercised`) and the outcome features:
     ``arc:FILE:QUALNAME:A>B`` for each line-to-line arc taken in a function of ``model/`` (lines relative
@@ -230,6 +236,11 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
     Each frame's line tracer is a closure of its own holding the frame's last line, and code objects are
     told apart by identity (what was decided about each is remembered across calls), so a line event
     costs one set insertion of a pair of small values.
+
+    ``watch``: methods (of rule configurations) whose calls are appended to ``reads`` (:data:`ConfigRead`),
+    also inside remembered functions (but not when one watched method calls another), instead of being
+    traced: neither they nor what they call add clauses or outcomes (:mod:`cardrules.oracle.trace.shared`
+    adds those of the configuration in force).
     """
     mapping = model_clause_map() if mapping is None else mapping
     prefix = _model_prefix()
@@ -243,14 +254,36 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
         nonlocal inside_remembered
         if event == "return":
             inside_remembered -= 1
-        return leave
+        return frame.f_trace
+
+    watched = {id(code) for code in watch}
+    found = reads if reads is not None else []
+    inside_watched = 0
+
+    def leave_watched(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal inside_remembered, inside_watched
+        if event == "return":
+            inside_remembered -= 1
+            inside_watched -= 1
+        return frame.f_trace
 
     def trace(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal inside_remembered
-        if event != "call" or inside_remembered:
+        nonlocal inside_remembered, inside_watched
+        if event != "call":
             return None
         code = frame.f_code
         key = id(code)
+        if watched and key in watched:
+            if not inside_watched:  # a watched method's own calls of another are part of its answer
+                names = code.co_varnames[:code.co_argcount]
+                given = frame.f_locals
+                found.append((given[names[0]], code.co_name, tuple(given[n] for n in names[1:]),
+                              inside_remembered > 0))
+            inside_remembered += 1
+            inside_watched += 1
+            return leave_watched
+        if inside_remembered:
+            return None
         decided = kinds.get(key)
         if decided is None:
             kind = (REMEMBERED if code in remembered else MODEL if code.co_filename.startswith(prefix)
@@ -281,7 +314,9 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
                 if kind is not None:
                     add((-1, f"{last}={kind}"))
                 last = 0
-            return local
+            # the frame's own tracer (this function), not the name ``local``: a closure naming itself is a
+            # reference cycle, one per traced frame, left to the garbage collector to find
+            return frame.f_trace
 
         return local
 

@@ -78,13 +78,13 @@ def test_the_generate_command_reports_a_crash_as_one_line_and_writes_nothing(
     import io
 
     from cardrules.oracle import cli
-    from cardrules.oracle.cli import conformance as conformance_cli
+    from cardrules.oracle.conformance import generate
 
-    def crash(job: Any) -> Any:
+    def crash(*args: Any, **kwargs: Any) -> Any:
         raise GenerationError(f"{POSITION} under heal=revised, state 3: the model crashed on the action 'heal h0 "
                               "with hb' (RuntimeError: model bug) instead of playing or refusing it")
 
-    monkeypatch.setattr(conformance_cli, "_generate_one", crash)
+    monkeypatch.setattr(generate, "generate_suite", crash)
     code = cli.main(["conformance", "generate", "--rule-set", "heal=revised", "--out", str(tmp_path / "out"),
                      "--jobs", "1", "--quiet"], io.StringIO())
     err = capsys.readouterr().err

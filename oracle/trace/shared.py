@@ -1,0 +1,341 @@
+"""Traced answers of the model, shared by rule sets that differ only in decision options.
+
+The conformance generator traces the model (:func:`~cardrules.oracle.trace.coverage.outcomes_exercised`)
+on every state it explores and every step it keeps, once per suite; most suites are one decision
+option away from another, and most of their states and steps never ask that option. So the answers
+are remembered here, per game, with what each one read from the rule configuration:
+
+- an answer (the legal actions of a state, the successor or the refusal of a step) is kept with its
+  clauses and outcome features, and with every call of a configuration method that reads a decision
+  option (``option``, ``is_``, ``to_json``: :data:`OPTION_READERS`), with its answer;
+- it is given again, to a configuration whose other fields (versions, broken variants, hooks) are the
+  same, when that configuration answers every one of those calls alike. The model is pure, so the same
+  state, the same action and the same answers to what it asked give the same steps, line by line.
+
+The configuration methods are not traced while an answer is recorded (their lines depend on the
+configuration's options, not on the rules); their clauses and outcomes are traced once per configuration
+and added to every answer given under it, as a direct trace would have found them. A function the model
+remembers (a ``functools`` cache) and that takes a configuration is asked afresh while an answer is
+recorded, so the options it reads are seen (:func:`_config_caches`).
+
+The claim is checked as answers are given: one answer in :data:`CHECK_EVERY` given again is also traced
+directly, and a difference raises :class:`UnsoundSharing`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import inspect
+import sys
+from dataclasses import dataclass
+from types import CodeType
+from typing import Any, Callable, Hashable
+
+from cardrules.model.errors import IllegalAction
+from cardrules.oracle.trace.coverage import ConfigRead, outcomes_exercised
+
+OPTION_READERS = ("option", "is_", "to_json")
+"""The configuration methods that read decision options (every other reads fields that must be equal)."""
+OPTIONS_FIELDS = ("variants", "overrides")
+"""The configuration field holding the decision options (by game: Redemption's, FFTCG's)."""
+CHECK_EVERY = 64
+"""One answer given again in this many is also traced directly and compared."""
+
+
+class UnsoundSharing(AssertionError):
+    """An answer given again differs from the model's own: the model read the configuration otherwise than
+    through its option methods (a bug to fix here, never to ignore)."""
+
+
+def options_field(config: Any) -> str:
+    """The name of the configuration's decision-options field."""
+    names = [f.name for f in dataclasses.fields(config) if f.name in OPTIONS_FIELDS]
+    if len(names) != 1:
+        raise TypeError(f"{type(config).__name__} has no single decision-options field ({', '.join(OPTIONS_FIELDS)})")
+    return names[0]
+
+
+def sharing_key(game: Any) -> Hashable:
+    """What two games must have in common for answers to be shared between them: the game and its
+    configuration but for the decision options (versions, broken variants, hooks)."""
+    config = game.config
+    return type(game), dataclasses.replace(config, **{options_field(config): ()})
+
+
+def _readers(config: Any) -> frozenset[CodeType]:
+    return frozenset(getattr(type(config), name).__code__ for name in OPTION_READERS if hasattr(type(config), name))
+
+
+def _config_caches(config_type: type) -> list[Any]:
+    """The remembered model functions (``functools`` caches of ``cardrules.model`` modules) that take a
+    configuration of ``config_type``: asked afresh while an answer is recorded."""
+    found = []
+    for name in [m for m in list(sys.modules) if m.startswith("cardrules.model")]:
+        for value in list(vars(sys.modules[name]).values()):
+            wrapped = getattr(value, "__wrapped__", None)
+            if wrapped is None or not hasattr(value, "cache_clear"):
+                continue
+            try:
+                params = inspect.signature(wrapped).parameters.values()
+            except (TypeError, ValueError):
+                continue
+            if any(p.annotation is config_type or p.annotation == config_type.__name__ for p in params):
+                found.append(value)
+    return found
+
+
+Read = tuple[Any, str, tuple[Any, ...]]
+"""An option-reading call: the configuration it was made on (None: the rule set's own, the one that
+varies), the method's name and its other arguments."""
+
+
+@dataclass(frozen=True)
+class _Answer:
+    result: Any
+    refused: bool
+    """``result`` is an :class:`IllegalAction` the call raised."""
+    clauses: frozenset[str]
+    outcomes: frozenset[str]
+    reads: tuple[Read, ...]
+    """The option-reading calls made, in order of first call."""
+    answers: tuple[Any, ...]
+    traced_reads: tuple[Read, ...]
+    """Those made outside a remembered function (a direct trace would trace them)."""
+
+
+class _Keyed:
+    """A state as a dictionary key, with its hash worked out once (a Redemption state hashes all its
+    parts on every ``hash``); equal to another wrapper of an equal state."""
+
+    __slots__ = ("state", "hash")
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.hash = hash(state)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Keyed) and (other.state is self.state
+                                              or (other.hash == self.hash and other.state == self.state))
+
+
+KEYED_LIMIT = 1 << 20
+"""States whose key wrapper is remembered by identity before the memory of them starts afresh."""
+
+FULL_COLLECTIONS_RARER = 50
+"""While answers are kept (:class:`SharedAnswers` as a context manager), the garbage collector looks at the
+oldest objects this many times more rarely: the answers are long-lived and many (hundreds of thousands of
+objects), and each full collection walks them all, which took half a suite's time."""
+
+
+class SharedAnswers:
+    """The answers of every rule set of one run (one :class:`View` per game object).
+
+    Used as a context manager, it also makes the garbage collector's full collections rarer while it is
+    open (:data:`FULL_COLLECTIONS_RARER`), and restores the thresholds it found."""
+
+    def __init__(self) -> None:
+        self._answers: dict[Hashable, list[_Answer]] = {}
+        self.recorded = 0
+        self.given = 0
+        self._checked = 0
+        self._bases: dict[Hashable, int] = {}
+        self._sets: dict[frozenset[str], frozenset[str]] = {}
+        """Each set of clauses or outcomes once (answers share most of theirs)."""
+        self._thresholds: tuple[int, int, int] | None = None
+        self._keyed: dict[int, _Keyed] = {}
+        """``id(state)`` -> its key wrapper (which keeps the state alive, so the id stays its own)."""
+        self._canonical: dict[tuple[type, _Keyed], Hashable] = {}
+
+    def keyed(self, state: Any) -> _Keyed:
+        """The key wrapper of ``state``, made once per state object."""
+        found = self._keyed.get(id(state))
+        if found is None or found.state is not state:
+            if len(self._keyed) >= KEYED_LIMIT:
+                self._keyed.clear()
+            found = self._keyed[id(state)] = _Keyed(state)
+        return found
+
+    def canonical(self, game: Any, state: Any) -> Hashable:
+        """``game.canonical_key(state)``, worked out once per equal state (it depends on the state alone)."""
+        key = (type(game), self.keyed(state))
+        found = self._canonical.get(key)
+        if found is None:
+            found = self._canonical[key] = game.canonical_key(state)
+        return found
+
+    def __enter__(self) -> "SharedAnswers":
+        self._thresholds = gc.get_threshold()
+        young, middle, old = self._thresholds
+        gc.set_threshold(young, middle, old * FULL_COLLECTIONS_RARER)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._thresholds is not None:
+            gc.set_threshold(*self._thresholds)
+            self._thresholds = None
+
+    def _one(self, found: frozenset[str]) -> frozenset[str]:
+        return self._sets.setdefault(found, found)
+
+    def base_number(self, base: Hashable) -> int:
+        """A small number for a game and its configuration without options (keys stay cheap to hash)."""
+        return self._bases.setdefault(base, len(self._bases))
+
+    def view(self, game: Any) -> "View":
+        """The answers as seen under ``game``'s rule configuration (its ``config``)."""
+        return View(self, game)
+
+    def _record(self, view: "View", key: Hashable, run: Callable[[], Any]) -> _Answer:
+        reads: list[ConfigRead] = []
+        for cache in view.caches:
+            cache.cache_clear()
+        refused = False
+
+        def call() -> Any:
+            nonlocal refused
+            try:
+                return run()
+            except IllegalAction as error:
+                refused = True
+                return error
+
+        result, clauses, outcomes = outcomes_exercised(call, watch=view.readers, reads=reads)
+        if isinstance(result, BaseException):
+            result = result.with_traceback(None)  # kept without the frames it was raised through
+        order: dict[Read, bool] = {}
+        for target, name, args, inside in reads:
+            read = (None if target is view.config else target, name, args)
+            order[read] = order.get(read, False) or not inside
+        answer = _Answer(result, refused, self._one(clauses), self._one(outcomes), tuple(order),
+                         tuple(view.ask(read) for read in order), tuple(r for r, traced in order.items() if traced))
+        self._answers.setdefault(key, []).append(answer)
+        self.recorded += 1
+        return answer
+
+    def _given(self, view: "View", key: Hashable) -> _Answer | None:
+        for answer in self._answers.get(key, ()):
+            if all(view.ask(read) == given for read, given in zip(answer.reads, answer.answers)):
+                self.given += 1
+                return answer
+        return None
+
+    def traced(self, view: "View", kind: str, state: Any, item: Hashable, run: Callable[[], Any]
+               ) -> tuple[Any, frozenset[str], frozenset[str]]:
+        """``run()``'s result (an :class:`IllegalAction` it raised is returned), clauses and outcome
+        features, as :func:`outcomes_exercised` finds them under ``view``'s configuration; ``kind``, ``state``
+        and ``item`` name the call (``run`` must be the model asked exactly that)."""
+        key = (view.base, kind, item, self.keyed(state))
+        answer = self._given(view, key)
+        if answer is None:
+            return self._give(view, self._record(view, key, run))
+        found = self._give(view, answer)
+        self._checked += 1
+        if self._checked % CHECK_EVERY == 1:
+            self._check(view, kind, state, item, run, found)
+        return found
+
+    def result(self, view: "View", kind: str, state: Any, item: Hashable, run: Callable[[], Any]) -> Any:
+        """``run()``'s result (an :class:`IllegalAction` it raised is returned): an answer already recorded
+        that holds under ``view``'s configuration, or else ``run()`` itself, not traced and not recorded
+        (the explorer asks for every successor; only some are traced later)."""
+        answer = self._given(view, (view.base, kind, item, self.keyed(state)))
+        if answer is None:
+            return _called(run)
+        self._checked += 1
+        if self._checked % CHECK_EVERY == 1 and not _same_result(_called(run), answer.result):
+            raise UnsoundSharing(f"{kind} of {item!r} under {view.config!r}: the shared result differs from the "
+                                 "model's own")
+        return answer.result
+
+    def _give(self, view: "View", answer: _Answer) -> tuple[Any, frozenset[str], frozenset[str]]:
+        clauses, outcomes = view.reading(answer.traced_reads)
+        return answer.result, answer.clauses | clauses, answer.outcomes | outcomes
+
+    def _check(self, view: "View", kind: str, state: Any, item: Hashable, run: Callable[[], Any],
+               found: tuple[Any, frozenset[str], frozenset[str]]) -> None:
+        direct = outcomes_exercised(lambda: _called(run))
+        same_result = _same_result(direct[0], found[0])
+        if not same_result or direct[1:] != found[1:]:
+            raise UnsoundSharing(f"{kind} of {item!r} under {view.config!r}: the shared answer differs from the "
+                                 f"model's own (result {'same' if same_result else 'differs'}; clauses "
+                                 f"{sorted(direct[1] ^ found[1])}, outcomes {sorted(direct[2] ^ found[2])[:5]} differ)")
+
+
+def _called(run: Callable[[], Any]) -> Any:
+    """``run()``, or the :class:`IllegalAction` it raised."""
+    try:
+        return run()
+    except IllegalAction as refused:
+        return refused
+
+
+def _same_result(direct: Any, given: Any) -> bool:
+    """The model's own result and a given one agree (a refusal by its arguments and clauses)."""
+    if isinstance(given, IllegalAction):
+        return (isinstance(direct, IllegalAction) and direct.args == given.args
+                and direct.clause_ids == given.clause_ids)
+    return bool(direct == given)
+
+
+class View:
+    """The shared answers under one game's rule configuration; the game itself, for the explorer, with its
+    listing and stepping answered from them where they hold, else by the model untraced
+    (:meth:`legal_actions`, :meth:`step`, :meth:`successor`), and everything else passed through."""
+
+    def __init__(self, shared: SharedAnswers, game: Any) -> None:
+        self.shared, self.game, self.config = shared, game, game.config
+        self.base = shared.base_number(sharing_key(game))
+        self.readers = _readers(self.config)
+        self.caches = _config_caches(type(self.config))
+        self._asked: dict[Read, Any] = {}
+        self._reading: dict[tuple[Read, ...], tuple[frozenset[str], frozenset[str]]] = {}
+
+    def ask(self, read: Read) -> Any:
+        """The answer to one option-reading call (made on this rule set's configuration if it was made on
+        the recording rule set's)."""
+        if read not in self._asked:
+            target, name, args = read
+            self._asked[read] = getattr(self.config if target is None else target, name)(*args)
+        return self._asked[read]
+
+    def reading(self, reads: tuple[Read, ...]) -> tuple[frozenset[str], frozenset[str]]:
+        """The clauses and outcomes of making ``reads`` here, traced."""
+        if reads not in self._reading:
+            config = self.config
+            _, clauses, outcomes = outcomes_exercised(
+                lambda: [getattr(config if t is None else t, n)(*a) for t, n, a in reads])
+            self._reading[reads] = clauses, outcomes
+        return self._reading[reads]
+
+    def traced(self, kind: str, state: Any, item: Hashable, run: Callable[[], Any]
+               ) -> tuple[Any, frozenset[str], frozenset[str]]:
+        """:meth:`SharedAnswers.traced` under this view."""
+        return self.shared.traced(self, kind, state, item, run)
+
+    def result(self, kind: str, state: Any, item: Hashable, run: Callable[[], Any]) -> Any:
+        """:meth:`SharedAnswers.result` under this view (an answer already recorded, else ``run()`` untraced)."""
+        return self.shared.result(self, kind, state, item, run)
+
+    def legal_actions(self, state: Any) -> Any:
+        return self.shared.result(self, "legal", state, None, lambda: self.game.legal_actions(state))
+
+    def step(self, state: Any, action: Any) -> Any:
+        result = self.shared.result(self, "step", state, action, lambda: self.game.step(state, action))
+        if isinstance(result, IllegalAction):
+            raise result.with_traceback(None)  # the shared refusal, without the frames of an earlier raise
+        return result
+
+    def canonical_key(self, state: Any) -> Hashable:
+        """The game's canonical key of ``state``, shared by every view of the run."""
+        return self.shared.canonical(self.game, state)
+
+    def successor(self, state: Any, action: Any) -> Any:
+        """``step``'s answer (``successor`` is ``step`` for a listed action, without judging it again)."""
+        return self.step(state, action)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)

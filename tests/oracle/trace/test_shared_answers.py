@@ -1,0 +1,169 @@
+"""The model's traced answers shared across rule sets (:mod:`cardrules.oracle.trace.shared`): an answer given
+under another rule set is what tracing the model there finds (the result, the clauses and every outcome
+feature), it is shared only where the options it read agree, and a model that reads an option behind the
+configuration's back is caught."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from cardrules.model.errors import IllegalAction
+from cardrules.model.fftcg import state as fftcg_state
+from cardrules.model.redemption.config import RuleConfig
+from cardrules.oracle.trace.coverage import outcomes_exercised
+from cardrules.oracle.trace.shared import SharedAnswers, UnsoundSharing, sharing_key
+from cardrules.properties.engines.explore import Bounds, explore
+from cardrules.properties.games import make_game
+from cardrules.properties.scenarios import RuleSetSpec, load_scenarios
+
+pytestmark = pytest.mark.infrastructure("the conformance generator's traced answers shared across rule sets")
+
+
+def _direct(run: Any) -> tuple[Any, frozenset[str], frozenset[str]]:
+    def call() -> Any:
+        try:
+            return run()
+        except IllegalAction as refused:
+            return refused
+
+    return outcomes_exercised(call)
+
+
+def _same(given: tuple[Any, frozenset[str], frozenset[str]], direct: tuple[Any, frozenset[str], frozenset[str]]) -> bool:
+    if isinstance(given[0], IllegalAction):
+        return isinstance(direct[0], IllegalAction) and given[0].clause_ids == direct[0].clause_ids and given[1:] == direct[1:]
+    return given == direct
+
+
+def _scenario(name: str) -> Any:
+    [found] = [s for s in load_scenarios() if s.name == name]
+    return found
+
+
+@pytest.mark.parametrize("game, scenario, versions, option", [
+    ("redemption", "redemption-side-battles-3p", {"heal": ("revised",)}, {"sb-return-territory": "permanent-controller"}),
+    ("fftcg", "fftcg-party-basics", {}, {"ff-base-blocker-dulls": "dulls"}),
+])
+def test_answers_given_under_an_option_are_what_tracing_the_model_under_it_finds(
+    game: str, scenario: str, versions: dict[str, tuple[str, ...]], option: dict[str, str],
+) -> None:
+    shared = SharedAnswers()
+    start = _scenario(scenario)
+    base = make_game(game, RuleSetSpec("base", versions, {}))
+    other = make_game(game, RuleSetSpec("option", versions, option))
+    assert sharing_key(base) == sharing_key(other)
+    graph = explore(base, [base.state_from_json(start.state)], [], Bounds(max_states=60), keep_edges=True,
+                    progress=False)
+    assert graph.edges
+    for view in (shared.view(base), shared.view(other)):  # recorded under the base, then given under the option
+        for state in graph.states:
+            if base.is_terminal(state):
+                continue
+            given = view.traced("legal", state, None, lambda: view.game.legal_actions(state))
+            assert _same(given, _direct(lambda: view.game.legal_actions(state)))
+        for source, _, action in graph.edges:
+            state = graph.states[source]
+            given = view.traced("step", state, action, lambda: view.game.step(state, action))
+            assert _same(given, _direct(lambda: view.game.step(state, action)))
+    assert shared.given > len(graph.edges) // 2  # most answers did not depend on the option
+
+
+def test_an_answer_that_read_a_changed_option_is_not_given_under_it() -> None:
+    """``RED-SB-RETURN-TERRITORY`` reads ``sb-return-territory``: asked under the other option, the answer is
+    traced afresh, and it is the model's answer there."""
+    shared = SharedAnswers()
+    calls: list[str] = []
+
+    def option_of(config: RuleConfig) -> str:
+        calls.append("ran")
+        return config.option("sb-return-territory")
+
+    owner = make_game("redemption", RuleSetSpec("a", {}, {"sb-return-territory": "owner"}))
+    controller = make_game("redemption", RuleSetSpec("b", {}, {"sb-return-territory": "permanent-controller"}))
+    first = shared.view(owner).traced("probe", None, None, lambda: option_of(owner.config))
+    second = shared.view(controller).traced("probe", None, None, lambda: option_of(controller.config))
+    third = shared.view(controller).traced("probe", None, None, lambda: option_of(controller.config))
+    assert (first[0], second[0], third[0]) == ("owner", "permanent-controller", "permanent-controller")
+    assert shared.recorded == 2 and shared.given == 1  # traced under each option, given the second time
+    assert calls[:2] == ["ran", "ran"]
+    # the option method's own lines are features, as a direct trace finds them under each rule set
+    assert first[2] == _direct(lambda: owner.config.option("sb-return-territory"))[2]
+    assert second[2] == _direct(lambda: controller.config.option("sb-return-territory"))[2]
+
+
+@dataclass(frozen=True)
+class _Sneaky:
+    """A game whose answer reads the options field directly, not through ``option``: the sharing cannot see
+    the read, and the sampled check must catch the wrong answer."""
+
+    config: RuleConfig
+
+    def legal_actions(self, state: Any) -> tuple[str, ...]:
+        return tuple(option for _, option in self.config.variants)
+
+
+def test_a_model_reading_an_option_behind_the_configuration_is_caught() -> None:
+    shared = SharedAnswers()
+    first = shared.view(_Sneaky(RuleConfig.of({"sb-return-territory": "owner"})))
+    second = shared.view(_Sneaky(RuleConfig.of({"sb-return-territory": "permanent-controller"})))
+    assert first.traced("legal", "s", None, lambda: first.game.legal_actions("s"))[0] == ("owner",)
+    with pytest.raises(UnsoundSharing, match="differs from the model's own"):
+        second.traced("legal", "s", None, lambda: second.game.legal_actions("s"))
+
+
+def test_a_refusal_is_shared_as_the_refusal() -> None:
+    shared = SharedAnswers()
+    game = make_game("fftcg", RuleSetSpec("default", {}, {}))
+    root = game.state_from_json(_scenario("fftcg-party-basics").state)
+    graph = explore(game, [root], [], Bounds(max_states=40), keep_edges=True, progress=False)
+    assert graph.edges
+    legal_here = set(game.legal_actions(root))
+    action = next(a for _, _, a in graph.edges if a not in legal_here)  # legal later, refused at the start
+    view = shared.view(game)
+    traced, _, _ = view.traced("step", root, action, lambda: game.step(root, action))
+    assert isinstance(traced, IllegalAction) and traced.clause_ids
+    with pytest.raises(IllegalAction) as refused:  # the explorer's step: the refusal recorded, raised again
+        view.step(root, action)
+    assert shared.recorded == 1 and shared.given == 1
+    assert refused.value.clause_ids == traced.clause_ids
+
+
+@pytest.mark.clause("FF-BASE-BREAK-ZERO-POWER")
+def test_the_first_copy_of_a_kind_in_a_process_adds_no_feature() -> None:
+    """The compiled copier of a state class runs the first time the process copies that class with those
+    fields, and never again: it is left out as a remembered function, so a step's features are the same the
+    first time and after (a suite does not depend on which suites the process generated before)."""
+    game = make_game("fftcg", RuleSetSpec("default", {}, {}))
+    state = game.state_from_json(_scenario("fftcg-party-basics").state)
+    action = game.legal_actions(state)[0]
+    fftcg_state._REPLACERS.clear()
+    fftcg_state._compiled.cache_clear()
+    first = _direct(lambda: game.step(state, action))
+    again = _direct(lambda: game.step(state, action))
+    assert first == again
+    assert not any("_make_replacer" in f or "_builder_class" in f for f in first[2])
+
+
+def test_an_option_read_inside_a_remembered_look_up_is_seen() -> None:
+    """The heal clauses in force under a rule set are a remembered look-up (``wording.heal_clauses``) that
+    reads the redline options once per configuration: asked while an answer is recorded, so an answer that
+    depends on them is not given to a rule set that reads the redline differently, and is given to one that
+    differs only in an option it never asked."""
+    from cardrules.model.redemption import wording
+
+    shared = SharedAnswers()
+    unchanged = RuleConfig.of({"redline-window": "unchanged"}, heal_version="previous")
+    inserted = RuleConfig.of({"redline-window": "inserted"}, heal_version="previous")
+    elsewhere = RuleConfig.of({"redline-window": "unchanged", "sb-return-territory": "permanent-controller"},
+                              heal_version="previous")
+    clause = next(iter(wording.heal_clauses(unchanged) - wording.heal_clauses(inserted)))
+    answers = {}
+    for config in (unchanged, inserted, elsewhere):
+        wording.heal_clauses(config)  # remembered before the answer is asked: its body does not run by itself
+        view = shared.view(_Sneaky(config))
+        answers[config] = view.traced("probe", None, None, lambda c=config: wording.in_force(c, clause))[0]
+    assert answers == {unchanged: True, inserted: False, elsewhere: True}
+    assert shared.recorded == 2 and shared.given == 1
