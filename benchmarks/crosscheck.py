@@ -11,6 +11,7 @@ waiting, and both vary from run to run. The exploration is not part of the pairs
     python3 benchmarks/crosscheck.py --states all --all       # whole explorations, every scenario and rule set
     python3 benchmarks/crosscheck.py --way both               # before (the plain way) and after (the fast way)
     python3 benchmarks/crosscheck.py --scenario fftcg-party-basics --states 1000
+    python3 benchmarks/crosscheck.py --record --conditions "..."   # write docs/results/crosscheck_rate.toml
 
 ``--way plain`` asks z3 the way the cross-check did before its fast way (:func:`oracle.crosscheck.fast.plain_way`:
 every transition question on the large solvers, each clause's part in a rule decision checked one
@@ -23,10 +24,16 @@ The goal is 1,000 (state, action) pairs per second or more.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from contextlib import nullcontext
+from datetime import datetime
+from pathlib import Path
 from typing import Any, Callable
+
+RESULT = Path(__file__).resolve().parents[1] / "docs" / "results" / "crosscheck_rate.toml"
+GOAL_RATE = 1000
 
 DEFAULT_SCENARIOS = ("fftcg-party-basics", "fftcg-preemptive-blocker-survives", "redemption-plain-battle",
                      "redemption-side-battles-3p")
@@ -98,7 +105,13 @@ def main() -> int:
                         help="each scenario's first rule set (default) or all of them")
     parser.add_argument("--way", choices=("fast", "plain", "both"), default="fast",
                         help="how z3 is asked (default fast; both: plain, then fast, and the results compared)")
+    parser.add_argument("--record", action="store_true", help=f"write {RESULT.name} (the default selection only)")
+    parser.add_argument("--conditions", default="", help="what else ran on the machine (for --record)")
     args = parser.parse_args()
+    if args.record and (args.states != "200" or args.scenario or args.all or args.way != "fast"
+                        or args.rule_sets != "first"):
+        parser.error("--record measures the default selection: no --states, --scenario, --all, --way or --rule-sets")
+    load = os.getloadavg()[0]
     limit = None if args.states == "all" else int(args.states)
     from cardrules.properties.scenarios import load_scenarios
 
@@ -112,6 +125,7 @@ def main() -> int:
     print(f"{'scenario / rule set':<58} {'compared':<16} {'way':<5} {'states':>7} {'pairs':>8} {'explore s':>9} "
           f"{'CPU s':>8} {'wall s':>8} {'pairs/CPU s':>11} {'pairs/wall s':>12}", flush=True)
     totals: dict[tuple[str, bool], list[float]] = {}
+    rows: list[tuple[str, str, int]] = []
     mismatches = 0
     for scenario in chosen:
         for rule_set in scenario.rule_sets[:None if args.rule_sets == "all" else 1]:
@@ -127,6 +141,7 @@ def main() -> int:
                     total[1] += cpu
                     total[2] += wall
                     label = f"{scenario.name} / {rule_set.name}"
+                    rows.append((scenario.name, what, round(pairs / max(cpu, 1e-9))))
                     print(f"{label:<58} {what:<16} {'plain' if plain else 'fast':<5} {report.states:>7} {pairs:>8} "
                           f"{explore_seconds:>9.1f} {cpu:>8.1f} {wall:>8.1f} {pairs / max(cpu, 1e-9):>11.0f} "
                           f"{pairs / max(wall, 1e-9):>12.0f}", flush=True)
@@ -138,7 +153,38 @@ def main() -> int:
         print(f"{game_name} ({'plain' if plain else 'fast'} way): {int(pairs):,} pairs, {cpu:.1f} CPU s "
               f"({pairs / max(cpu, 1e-9):,.0f}/s), {wall:.1f} wall s ({pairs / max(wall, 1e-9):,.0f}/s)")
     print("goal: 1,000 pairs per second or more")
+    if args.record:
+        record(rows, {game: pairs / max(cpu, 1e-9) for (game, _), (pairs, cpu, _) in totals.items()}, load,
+               args.conditions)
     return 1 if mismatches else 0
+
+
+def record(rows: list[tuple[str, str, int]], rates: dict[str, float], load: float, conditions: str) -> None:
+    """Write docs/results/crosscheck_rate.toml: pairs per CPU second per comparison, per game, and the goal."""
+    from cardrules.specs.fileio import write_text
+
+    names = {"fftcg": "FFTCG", "redemption": "Redemption"}
+    lines = [
+        "# Model-vs-z3 cross-check speed on the first 200 states of four scenarios (benchmarks/crosscheck.py --record).",
+        f"measured = {datetime.now().replace(microsecond=0).isoformat()}",
+        'command = "python3 benchmarks/crosscheck.py"',
+        f'machine = "{"idle" if load < 1.0 else "loaded"}"',
+        f'conditions = "load average {load:.1f} at the start{"; " + conditions if conditions else ""}"',
+        'note = "The first 200 states of a scenario hold its widest positions; the CPU seconds include building '
+        'the solvers (each comparison starts from empty caches)."',
+        'columns = ["scenario", "comparison", "(state, action) pairs per CPU second"]',
+        "rows = [",
+        *(f'  ["{scenario}", "{what}", {rate}],' for scenario, what, rate in rows),
+        *(f'  ["{names.get(game, game)}, every scenario above", "", {round(rate)}],' for game, rate in sorted(rates.items())),
+        "]",
+        "",
+        "[[goal]]",
+        f'goal = "the cross-check at {GOAL_RATE:,} (state, action) pairs per second"',
+        f'figure = "{", ".join(f"{names.get(g, g)} {round(r):,}" for g, r in sorted(rates.items()))} pairs per CPU second"',
+        f"met = {'true' if rates and all(r >= GOAL_RATE for r in rates.values()) else 'false'}",
+    ]
+    write_text(RESULT, "\n".join(lines) + "\n")
+    print(f"recorded in {RESULT.relative_to(RESULT.parents[2])}")
 
 
 if __name__ == "__main__":
