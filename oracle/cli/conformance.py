@@ -188,7 +188,7 @@ def _generate_family(job: tuple[list[Any], int]) -> list[Any]:
     from cardrules.oracle.conformance.generate import generate_family
 
     plans, seed = job
-    return generate_family(plans, seed)
+    return list(generate_family(plans, seed))
 
 
 def _chunks(groups: list[list[int]], workers: int) -> list[list[int]]:
@@ -246,9 +246,8 @@ def _generate_all(plans: Sequence[Any], seed: int, workers: int, quiet: bool) ->
     """The suites of ``plans``, in their order: each family of plans that can share the model's traced
     answers generated in one process (families in parallel with ``workers`` > 1), with a progress display
     (a plan's phase shown when its family is done)."""
-    from cardrules.oracle.conformance.generate import families, generate_suite
+    from cardrules.oracle.conformance.generate import families, generate_family
     from cardrules.oracle.progress import RunProgress
-    from cardrules.oracle.trace.shared import SharedAnswers
 
     results: dict[int, Any] = {}
     chunks = _chunks(families(plans), workers)
@@ -258,18 +257,23 @@ def _generate_all(plans: Sequence[Any], seed: int, workers: int, quiet: bool) ->
                 futures = {pool.submit(_generate_family, ([plans[i] for i in chunk], seed)): chunk
                            for chunk in chunks}
                 for future in as_completed(futures):
-                    for index, result in zip(futures[future], future.result()):
+                    made = iter(future.result())
+                    for index in futures[future]:
                         with progress.phase(plans[index].id) as phase:
-                            phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
-                        results[index] = result
+                            results[index] = _shown(phase, next(made))
         else:
             for chunk in chunks:
-                with SharedAnswers() as shared:  # one per family, as in a worker: nothing is shared across
-                    for index in chunk:
-                        with progress.phase(plans[index].id) as phase:
-                            result = results[index] = generate_suite(plans[index], seed=seed, shared=shared)
-                            phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
+                made = generate_family([plans[i] for i in chunk], seed)
+                for index in chunk:
+                    with progress.phase(plans[index].id) as phase:
+                        results[index] = _shown(phase, next(made))
     return [results[i] for i in range(len(plans))]
+
+
+def _shown(phase: Any, result: Any) -> Any:
+    """``result``, its vector count shown as its progress phase's result."""
+    phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
+    return result
 
 
 def print_generation(results: Sequence[Any], out: TextIO) -> None:

@@ -20,7 +20,7 @@ import heapq
 import json
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from cardrules.oracle.conformance import FORMAT
 from cardrules.oracle.conformance.candidates import Candidate, Sources, collect
@@ -229,8 +229,10 @@ def families(plans: Sequence[SuitePlan]) -> list[list[int]]:
     return sorted(groups.values(), key=lambda g: (-len(g), g[0]))
 
 
-def generate_family(plans: Sequence[SuitePlan], seed: int = 0) -> list[SuiteResult]:
-    """:func:`generate_suite` of each plan in turn, all sharing the model's traced answers (one
-    :class:`~cardrules.oracle.trace.shared.SharedAnswers`): the same suites as generated one by one."""
+def generate_family(plans: Sequence[SuitePlan], seed: int = 0) -> Iterator[SuiteResult]:
+    """:func:`generate_suite` of each plan in turn, yielded as each is made, all sharing the model's traced
+    answers (one :class:`~cardrules.oracle.trace.shared.SharedAnswers`): the same suites as generated one
+    by one."""
     with SharedAnswers() as shared:
-        return [generate_suite(plan, seed=seed, shared=shared) for plan in plans]
+        for plan in plans:
+            yield generate_suite(plan, seed=seed, shared=shared)

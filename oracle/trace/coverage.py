@@ -163,8 +163,7 @@ class _Remembered:
     def current(self) -> frozenset[CodeType]:
         if len(sys.modules) != self.modules:
             self.modules = len(sys.modules)
-            names = tuple(sorted(name for name in list(sys.modules) if name.startswith("cardrules.model")))
-            codes = _remembered_in(names)
+            codes = _remembered_in(loaded_model_modules())
             if codes != self.codes:
                 self.codes, self.kinds = codes, {}
         if len(self.kinds) > _CACHE_LIMIT:
@@ -182,15 +181,20 @@ def _remembered_codes() -> frozenset[CodeType]:
     return _REMEMBERED.current()
 
 
+def loaded_model_modules() -> tuple[str, ...]:
+    """The names of the ``cardrules.model`` modules imported now, sorted."""
+    return tuple(sorted(name for name in list(sys.modules) if name.startswith("cardrules.model")))
+
+
+def remembered_functions(modules: tuple[str, ...]) -> list[Any]:
+    """The ``functools`` caches (``lru_cache`` wrappers) defined at the top level of ``modules``."""
+    return [value for name in modules for value in list(vars(sys.modules[name]).values())
+            if hasattr(value, "cache_info") and hasattr(getattr(value, "__wrapped__", None), "__code__")]
+
+
 @lru_cache(maxsize=8)
 def _remembered_in(modules: tuple[str, ...]) -> frozenset[CodeType]:
-    found: set[CodeType] = set()
-    for name in modules:
-        for value in vars(sys.modules[name]).values():
-            wrapped = getattr(value, "__wrapped__", None)
-            if wrapped is not None and hasattr(value, "cache_info") and hasattr(wrapped, "__code__"):
-                found.add(wrapped.__code__)
-    return frozenset(found)
+    return frozenset(function.__wrapped__.__code__ for function in remembered_functions(modules))
 
 
 _Arc = tuple[int, "int | str"]

@@ -27,13 +27,13 @@ from __future__ import annotations
 import dataclasses
 import gc
 import inspect
-import sys
 from dataclasses import dataclass
 from types import CodeType
 from typing import Any, Callable, Hashable
 
 from cardrules.model.errors import IllegalAction
-from cardrules.oracle.trace.coverage import ConfigRead, outcomes_exercised
+from cardrules.oracle.trace.coverage import (ConfigRead, loaded_model_modules, outcomes_exercised,
+                                             remembered_functions)
 
 OPTION_READERS = ("option", "is_", "to_json")
 """The configuration methods that read decision options (every other reads fields that must be equal)."""
@@ -68,20 +68,17 @@ def _readers(config: Any) -> frozenset[CodeType]:
 
 
 def _config_caches(config_type: type) -> list[Any]:
-    """The remembered model functions (``functools`` caches of ``cardrules.model`` modules) that take a
-    configuration of ``config_type``: asked afresh while an answer is recorded."""
+    """The remembered model functions (:func:`~cardrules.oracle.trace.coverage.remembered_functions` of the
+    model modules loaded now) that take a configuration of ``config_type``: asked afresh while an answer is
+    recorded."""
     found = []
-    for name in [m for m in list(sys.modules) if m.startswith("cardrules.model")]:
-        for value in list(vars(sys.modules[name]).values()):
-            wrapped = getattr(value, "__wrapped__", None)
-            if wrapped is None or not hasattr(value, "cache_clear"):
-                continue
-            try:
-                params = inspect.signature(wrapped).parameters.values()
-            except (TypeError, ValueError):
-                continue
-            if any(p.annotation is config_type or p.annotation == config_type.__name__ for p in params):
-                found.append(value)
+    for function in remembered_functions(loaded_model_modules()):
+        try:
+            params = inspect.signature(function.__wrapped__).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        if any(p.annotation is config_type or p.annotation == config_type.__name__ for p in params):
+            found.append(function)
     return found
 
 
@@ -93,8 +90,7 @@ varies), the method's name and its other arguments."""
 @dataclass(frozen=True)
 class _Answer:
     result: Any
-    refused: bool
-    """``result`` is an :class:`IllegalAction` the call raised."""
+    """What the call returned, or the :class:`IllegalAction` it raised."""
     clauses: frozenset[str]
     outcomes: frozenset[str]
     reads: tuple[Read, ...]
@@ -193,24 +189,14 @@ class SharedAnswers:
         reads: list[ConfigRead] = []
         for cache in view.caches:
             cache.cache_clear()
-        refused = False
-
-        def call() -> Any:
-            nonlocal refused
-            try:
-                return run()
-            except IllegalAction as error:
-                refused = True
-                return error
-
-        result, clauses, outcomes = outcomes_exercised(call, watch=view.readers, reads=reads)
+        result, clauses, outcomes = outcomes_exercised(lambda: _called(run), watch=view.readers, reads=reads)
         if isinstance(result, BaseException):
             result = result.with_traceback(None)  # kept without the frames it was raised through
         order: dict[Read, bool] = {}
         for target, name, args, inside in reads:
             read = (None if target is view.config else target, name, args)
             order[read] = order.get(read, False) or not inside
-        answer = _Answer(result, refused, self._one(clauses), self._one(outcomes), tuple(order),
+        answer = _Answer(result, self._one(clauses), self._one(outcomes), tuple(order),
                          tuple(view.ask(read) for read in order), tuple(r for r, traced in order.items() if traced))
         self._answers.setdefault(key, []).append(answer)
         self.recorded += 1
@@ -321,10 +307,10 @@ class View:
         return self.shared.result(self, kind, state, item, run)
 
     def legal_actions(self, state: Any) -> Any:
-        return self.shared.result(self, "legal", state, None, lambda: self.game.legal_actions(state))
+        return self.result("legal", state, None, lambda: self.game.legal_actions(state))
 
     def step(self, state: Any, action: Any) -> Any:
-        result = self.shared.result(self, "step", state, action, lambda: self.game.step(state, action))
+        result = self.result("step", state, action, lambda: self.game.step(state, action))
         if isinstance(result, IllegalAction):
             raise result.with_traceback(None)  # the shared refusal, without the frames of an earlier raise
         return result
