@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -36,22 +35,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from results_file import children_cpu, minutes  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[1]
 RESULT = REPO / "docs" / "results" / "conformance_generate_time.toml"
 GOAL_WALL = 120.0
 GOAL = "at most 2 minutes on 2 cores"
-
-
-def _children_cpu() -> float:
-    """User + system seconds of the child processes that have ended (and their waited-for children)."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
-
-
-def _minutes(seconds: float) -> str:
-    """``13 min 40 s``, or ``58 s`` under a minute."""
-    whole = round(seconds)
-    return f"{whole // 60} min {whole % 60} s" if whole >= 60 else f"{whole} s"
 
 
 def _cardrules() -> list[str]:
@@ -67,9 +58,9 @@ def run(out: Path, jobs: int, game: str | None, rule_sets: list[str], options: s
         argv += ["--game", game]
     for rule_set in rule_sets:
         argv += ["--rule-set", rule_set]
-    cpu0, wall0 = _children_cpu(), time.perf_counter()
+    cpu0, wall0 = children_cpu(), time.perf_counter()
     done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
-    return time.perf_counter() - wall0, _children_cpu() - cpu0, done.returncode, done.stderr
+    return time.perf_counter() - wall0, children_cpu() - cpu0, done.returncode, done.stderr
 
 
 def counts(out: Path) -> tuple[int, int, int]:
@@ -105,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"cardrules conformance generate --jobs {args.jobs}: {written} suite(s) written ({vectors:,} vectors), "
           f"{skipped} skipped; exit {code}")
-    print(f"whole run: {wall:6.1f} s wall ({_minutes(wall)}), {cpu:6.1f} s CPU (user+sys, workers included); "
+    print(f"whole run: {wall:6.1f} s wall ({minutes(wall)}), {cpu:6.1f} s CPU (user+sys, workers included); "
           f"load average {load:.1f} at the start")
     print(f"goal: {GOAL} (every suite): {wall:.1f} s is {wall / GOAL_WALL:.2f} x the goal")
     if args.record:
@@ -130,7 +121,7 @@ def record(written: int, skipped: int, vectors: int, wall: float, cpu: float, jo
         f'{cpu:.0f} s of CPU."',
         'columns = ["suites written", "wall time"]',
         "rows = [",
-        f'  [{written}, "{_minutes(wall)}"],',
+        f'  [{written}, "{minutes(wall)}"],',
         "]",
         "",
         "[[goal]]",

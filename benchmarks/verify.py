@@ -52,7 +52,7 @@ def _cpu_seconds() -> float:
 
 def main(argv: list[str] | None = None) -> int:
     wall0, cpu0 = time.perf_counter(), _cpu_seconds()
-    from cardrules.oracle.verify.jobs import available_cpus
+    from cardrules.oracle.jobs import available_cpus
     from cardrules.oracle.verify.runner import ENGINES, RunDone, verify
     from cardrules.properties.scenarios import load_scenarios
 

@@ -27,6 +27,10 @@ class IllegalAction(ValueError):
         cited = f" [{', '.join(clause_ids)}]" if clause_ids else ""
         super().__init__(f"illegal action {action}: {reason}{cited}")
 
+    def __reduce__(self) -> tuple[type, tuple[str, str, tuple[str, ...]]]:
+        """Pickled by its own arguments (the default passes the message alone to ``__init__``)."""
+        return type(self), (self.action, self.reason, self.clause_ids)
+
 
 class ScenarioError(ValueError):
     """A state, scenario or action given as data (JSON, text) is malformed.
@@ -38,6 +42,10 @@ class ScenarioError(ValueError):
         self.where = where
         self.problem = problem
         super().__init__(f"{where}: {problem}" if where else problem)
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        """Pickled by its own arguments (the default passes the message alone to ``__init__``)."""
+        return type(self), (self.where, self.problem)
 
 
 MAX_SHOWN = 60

@@ -19,7 +19,6 @@ import importlib
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence, TextIO
 
@@ -184,30 +183,6 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
                      record=not args.no_record)
 
 
-def _generate_family(job: tuple[list[Any], int]) -> list[Any]:
-    from cardrules.oracle.conformance.generate import generate_family
-
-    plans, seed = job
-    return list(generate_family(plans, seed))
-
-
-def _chunks(groups: list[list[int]], workers: int) -> list[list[int]]:
-    """The families of plans (:func:`~cardrules.oracle.conformance.generate.families`), the largest split in
-    halves while there are fewer than ``workers``, or while it holds more than a worker's share of all the
-    plans, and has two plans or more (a half records again the answers it cannot share with the other),
-    the largest first (so the pool starts the longest ones first)."""
-    chunks = [list(g) for g in groups if g]
-    if not chunks:
-        return []
-    share = sum(len(c) for c in chunks) / max(workers, 1)
-    while (len(chunks) < workers or (workers > 1 and max(len(c) for c in chunks) > share)) \
-            and max(len(c) for c in chunks) > 1:
-        largest = max(chunks, key=len)
-        chunks.remove(largest)
-        chunks += [largest[:len(largest) // 2], largest[len(largest) // 2:]]
-    return sorted(chunks, key=lambda c: (-len(c), c[0]))
-
-
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.oracle.conformance.candidates import GenerationError
     from cardrules.oracle.conformance.output import check_out, write_suites
@@ -224,11 +199,11 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     plans = plans if args.rule_set else default_plans(args.game, args.options)
     plans = list({p.id: p for p in plans}.values())
     try:
-        results = _generate_all(plans, args.seed, args.jobs, args.quiet)
+        results, texts = _generate_all(plans, args.seed, args.jobs, args.quiet)
     except GenerationError as crash:
         print(f"cardrules: generation error: {crash}", file=sys.stderr)
         return EXIT_CHECK_FAILED
-    write_suites(args.out, results, args.seed)
+    write_suites(args.out, results, args.seed, texts)
     print_generation(results, out)
     out.write(f"wrote {sum(r.suite is not None for r in results)} suite(s) and manifest.json to {args.out}\n")
     decided = True
@@ -242,32 +217,33 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_CHECK_FAILED if any(r.uncovered for r in results) or not decided else EXIT_OK
 
 
-def _generate_all(plans: Sequence[Any], seed: int, workers: int, quiet: bool) -> list[Any]:
-    """The suites of ``plans``, in their order: each family of plans that can share the model's traced
-    answers generated in one process (families in parallel with ``workers`` > 1), with a progress display
-    (a plan's phase shown when its family is done)."""
+def _generate_all(plans: Sequence[Any], seed: int, workers: int, quiet: bool
+                  ) -> tuple[list[Any], list[str | None]]:
+    """The suites of ``plans``, in their order, and the text of each one's file, with a progress display:
+    with ``workers`` > 1 on worker processes (:func:`~cardrules.oracle.conformance.parallel.generate_parallel`),
+    each suite shown as it is done; else one family of plans after the other in this process, sharing the
+    model's traced answers within a family."""
     from cardrules.oracle.conformance.generate import families, generate_family
+    from cardrules.oracle.conformance.output import suite_text
+    from cardrules.oracle.conformance.parallel import generate_parallel
     from cardrules.oracle.progress import RunProgress
 
-    results: dict[int, Any] = {}
-    chunks = _chunks(families(plans), workers)
     with RunProgress("conformance generate", len(plans), quiet=quiet) as progress:
-        if workers > 1 and len(chunks) > 1:
-            with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-                futures = {pool.submit(_generate_family, ([plans[i] for i in chunk], seed)): chunk
-                           for chunk in chunks}
-                for future in as_completed(futures):
-                    made = iter(future.result())
-                    for index in futures[future]:
-                        with progress.phase(plans[index].id) as phase:
-                            results[index] = _shown(phase, next(made))
-        else:
-            for chunk in chunks:
-                made = generate_family([plans[i] for i in chunk], seed)
-                for index in chunk:
-                    with progress.phase(plans[index].id) as phase:
-                        results[index] = _shown(phase, next(made))
-    return [results[i] for i in range(len(plans))]
+        if workers > 1 and len(plans) > 1:
+            def shown(index: int, result: Any) -> None:
+                with progress.phase(plans[index].id) as phase:
+                    _shown(phase, result)
+
+            return generate_parallel(plans, seed, workers, shown)
+        results: dict[int, Any] = {}
+        texts: dict[int, str | None] = {}
+        for group in families(plans):
+            made = generate_family([plans[i] for i in group], seed)
+            for index in group:
+                with progress.phase(plans[index].id) as phase:
+                    results[index] = _shown(phase, next(made))
+                    texts[index] = suite_text(results[index])
+    return [results[i] for i in range(len(plans))], [texts[i] for i in range(len(plans))]
 
 
 def _shown(phase: Any, result: Any) -> Any:

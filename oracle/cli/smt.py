@@ -19,7 +19,7 @@ import json
 from typing import Any, Callable, Sequence, TextIO
 
 from cardrules.specs.fileio import check_output_file
-from cardrules.oracle.cli.argtypes import bounded, int_at_least, parse_decisions
+from cardrules.oracle.cli.argtypes import MAX_JOBS, bounded, int_at_least, parse_decisions
 from cardrules.model.games import GAME_NAMES
 from cardrules.oracle.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNDECIDED, InputError
 from cardrules.oracle.selection import select_scenarios
@@ -222,6 +222,7 @@ def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
     first ``--states``), with the comparisons per clause."""
     from cardrules.oracle.crosscheck.run import crosscheck_scenarios, total_counts, write_counts
     from cardrules.oracle.progress import RunProgress
+    from cardrules.oracle.jobs import available_cpus
 
     games = GAME_NAMES if args.game == "all" else (args.game,)
     if args.write_counts:
@@ -231,7 +232,8 @@ def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
     scenarios = [s for game in games for s in _scenarios_of(game, args.scenario, args.scenario_file)]
     decisions = parse_decisions(args.decision or [])
     with using(budget_of(args)), RunProgress("crosscheck", None, quiet=args.quiet) as progress:
-        result = crosscheck_scenarios(scenarios, decisions, args.states, progress)
+        result = crosscheck_scenarios(scenarios, decisions, args.states, progress,
+                                      args.jobs if args.jobs is not None else available_cpus())
     failures = result.failures + _out_of_scope_lines(result.runs, full=args.json)
     total = total_counts(result.runs)
     if args.write_counts:
@@ -371,6 +373,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "oracle/crosscheck/counts.json)")
     p.add_argument("--decision", action="append", metavar="ID=OPTION", help="a rule variant (repeatable)")
     _add_budget_options(p)
+    p.add_argument("--jobs", type=int_at_least(1, MAX_JOBS), default=None, metavar="N",
+                   help="scenarios and rule sets at once, each in a worker process (default: the CPUs this process "
+                   "may use); the same runs in the same order whatever N is")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_crosscheck)

@@ -55,7 +55,7 @@ def add_parser(sub: Any) -> None:
 
 def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.model.errors import ScenarioError
-    from cardrules.oracle.verify.jobs import available_cpus
+    from cardrules.oracle.jobs import available_cpus
     from cardrules.oracle.verify.runner import print_table, rows_to_json, verify
 
     if args.itf:
@@ -111,7 +111,7 @@ def _verify_scopes(args: argparse.Namespace, out: TextIO) -> int:
     import json
 
     from cardrules.model.errors import ScenarioError
-    from cardrules.oracle.verify.jobs import available_cpus
+    from cardrules.oracle.jobs import available_cpus
     from cardrules.oracle.verify.runner import print_table, verify
     from cardrules.oracle.verify.scopes import fold, label, positions_of, scopes_named
 

@@ -398,10 +398,10 @@ def _attempt(game: Game[Any, Any], state: Any, text: str, where: str, source: in
 
 def _clauses_refusing(view: View, state: Any, text: str, where: str, source: int) -> tuple[str, ...] | None:
     """The clauses the model names refusing ``text`` at ``state`` (not traced: an answer already recorded,
-    else the model untraced), or None if it plays it (a crash is a :class:`GenerationError`, see
-    :func:`_attempt`)."""
+    else the model untraced, its answer kept for the suites after), or None if it plays it (a crash is a
+    :class:`GenerationError`, see :func:`_attempt`)."""
     game = view.game
-    refused = view.result("attempt", state, text, lambda: _attempt(game, state, text, where, source))
+    refused = view.result("attempt", state, text, lambda: _attempt(game, state, text, where, source), remember=True)
     return None if refused is None else tuple(refused.clause_ids)
 
 

@@ -101,27 +101,39 @@ def greedy_cover(candidates: Sequence[Candidate], ids: Sequence[str]) -> list[in
     nothing): the others are set aside before the cover starts (tens of thousands of candidates share a
     few hundred sets of features). The cover is lazy: a heap holds each candidate's gain as last computed,
     an upper bound of its gain now (gains only shrink as features get covered); the top is recomputed and
-    taken only if its gain has not shrunk, so it is the plain greedy choice with the same tie-breaks."""
+    taken only if its gain has not shrunk, so it is the plain greedy choice with the same tie-breaks. Sets of
+    features are held as integers, a bit per feature, so a gain is a count of bits."""
     first: dict[frozenset[str], tuple[int, bool, str, int]] = {}
     for i, c in enumerate(candidates):
         rank = (c.length, c.kind != "play", ids[i], i)
         held = first.get(c.features)
         if held is None or rank < held:
             first[c.features] = rank
-    heap = [(-len(features), *rank) for features, rank in first.items()]
+    bits: dict[str, int] = {}  # each feature's bit: a set of features as an int, its gain counted in bits
+    masks: dict[int, int] = {}
+    heap = []
+    for features, rank in first.items():
+        mask = 0
+        for feature in features:
+            bit = bits.get(feature)
+            if bit is None:
+                bit = bits[feature] = 1 << len(bits)
+            mask |= bit
+        masks[rank[3]] = mask
+        heap.append((-len(features), *rank))
     heapq.heapify(heap)
-    covered: set[str] = set()
+    covered = 0
     chosen: list[int] = []
     while heap:
         neg_gain, length, kind, vid, index = heapq.heappop(heap)
-        gain = len(candidates[index].features - covered)
+        gain = (masks[index] & ~covered).bit_count()
         if gain == 0:
             continue
         if gain != -neg_gain:
             heapq.heappush(heap, (-gain, length, kind, vid, index))
             continue
         chosen.append(index)
-        covered |= candidates[index].features
+        covered |= masks[index]
     return chosen
 
 

@@ -99,22 +99,33 @@ def _recover(out: Path) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def write_suites(out: Path, results: Sequence[SuiteResult], seed: int) -> dict[str, Any]:
+def suite_text(result: SuiteResult) -> str | None:
+    """The text of a result's suite file (:func:`dumps`), None for a skipped suite."""
+    return None if result.suite is None else dumps(result.suite)
+
+
+def write_suites(out: Path, results: Sequence[SuiteResult], seed: int,
+                 texts: Sequence[str | None] | None = None) -> dict[str, Any]:
     """Write the suites and the manifest into ``out``, replacing it atomically; return the manifest.
+    ``texts``: each result's :func:`suite_text`, if already made (the generator's worker processes make
+    them, in parallel, as each suite is done).
 
     Writers into the same folder are serialized by a lock; a reader sees the
     old set or the whole new one. Interrupted (Ctrl-C), the staging folder is
     removed; killed, the next write puts things right (:func:`_recover`).
     Problems are :class:`FileProblem` naming the folder.
     """
-    texts = {f"{r.plan_id}.json": dumps(r.suite) for r in results if r.suite is not None}
-    data = manifest(results, texts, seed)
+    made = [suite_text(r) for r in results] if texts is None else texts
+    if len(made) != len(results):
+        raise ValueError(f"{len(made)} suite texts for {len(results)} results")
+    files = {f"{r.plan_id}.json": text for r, text in zip(results, made) if r.suite is not None and text is not None}
+    data = manifest(results, files, seed)
     check_out(out)
     out = out.resolve()
     try:
         with _locked(out):
             _recover(out)
-            _swap_in(out, texts, dumps(data))
+            _swap_in(out, files, dumps(data))
     except OSError as error:
         raise FileProblem(str(out), f"cannot be written: {error.strerror or error}") from None
     return data

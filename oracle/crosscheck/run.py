@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -24,6 +24,7 @@ from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import RuleSetSpec, Scenario
 from cardrules.specs.fileio import FileProblem, write_text
+from cardrules.specs.smt.budget import Budget, current as current_budget, using
 
 
 @dataclass(frozen=True)
@@ -117,27 +118,108 @@ def _compare(result: CrosscheckResult, label: str, comparison: Comparison, state
                 phase.result = "NOT COMPARED"
 
 
-def crosscheck_scenarios(scenarios: Sequence[Scenario], decisions: Mapping[str, str], states_limit: int | None,
-                         progress: Any = None) -> CrosscheckResult:
-    """Every comparison of each scenario's game on each of its rule sets (with ``decisions``: the
-    first rule set only, those decisions changed); a rule set the model refuses is an :class:`InputError`."""
-    result = CrosscheckResult()
+@dataclass(frozen=True)
+class _Task:
+    """One scenario under one rule set, with what a worker process needs to cross-check it."""
+
+    scenario: Scenario
+    rule_set: RuleSetSpec
+    states_limit: int | None
+    budget: Budget
+
+
+def _tasks(scenarios: Sequence[Scenario], decisions: Mapping[str, str], states_limit: int | None) -> list[_Task]:
+    """Each scenario's rule sets (with ``decisions``: the first rule set only, those decisions changed)."""
+    budget = current_budget()
+    tasks = []
     for scenario in scenarios:
-        comparisons = COMPARISONS[scenario.game]()
         for rule_set in (scenario.rule_sets if not decisions else scenario.rule_sets[:1]):
             if decisions:
                 rule_set = RuleSetSpec("custom", rule_set.versions, {**rule_set.decisions, **decisions})
-            try:
-                game = make_game(scenario.game, rule_set)
-            except ScenarioError as error:
-                raise InputError(str(error)) from None
-            states, partial = explored_states(game, game.state_from_json(scenario.state), scenario, states_limit)
-            config = game.config  # type: ignore[attr-defined]  # both adapters carry their RuleConfig
-            label = f"{scenario.name} / {rule_set.name}" + (f" ({partial})" if partial else "")
-            for comparison in comparisons:
-                chosen = [s for s in states if comparison.in_scope(s)]
-                if chosen:
-                    _compare(result, label, comparison, chosen, config, progress)
+            tasks.append(_Task(scenario, rule_set, states_limit, budget))
+    return tasks
+
+
+def _crosscheck_task(task: _Task, result: CrosscheckResult, progress: Any = None) -> CrosscheckResult:
+    """Every comparison of the task's game on its scenario and rule set, into ``result``; a rule set the model
+    refuses is an :class:`InputError`."""
+    scenario, rule_set = task.scenario, task.rule_set
+    try:
+        game = make_game(scenario.game, rule_set)
+    except ScenarioError as error:
+        raise InputError(str(error)) from None
+    with using(task.budget):
+        states, partial = explored_states(game, game.state_from_json(scenario.state), scenario, task.states_limit)
+        config = game.config  # type: ignore[attr-defined]  # both adapters carry their RuleConfig
+        label = f"{scenario.name} / {rule_set.name}" + (f" ({partial})" if partial else "")
+        for comparison in COMPARISONS[scenario.game]():
+            chosen = [s for s in states if comparison.in_scope(s)]
+            if chosen:
+                _compare(result, label, comparison, chosen, config, progress)
+    return result
+
+
+def _crosscheck_in_worker(task: _Task) -> CrosscheckResult:
+    """:func:`_crosscheck_task` in a worker process, its disagreements' two answers as text (what the report
+    shows of them; a z3 term does not cross to another process)."""
+    result = _crosscheck_task(task, CrosscheckResult())
+    for run in result.runs:
+        run.report.disagreements = [replace(d, smt=str(d.smt), model=str(d.model))
+                                    for d in run.report.disagreements]
+    return result
+
+
+def recorded_states() -> dict[str, int]:
+    """``SCENARIO / RULE SET`` -> the states its runs compared when the recorded counts were written
+    (:data:`~cardrules.oracle.crosscheck.counts.COUNTS_PATH`): an estimate of a task's work, which orders the
+    tasks given to worker processes (0 for one not there)."""
+    from cardrules.oracle.crosscheck.counts import COUNTS_PATH
+
+    try:
+        runs = json.loads(COUNTS_PATH.read_text(encoding="utf-8")).get("runs", [])
+    except (OSError, ValueError, AttributeError):
+        return {}
+    found: dict[str, int] = {}
+    for run in runs if isinstance(runs, list) else []:
+        if isinstance(run, dict) and isinstance(run.get("run"), str) and isinstance(run.get("states"), int):
+            label = run["run"].split(" (", 1)[0]
+            found[label] = found.get(label, 0) + run["states"]
+    return found
+
+
+def crosscheck_scenarios(scenarios: Sequence[Scenario], decisions: Mapping[str, str], states_limit: int | None,
+                         progress: Any = None, jobs: int = 1) -> CrosscheckResult:
+    """Every comparison of each scenario's game on each of its rule sets (with ``decisions``: the
+    first rule set only, those decisions changed); a rule set the model refuses is an :class:`InputError`.
+
+    ``jobs`` > 1: the scenarios and rule sets are cross-checked in that many worker processes, the largest
+    first (by :func:`recorded_states`), each shown in ``progress`` as it ends; the runs are the same, in the
+    same order, as with one."""
+    tasks = _tasks(scenarios, decisions, states_limit)
+    result = CrosscheckResult()
+    if jobs == 1 or len(tasks) <= 1:
+        for task in tasks:
+            _crosscheck_task(task, result, progress)
+        return result
+    from cardrules.oracle.jobs import run_jobs
+
+    sizes = recorded_states()
+
+    def shown(index: int, done: CrosscheckResult, running: list[int]) -> None:
+        if progress is not None:
+            task = tasks[index]
+            with progress.phase(f"{task.scenario.name} / {task.rule_set.name}") as phase:
+                phase.result = (f"{sum(r.report.states for r in done.runs):,} states, "
+                                f"{sum(len(r.report.disagreements) for r in done.runs)} disagreement(s)"
+                                + (f", {len(done.unknown)} UNKNOWN" if done.unknown else "")
+                                + (f", {len(done.failures)} NOT COMPARED" if done.failures else ""))
+
+    parts = run_jobs(tasks, _crosscheck_in_worker, jobs, on_done=shown,
+                     cost=lambda task: sizes.get(f"{task.scenario.name} / {task.rule_set.name}", 0))
+    for part in parts:
+        result.runs += part.runs
+        result.unknown += part.unknown
+        result.failures += part.failures
     return result
 
 

@@ -223,6 +223,14 @@ ConfigRead = tuple[Any, str, tuple[Any, ...], bool]
 (``self``), the method's name, its other arguments, and whether it ran inside a remembered model function."""
 
 
+def _watched_call(frame: FrameType, inside_remembered: bool) -> ConfigRead:
+    """The call a watched method's frame starts: ``self``, the method's name and its other arguments."""
+    code = frame.f_code
+    names = code.co_varnames[:code.co_argcount]
+    given = frame.f_locals
+    return given[names[0]], code.co_name, tuple(given[n] for n in names[1:]), inside_remembered
+
+
 def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, ...]] | None = None,
                        watch: frozenset[CodeType] = frozenset(), reads: list[ConfigRead] | None = None,
                        ) -> tuple[T, frozenset[str], frozenset[str]]:
@@ -279,10 +287,7 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
         key = id(code)
         if watched and key in watched:
             if not inside_watched:  # a watched method's own calls of another are part of its answer
-                names = code.co_varnames[:code.co_argcount]
-                given = frame.f_locals
-                found.append((given[names[0]], code.co_name, tuple(given[n] for n in names[1:]),
-                              inside_remembered > 0))
+                found.append(_watched_call(frame, inside_remembered > 0))
             inside_remembered += 1
             inside_watched += 1
             return leave_watched
@@ -337,3 +342,31 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
                 feature = names[arc] = _feature(code, prefix, *arc)
             features.add(feature)
     return result, clauses, frozenset(features)
+
+
+def reads_made(run: Callable[[], T], watch: frozenset[CodeType], reads: list[ConfigRead]) -> T:
+    """Run ``run()`` untraced but for the calls of the ``watch`` methods, appended to ``reads`` as
+    :func:`outcomes_exercised` records them (not when one watched method calls another; every call counted
+    as made outside a remembered function: nothing here is traced). Uses :func:`sys.settrace`, removed
+    again even if ``run`` raises."""
+    watched = {id(code) for code in watch}
+    depth = 0
+
+    def leave(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal depth
+        if event == "return":
+            depth -= 1
+        return frame.f_trace
+
+    def trace(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal depth
+        if event != "call" or id(frame.f_code) not in watched:
+            return None
+        if not depth:
+            reads.append(_watched_call(frame, False))
+        depth += 1
+        frame.f_trace_lines = False
+        return leave
+
+    with _installed(sys.gettrace, sys.settrace, trace):
+        return run()

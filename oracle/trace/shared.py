@@ -27,12 +27,15 @@ from __future__ import annotations
 import dataclasses
 import gc
 import inspect
+import pickle
+import typing
+from functools import partial
 from dataclasses import dataclass
 from types import CodeType
 from typing import Any, Callable, Hashable
 
 from cardrules.model.errors import IllegalAction
-from cardrules.oracle.trace.coverage import (ConfigRead, loaded_model_modules, outcomes_exercised,
+from cardrules.oracle.trace.coverage import (ConfigRead, loaded_model_modules, outcomes_exercised, reads_made,
                                              remembered_functions)
 
 OPTION_READERS = ("option", "is_", "to_json")
@@ -82,6 +85,17 @@ def _config_caches(config_type: type) -> list[Any]:
     return found
 
 
+def _takes_config_only(function: Any, config_type: type) -> bool:
+    """``function`` (a remembered one) has one parameter, a configuration of ``config_type`` (its type hint
+    resolved: another game's configuration class may have the same name)."""
+    params = list(inspect.signature(function.__wrapped__).parameters)
+    try:
+        hints = typing.get_type_hints(function.__wrapped__)
+    except (NameError, TypeError):
+        return False
+    return len(params) == 1 and hints.get(params[0]) is config_type
+
+
 Read = tuple[Any, str, tuple[Any, ...]]
 """An option-reading call: the configuration it was made on (None: the rule set's own, the one that
 varies), the method's name and its other arguments."""
@@ -98,6 +112,18 @@ class _Answer:
     answers: tuple[Any, ...]
     traced_reads: tuple[Read, ...]
     """Those made outside a remembered function (a direct trace would trace them)."""
+    condition: int
+    """The number of its (``reads``, ``answers``) pair (:meth:`SharedAnswers.condition`): a view works out
+    once whether it answers a pair alike, for every answer recorded with that pair."""
+
+
+@dataclass(frozen=True)
+class _Result:
+    """An answer worked out untraced (:meth:`SharedAnswers.result`): what the call returned (or the
+    :class:`IllegalAction` it raised), and the condition of the option reads it made."""
+
+    result: Any
+    condition: int
 
 
 class _Keyed:
@@ -116,6 +142,11 @@ class _Keyed:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Keyed) and (other.state is self.state
                                               or (other.hash == self.hash and other.state == self.state))
+
+    def __reduce__(self) -> tuple[type, tuple[Any]]:
+        """Pickled as its state: the hash is worked out again where it is unpickled (another process may
+        hash text otherwise)."""
+        return _Keyed, (self.state,)
 
 
 KEYED_LIMIT = 1 << 20
@@ -145,6 +176,26 @@ class SharedAnswers:
         self._keyed: dict[int, _Keyed] = {}
         """``id(state)`` -> its key wrapper (which keeps the state alive, so the id stays its own)."""
         self._canonical: dict[tuple[type, _Keyed], Hashable] = {}
+        self._conditions: dict[Hashable, int] = {}
+        self._condition_list: list[tuple[tuple[Read, ...], tuple[Any, ...]]] = []
+        self._results: dict[Hashable, list[_Result]] = {}
+        """The untraced answers (:meth:`result`), apart from the traced ones: they have no features."""
+
+    KEPT = ("_answers", "_results", "_bases", "_sets", "_conditions", "_condition_list")
+    """What :meth:`to_bytes` keeps: the answers, and what their keys and conditions are numbered by."""
+
+    def to_bytes(self) -> bytes:
+        """The answers recorded so far, pickled (for another process: :meth:`from_bytes`)."""
+        return pickle.dumps({name: getattr(self, name) for name in self.KEPT}, protocol=pickle.HIGHEST_PROTOCOL)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "SharedAnswers":
+        """Answers as :meth:`to_bytes` kept them, given again as in the process that recorded them."""
+        shared = cls()
+        for name, value in pickle.loads(data).items():
+            if name in cls.KEPT:
+                setattr(shared, name, value)
+        return shared
 
     def keyed(self, state: Any) -> _Keyed:
         """The key wrapper of ``state``, made once per state object."""
@@ -185,6 +236,37 @@ class SharedAnswers:
         """The answers as seen under ``game``'s rule configuration (its ``config``)."""
         return View(self, game)
 
+    def condition(self, reads: tuple[Read, ...], answers: tuple[Any, ...]) -> int:
+        """A number for the pair of option reads and their answers (the same number for equal pairs; a pair
+        that cannot be a dictionary key gets a number of its own)."""
+        pair = (reads, answers)
+        try:
+            found = self._conditions.get((reads, tuple(map(_hashable, answers))))
+        except TypeError:
+            self._condition_list.append(pair)
+            return len(self._condition_list) - 1
+        if found is None:
+            found = self._conditions[reads, tuple(map(_hashable, answers))] = len(self._condition_list)
+            self._condition_list.append(pair)
+        return found
+
+    def holds(self, view: "View", condition: int) -> bool:
+        """``view``'s configuration answers the option reads of ``condition`` alike (worked out once per view)."""
+        found = view.holding.get(condition)
+        if found is None:
+            reads, answers = self._condition_list[condition]
+            found = view.holding[condition] = all(view.ask(read) == given for read, given in zip(reads, answers))
+        return found
+
+    def _reads(self, view: "View", reads: list[ConfigRead]) -> dict[Read, bool]:
+        """The option reads made, in order of first call, each with whether any call of it was outside a
+        remembered function (made on the view's own configuration: named None)."""
+        order: dict[Read, bool] = {}
+        for target, name, args, inside in reads:
+            read = (None if target is view.config else target, name, args)
+            order[read] = order.get(read, False) or not inside
+        return order
+
     def _record(self, view: "View", key: Hashable, run: Callable[[], Any]) -> _Answer:
         reads: list[ConfigRead] = []
         for cache in view.caches:
@@ -192,22 +274,43 @@ class SharedAnswers:
         result, clauses, outcomes = outcomes_exercised(lambda: _called(run), watch=view.readers, reads=reads)
         if isinstance(result, BaseException):
             result = result.with_traceback(None)  # kept without the frames it was raised through
-        order: dict[Read, bool] = {}
-        for target, name, args, inside in reads:
-            read = (None if target is view.config else target, name, args)
-            order[read] = order.get(read, False) or not inside
-        answer = _Answer(result, self._one(clauses), self._one(outcomes), tuple(order),
-                         tuple(view.ask(read) for read in order), tuple(r for r, traced in order.items() if traced))
+        order = self._reads(view, reads)
+        asked = tuple(view.ask(read) for read in order)
+        answer = _Answer(result, self._one(clauses), self._one(outcomes), tuple(order), asked,
+                         tuple(r for r, traced in order.items() if traced), self.condition(tuple(order), asked))
         self._answers.setdefault(key, []).append(answer)
         self.recorded += 1
         return answer
 
     def _given(self, view: "View", key: Hashable) -> _Answer | None:
         for answer in self._answers.get(key, ()):
-            if all(view.ask(read) == given for read, given in zip(answer.reads, answer.answers)):
+            if self.holds(view, answer.condition):
                 self.given += 1
                 return answer
         return None
+
+    def _untraced(self, view: "View", key: Hashable, run: Callable[[], Any]) -> tuple[Any, bool]:
+        """``run()``'s result untraced, and whether it was given again: one recorded before whose option reads
+        ``view`` answers alike, or else ``run()`` with the option reads it makes watched, recorded (as
+        :meth:`_record`, without features). A remembered function of the configuration alone is not asked
+        afresh (asking again what every untraced answer may ask cost more than the answers saved): every
+        option it reads under this configuration counts as read (:meth:`View.config_only_reads`), whether
+        ``run`` asked it or not, so the answer is given only where they agree too."""
+        for found in self._results.get(key, ()):
+            if self.holds(view, found.condition):
+                self.given += 1
+                return found.result, True
+        reads = list(view.config_only_reads())
+        for cache in view.caches:
+            if cache not in view.config_only:
+                cache.cache_clear()
+        result = reads_made(lambda: _called(run), view.readers, reads)
+        if isinstance(result, BaseException):
+            result = result.with_traceback(None)
+        order = tuple(self._reads(view, reads))
+        self._results.setdefault(key, []).append(
+            _Result(result, self.condition(order, tuple(view.ask(read) for read in order))))
+        return result, False
 
     def traced(self, view: "View", kind: str, state: Any, item: Hashable, run: Callable[[], Any]
                ) -> tuple[Any, frozenset[str], frozenset[str]]:
@@ -224,18 +327,29 @@ class SharedAnswers:
             self._check(view, kind, state, item, run, found)
         return found
 
-    def result(self, view: "View", kind: str, state: Any, item: Hashable, run: Callable[[], Any]) -> Any:
+    def result(self, view: "View", kind: str, state: Any, item: Hashable, run: Callable[[], Any],
+               remember: bool = False) -> Any:
         """``run()``'s result (an :class:`IllegalAction` it raised is returned): an answer already recorded
-        that holds under ``view``'s configuration, or else ``run()`` itself, not traced and not recorded
-        (the explorer asks for every successor; only some are traced later)."""
-        answer = self._given(view, (view.base, kind, item, self.keyed(state)))
+        that holds under ``view``'s configuration, or else ``run()`` itself, not traced (the explorer asks
+        for every successor; only some are traced later). ``remember``: an answer worked out here is kept
+        with the option reads it made (:meth:`_untraced`), and given again where they agree: for what every
+        suite asks and never traces (the targeted derivations try thousands of actions per suite); keeping
+        every successor the explorer asks costs more than it saves (most are traced later)."""
+        key = (view.base, kind, item, self.keyed(state))
+        answer = self._given(view, key)
         if answer is None:
-            return _called(run)
+            if not remember:
+                return _called(run)
+            result, given = self._untraced(view, key, run)
+            if not given:
+                return result
+        else:
+            result = answer.result
         self._checked += 1
-        if self._checked % CHECK_EVERY == 1 and not _same_result(_called(run), answer.result):
+        if self._checked % CHECK_EVERY == 1 and not _same_result(_called(run), result):
             raise UnsoundSharing(f"{kind} of {item!r} under {view.config!r}: the shared result differs from the "
                                  "model's own")
-        return answer.result
+        return result
 
     def _give(self, view: "View", answer: _Answer) -> tuple[Any, frozenset[str], frozenset[str]]:
         clauses, outcomes = view.reading(answer.traced_reads)
@@ -259,6 +373,15 @@ def _called(run: Callable[[], Any]) -> Any:
         return refused
 
 
+def _hashable(value: Any) -> Hashable:
+    """``value`` as a dictionary key: a dictionary (``to_json``'s answer) by its sorted items."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
 def _same_result(direct: Any, given: Any) -> bool:
     """The model's own result and a given one agree (a refusal by its arguments and clauses)."""
     if isinstance(given, IllegalAction):
@@ -277,8 +400,23 @@ class View:
         self.base = shared.base_number(sharing_key(game))
         self.readers = _readers(self.config)
         self.caches = _config_caches(type(self.config))
+        self.config_only = [cache for cache in self.caches if _takes_config_only(cache, type(self.config))]
+        """The remembered functions whose one parameter is the configuration."""
+        self._config_only_reads: list[ConfigRead] | None = None
         self._asked: dict[Read, Any] = {}
+        self.holding: dict[int, bool] = {}
+        """Condition number (:meth:`SharedAnswers.condition`) -> whether this configuration answers it alike."""
         self._reading: dict[tuple[Read, ...], tuple[frozenset[str], frozenset[str]]] = {}
+
+    def config_only_reads(self) -> list[ConfigRead]:
+        """The option reads each remembered function of the configuration alone makes under this one (its
+        body run once, outside its cache), as made inside a remembered function."""
+        if self._config_only_reads is None:
+            found: list[ConfigRead] = []
+            for cache in self.config_only:
+                reads_made(partial(cache.__wrapped__, self.config), self.readers, found)
+            self._config_only_reads = [(target, name, args, True) for target, name, args, _ in found]
+        return self._config_only_reads
 
     def ask(self, read: Read) -> Any:
         """The answer to one option-reading call (made on this rule set's configuration if it was made on
@@ -302,9 +440,9 @@ class View:
         """:meth:`SharedAnswers.traced` under this view."""
         return self.shared.traced(self, kind, state, item, run)
 
-    def result(self, kind: str, state: Any, item: Hashable, run: Callable[[], Any]) -> Any:
+    def result(self, kind: str, state: Any, item: Hashable, run: Callable[[], Any], remember: bool = False) -> Any:
         """:meth:`SharedAnswers.result` under this view (an answer already recorded, else ``run()`` untraced)."""
-        return self.shared.result(self, kind, state, item, run)
+        return self.shared.result(self, kind, state, item, run, remember)
 
     def legal_actions(self, state: Any) -> Any:
         return self.result("legal", state, None, lambda: self.game.legal_actions(state))

@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence, TextIO
 from hypothesis import strategies as st
 
 from cardrules.model.errors import ScenarioError
-from cardrules.oracle.verify.jobs import run_jobs
+from cardrules.oracle.jobs import run_jobs
 from cardrules.oracle.progress import Phase, RunProgress
 from cardrules.oracle.verify.report import print_table, rows_to_json  # noqa: F401  (re-exported)
 from cardrules.oracle.verify.rows import Row  # noqa: F401  (Row is part of this module's API)
@@ -315,7 +315,7 @@ def verify(
 
     Progress goes to ``progress_stream`` (default stderr): a live bar on a
     terminal, one line per run elsewhere; ``quiet`` silences it.
-    ``jobs``: runs at once, each in a worker process (:mod:`cardrules.oracle.verify.jobs`);
+    ``jobs``: runs at once, each in a worker process (:mod:`cardrules.oracle.jobs`);
     the rows are the same and in the same order whatever ``jobs`` is (only
     their seconds differ). ``on_run``: told of each run as it finishes (its wall
     and CPU seconds: the benchmark's breakdown).

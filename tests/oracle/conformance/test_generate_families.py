@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules.oracle.cli.conformance import _chunks
 from cardrules.oracle.conformance.generate import families, generate_suite
+from cardrules.oracle.conformance.output import suite_text
+from cardrules.oracle.conformance.parallel import generate_parallel
 from cardrules.oracle.conformance.plan import default_plans, make_plan
 from cardrules.oracle.trace.shared import SharedAnswers
 from cardrules.properties.scenarios import load_scenarios
@@ -28,17 +29,6 @@ def test_the_suites_group_by_game_and_heal_wording_whatever_their_options() -> N
     assert not revised & previous
 
 
-def test_groups_are_split_for_workers_that_would_wait_or_a_group_longer_than_a_share() -> None:
-    groups = [list(range(6)), [6, 7, 8, 9], [10, 11, 12]]
-    assert _chunks(groups, 1) == groups
-    assert _chunks(groups, 2) == groups  # three groups keep two workers busy, none above half the plans
-    # four workers: a share is 13 / 4 = 3.25 plans, so the groups of 6 and 4 are halved, in order
-    assert _chunks(groups, 4) == [[0, 1, 2], [3, 4, 5], [10, 11, 12], [6, 7], [8, 9]]
-    # a group of 58 among 97 plans is more than one of two workers' share: halved
-    big = [list(range(58)), list(range(58, 79)), list(range(79, 97))]
-    assert [len(c) for c in _chunks(big, 2)] == [29, 29, 21, 18]
-
-
 @pytest.mark.parametrize("options", [{"sb-return-territory": "permanent-controller"},
                                      {"heal-window-opens": "always"}])
 def test_an_option_suite_made_after_its_base_is_the_suite_made_alone(options: dict[str, str]) -> None:
@@ -53,3 +43,41 @@ def test_an_option_suite_made_after_its_base_is_the_suite_made_alone(options: di
     assert shared.given > shared.recorded // 2  # the option suite was mostly answered from its base's
     assert together.suite == alone.suite and together.skipped == alone.skipped
     assert first.suite == generate_suite(base, scenarios, positions=()).suite
+
+
+def test_answers_carried_to_another_process_answer_as_in_the_one_that_recorded_them() -> None:
+    """The base's answers pickled (what a worker process loads): the option suite made with them is the one
+    made alone, and mostly answered from them."""
+    scenarios = [s for s in load_scenarios() if s.name == "redemption-side-battles-3p"]
+    base = make_plan("redemption", {"heal": ("revised",)}, {})
+    option = make_plan("redemption", {"heal": ("revised",)}, {"sb-return-territory": "permanent-controller"})
+    with SharedAnswers() as shared:
+        generate_suite(base, scenarios, positions=(), shared=shared)
+        data = shared.to_bytes()
+    loaded = SharedAnswers.from_bytes(data)
+    with loaded:
+        carried = generate_suite(option, scenarios, positions=(), shared=loaded)
+    assert loaded.given > loaded.recorded  # answered mostly from the base's answers
+    assert carried.suite == generate_suite(option, scenarios, positions=()).suite
+
+
+def test_suites_made_on_worker_processes_are_those_made_in_one_process_in_the_plans_order() -> None:
+    """Two families (FFTCG; Redemption revised), each a base and option suites: the bases first, then the
+    option suites as jobs of their own, on two workers. The results and file texts are those of one process,
+    in the plans' order, and every suite is announced once as it is done."""
+    scenarios = [s for s in load_scenarios() if s.name in ("fftcg-preemptive-blocker-survives", "redemption-side-battles-3p")]
+    plans = [make_plan("fftcg", {}, {}), make_plan("redemption", {"heal": ("revised",)}, {}),
+             make_plan("fftcg", {}, {"ff-base-blocker-dulls": "dulls"}),
+             make_plan("redemption", {"heal": ("revised",)}, {"sb-return-territory": "permanent-controller"}),
+             make_plan("redemption", {"heal": ("revised",)}, {"sb-user-outside-battle": "any-player"})]
+    announced: list[int] = []
+    results, texts = generate_parallel(plans, 0, 2, lambda index, result: announced.append(index),
+                                       scenarios=scenarios, positions=())
+    alone = [generate_suite(plan, scenarios, positions=()) for plan in plans]
+    assert [r.plan_id for r in results] == [p.id for p in plans]
+    assert [r.suite for r in results] == [r.suite for r in alone]
+    assert [r.skipped for r in results] == [r.skipped for r in alone]
+    assert texts == [suite_text(r) for r in alone]
+    assert sorted(announced) == list(range(len(plans)))
+    # each family's base is done before any of its option suites
+    assert announced.index(0) < announced.index(2) and announced.index(1) < min(announced.index(3), announced.index(4))

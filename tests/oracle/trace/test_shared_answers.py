@@ -167,3 +167,55 @@ def test_an_option_read_inside_a_remembered_look_up_is_seen() -> None:
         answers[config] = view.traced("probe", None, None, lambda c=config: wording.in_force(c, clause))[0]
     assert answers == {unchanged: True, inserted: False, elsewhere: True}
     assert shared.recorded == 2 and shared.given == 1
+
+
+def test_an_untraced_answer_is_recorded_with_its_option_reads_and_given_where_they_agree() -> None:
+    """``result`` (the explorer's and the targeted derivations' untraced asks) keeps what it worked out with
+    the options it read: a rule set that reads ``sb-return-territory`` alike gets it without the model
+    running, one that reads it otherwise gets the model's own answer there."""
+    shared = SharedAnswers()
+    calls: list[str] = []
+
+    def option_of(config: RuleConfig) -> str:
+        calls.append(config.option("sb-return-territory"))
+        return calls[-1]
+
+    owner = make_game("redemption", RuleSetSpec("a", {}, {"sb-return-territory": "owner"}))
+    also_owner = make_game("redemption", RuleSetSpec("b", {}, {"sb-return-territory": "owner",
+                                                               "sb-user-outside-battle": "any-player"}))
+    controller = make_game("redemption", RuleSetSpec("c", {}, {"sb-return-territory": "permanent-controller"}))
+    answers = [shared.view(game).result("probe", None, None, lambda g=game: option_of(g.config), remember=True)
+               for game in (owner, also_owner, controller)]
+    assert answers == ["owner", "owner", "permanent-controller"]
+    # the second rule set's answer was given (the model ran again only as the sampled check of a given answer)
+    assert shared.given == 1 and calls == ["owner", "owner", "permanent-controller"]
+    assert shared.recorded == 0  # nothing traced: no features are kept for it
+
+
+def test_an_untraced_answer_is_never_given_as_a_traced_one() -> None:
+    """An answer worked out untraced has no features: asked traced later, the model is traced."""
+    shared = SharedAnswers()
+    game = make_game("fftcg", RuleSetSpec("default", {}, {}))
+    root = game.state_from_json(_scenario("fftcg-party-basics").state)
+    view = shared.view(game)
+    listed = view.result("legal", root, None, lambda: game.legal_actions(root), remember=True)
+    traced = view.traced("legal", root, None, lambda: game.legal_actions(root))
+    assert traced[0] == listed and shared.recorded == 1
+    assert _same(traced, _direct(lambda: game.legal_actions(root)))
+    assert traced[2]  # the outcome features of listing, not the empty set of an untraced answer
+
+
+def test_a_remembered_look_up_of_another_games_configuration_is_not_asked() -> None:
+    """``heal_clauses`` takes Redemption's configuration: an FFTCG rule set (whose configuration class has the
+    same name) neither asks it nor counts its reads, and its untraced answers are the model's."""
+    shared = SharedAnswers()
+    game = make_game("fftcg", RuleSetSpec("default", {}, {}))
+    root = game.state_from_json(_scenario("fftcg-party-basics").state)
+    view = shared.view(game)
+    assert view.config_only == [] and view.config_only_reads() == []
+    assert view.result("legal", root, None, lambda: game.legal_actions(root), remember=True) == game.legal_actions(root)
+    redemption = shared.view(make_game("redemption", RuleSetSpec("previous", {"heal": ("previous",)}, {})))
+    assert [cache.__name__ for cache in redemption.config_only] == ["heal_clauses"]
+    # the previous wording's clauses in force are reconstructed from the redline: its options count as read
+    asked = {args[0] for _, name, args, inside in redemption.config_only_reads() if name == "option" and inside}
+    assert {"redline-window", "redline-destination"} <= asked

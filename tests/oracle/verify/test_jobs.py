@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from cardrules.oracle.cli import main
-from cardrules.oracle.verify.jobs import run_jobs
+from cardrules.oracle.jobs import run_jobs
 
 pytestmark = pytest.mark.infrastructure("verify's worker processes give the same rows")
 

@@ -1,4 +1,5 @@
-"""Independent jobs run in worker processes, results in a fixed order (``cardrules verify --jobs N``).
+"""Independent jobs run in worker processes, results in a fixed order (``verify --jobs N``, ``smt crosscheck
+--jobs N``).
 
 :func:`run_jobs` hands each job to a pool of ``jobs`` worker processes (the
 standard library's :class:`concurrent.futures.ProcessPoolExecutor`, forked
