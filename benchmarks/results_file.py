@@ -65,7 +65,7 @@ def result_text(*, about: Sequence[str], command: str, load: float, conditions: 
         f"measured = {when}",
         f"command = {_value(command)}",
         f"machine = {_value('idle' if load < 1.0 else 'loaded')}",
-        f"conditions = {_value(f'2 cores, load average {load:.1f} at the start of the run' + (f'; {conditions}' if conditions else ''))}",
+        f"conditions = {_value(f'{os.cpu_count()} cores, load average {load:.1f} at the start of the run' + (f'; {conditions}' if conditions else ''))}",
     ]
     if note:
         lines.append(f"note = {_value(note)}")

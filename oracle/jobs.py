@@ -20,10 +20,20 @@ from __future__ import annotations
 import multiprocessing
 import os
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, Sequence, TypeVar
 
 J = TypeVar("J")
 R = TypeVar("R")
+
+
+class WorkerLost(RuntimeError):
+    """A worker process ended without a result (killed by a signal, or by the system for want of memory):
+    the work it held is lost, and nothing is reported as done."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"a worker process ended abruptly while {what} (killed, or out of memory?); "
+                         "nothing was reported: run it again, with fewer --jobs if memory is short")
 
 
 def available_cpus() -> int:
@@ -85,7 +95,10 @@ def run_jobs(
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in sorted(done, key=lambda f: order.index(pending[f])):
                     index = pending.pop(future)
-                    results[index] = future.result()
+                    try:
+                        results[index] = future.result()
+                    except BrokenProcessPool:
+                        raise WorkerLost(f"running job {index + 1} of {len(items)}") from None
                     if on_done is not None:
                         on_done(index, results[index], sorted(pending.values()))  # type: ignore[arg-type]
         except BaseException:

@@ -15,6 +15,7 @@ unknown rule set; a known-differences file that cannot be used, named with its e
 from __future__ import annotations
 
 import argparse
+from contextlib import ExitStack
 import importlib
 import json
 import os
@@ -228,15 +229,16 @@ def _generate_all(plans: Sequence[Any], seed: int, workers: int, quiet: bool
     from cardrules.oracle.conformance.parallel import generate_parallel
     from cardrules.oracle.progress import RunProgress
 
-    with RunProgress("conformance generate", len(plans), quiet=quiet) as progress:
-        if workers > 1 and len(plans) > 1:
-            def shown(index: int, result: Any) -> None:
-                with progress.phase(plans[index].id) as phase:
-                    _shown(phase, result)
+    progress = RunProgress("conformance generate", len(plans), quiet=quiet)
+    if workers > 1 and len(plans) > 1:
+        def shown(index: int, result: Any, seconds: float) -> None:
+            progress.finished(plans[index].id, _vectors(result), seconds)
 
-            return generate_parallel(plans, seed, workers, shown)
-        results: dict[int, Any] = {}
-        texts: dict[int, str | None] = {}
+        with ExitStack() as stack:  # the live display's thread starts once the workers are forked
+            return generate_parallel(plans, seed, workers, shown, on_start=lambda: stack.enter_context(progress))
+    results: dict[int, Any] = {}
+    texts: dict[int, str | None] = {}
+    with progress:
         for group in families(plans):
             made = generate_family([plans[i] for i in group], seed)
             for index in group:
@@ -246,9 +248,14 @@ def _generate_all(plans: Sequence[Any], seed: int, workers: int, quiet: bool
     return [results[i] for i in range(len(plans))], [texts[i] for i in range(len(plans))]
 
 
+def _vectors(result: Any) -> str:
+    """A generated suite's vector count, as its progress line shows it."""
+    return f"{len(result.suite['vectors']) if result.suite else 0} vectors"
+
+
 def _shown(phase: Any, result: Any) -> Any:
     """``result``, its vector count shown as its progress phase's result."""
-    phase.result = f"{len(result.suite['vectors']) if result.suite else 0} vectors"
+    phase.result = _vectors(result)
     return result
 
 

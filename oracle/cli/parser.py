@@ -26,6 +26,7 @@ import cardrules.oracle.cli.replay as replay
 import cardrules.oracle.cli.smt as smt
 import cardrules.oracle.cli.verify as verify
 from cardrules.oracle.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, InputError
+from cardrules.oracle.jobs import WorkerLost
 from cardrules.specs.catalogue import CatalogueError
 from cardrules.specs.catalogue.registry import UnknownClauseError
 from cardrules.specs.fileio import FileProblem
@@ -72,6 +73,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except (InputError, UnknownClauseError, ScenarioError, FileProblem) as error:
         print(f"cardrules: error: {error}", file=sys.stderr)
         return EXIT_INPUT
+    except WorkerLost as lost:  # not a verdict, and not a bug to report with a trace
+        print(f"cardrules: error: {lost}", file=sys.stderr)
+        return EXIT_INTERNAL
     except BrokenPipeError:  # `cardrules trace | head`
         sys.stderr.close()
         return EXIT_OK

@@ -231,7 +231,8 @@ def cmd_crosscheck(args: argparse.Namespace, out: TextIO) -> int:
         raise InputError("--game all checks every embedded scenario; name one game to select scenarios")
     scenarios = [s for game in games for s in _scenarios_of(game, args.scenario, args.scenario_file)]
     decisions = parse_decisions(args.decision or [])
-    with using(budget_of(args)), RunProgress("crosscheck", None, quiet=args.quiet) as progress:
+    progress = RunProgress("crosscheck", None, quiet=args.quiet)  # entered by crosscheck_scenarios
+    with using(budget_of(args)):
         result = crosscheck_scenarios(scenarios, decisions, args.states, progress,
                                       args.jobs if args.jobs is not None else available_cpus())
     failures = result.failures + _out_of_scope_lines(result.runs, full=args.json)

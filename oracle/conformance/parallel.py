@@ -3,11 +3,11 @@
 Suites that differ only in decision options share the model's traced answers
 (:mod:`cardrules.oracle.trace.shared`): a family (:func:`~.generate.families`) is one version
 suite and its option suites. The version suite, the base, is generated first, alone; what it
-recorded is pickled (a few megabytes) and every option suite of its family is then a job of its
-own, in whichever worker is free, with those answers loaded once per worker. So no worker records
-a base's answers a second time, the workers stay busy to the end (the last jobs are single
-suites), and each suite is shown as it is done. The suites are those of one process, byte for byte:
-a suite never depends on which answers were shared with it.
+recorded is pickled (a few megabytes) and the option suites of its family are then jobs of
+:data:`OPTION_JOB_SUITES` suites, in whichever worker is free, with those answers loaded once per
+worker. So no worker records a base's answers a second time, the workers stay busy to the end
+(the last jobs are short), and each suite is shown as it is done. The suites are those of one
+process, byte for byte: a suite never depends on which answers were shared with it.
 """
 
 from __future__ import annotations
@@ -15,18 +15,21 @@ from __future__ import annotations
 import multiprocessing
 import os
 import tempfile
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from cardrules.oracle.conformance.generate import SuiteResult, families, generate_suite
 from cardrules.oracle.conformance.output import suite_text
 from cardrules.oracle.conformance.plan import SuitePlan
+from cardrules.oracle.jobs import WorkerLost
 from cardrules.oracle.trace.shared import SharedAnswers
 from cardrules.properties.scenarios import Scenario
 
-Made = tuple[int, SuiteResult, "str | None"]
-"""A suite done: the plan's index, its result and the text of its file."""
+Made = tuple[int, SuiteResult, "str | None", float]
+"""A suite done: the plan's index, its result, the text of its file and the seconds it took."""
 
 _LOADED: dict[str, SharedAnswers] = {}
 """In a worker: the answers file of each family -> its answers, loaded once."""
@@ -38,11 +41,12 @@ Sources = tuple["Sequence[Scenario] | None", "Sequence[Scenario] | None"]
 
 def _base_job(index: int, plan: SuitePlan, seed: int, sources: Sources, answers_file: str) -> list[Made]:
     """Generate a family's base suite, and write what it recorded to ``answers_file``."""
+    started = time.perf_counter()
     with SharedAnswers() as shared:
         result = generate_suite(plan, sources[0], seed=seed, positions=sources[1], shared=shared)
         Path(answers_file).write_bytes(shared.to_bytes())
     _LOADED[answers_file] = shared  # this worker has them already
-    return [(index, result, suite_text(result))]
+    return [(index, result, suite_text(result), time.perf_counter() - started)]
 
 
 def _option_job(jobs: list[tuple[int, SuitePlan]], seed: int, sources: Sources, answers_file: str) -> list[Made]:
@@ -53,8 +57,9 @@ def _option_job(jobs: list[tuple[int, SuitePlan]], seed: int, sources: Sources, 
     made: list[Made] = []
     with shared:
         for index, plan in jobs:
+            started = time.perf_counter()
             result = generate_suite(plan, sources[0], seed=seed, positions=sources[1], shared=shared)
-            made.append((index, result, suite_text(result)))
+            made.append((index, result, suite_text(result), time.perf_counter() - started))
     return made
 
 
@@ -68,14 +73,18 @@ OPTION_JOB_SUITES = 2
 
 
 def generate_parallel(plans: Sequence[SuitePlan], seed: int, workers: int,
-                      on_done: Callable[[int, SuiteResult], None] | None = None, *,
+                      on_done: Callable[[int, SuiteResult, float], None] | None = None, *,
+                      on_start: Callable[[], object] | None = None,
                       scenarios: Sequence[Scenario] | None = None, positions: Sequence[Scenario] | None = None,
                       ) -> tuple[list[SuiteResult], list[str | None]]:
     """Every plan's suite and the text of its file, in the plans' order, made by ``workers`` worker
-    processes (at least 2): each family's base first (the largest family's first), then its option suites,
-    a job of :data:`OPTION_JOB_SUITES` at a time. ``on_done(index, result)``: called here as each suite is
-    done. An error in a worker (:class:`~.candidates.GenerationError`) is raised here, the jobs not yet
-    started cancelled. ``scenarios``, ``positions``: as :func:`~.generate.generate_suite` takes them."""
+    processes: each family's base first (the largest family's first), then its option suites, a job of
+    :data:`OPTION_JOB_SUITES` at a time. ``on_start``: called once the workers exist (start threads, such
+    as a live progress display, only then: a process must not fork while other threads hold locks).
+    ``on_done(index, result, seconds)``: called here as each suite is done. An error in a worker (a
+    :class:`~.candidates.GenerationError`) is raised here, the jobs not yet started cancelled; a worker
+    that ends abruptly is a :class:`~cardrules.oracle.jobs.WorkerLost`. ``scenarios``, ``positions``: as
+    :func:`~.generate.generate_suite` takes them."""
     sources: Sources = (list(scenarios) if scenarios is not None else None,
                         list(positions) if positions is not None else None)
     results: dict[int, SuiteResult] = {}
@@ -91,18 +100,24 @@ def generate_parallel(plans: Sequence[SuitePlan], seed: int, workers: int,
         files = [os.path.join(folder, f"family-{family}.pickle") for family in range(len(groups))]
         starts: dict[int, int] = {}
         """The index of each family's base plan -> the family's number."""
-        for family, group in enumerate(groups):
+        for family, group in enumerate(groups):  # the workers are forked at the first submit
             submit(_base_job, group[0], plans[group[0]], seed, sources, files[family])
             starts[group[0]] = family
+        if on_start is not None:
+            on_start()
         try:
             while pending:
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
                     pending.discard(future)
-                    for index, result, text in future.result():
+                    try:
+                        made = future.result()
+                    except BrokenProcessPool:
+                        raise WorkerLost("generating suites") from None
+                    for index, result, text, seconds in made:
                         results[index], texts[index] = result, text
                         if on_done is not None:
-                            on_done(index, result)
+                            on_done(index, result, seconds)
                         if index in starts:
                             family = starts[index]
                             rest = groups[family][1:]

@@ -11,8 +11,9 @@ which clauses took part in how many comparisons (:func:`total_counts`).
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter
-from contextlib import nullcontext
+from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -159,14 +160,20 @@ def _crosscheck_task(task: _Task, result: CrosscheckResult, progress: Any = None
     return result
 
 
-def _crosscheck_in_worker(task: _Task) -> CrosscheckResult:
-    """:func:`_crosscheck_task` in a worker process, its disagreements' two answers as text (what the report
-    shows of them; a z3 term does not cross to another process)."""
-    result = _crosscheck_task(task, CrosscheckResult())
+def portable(result: CrosscheckResult) -> CrosscheckResult:
+    """``result`` with its disagreements' two answers as the text the report shows of them (a z3 term does
+    not cross to another process)."""
     for run in result.runs:
         run.report.disagreements = [replace(d, smt=str(d.smt), model=str(d.model))
                                     for d in run.report.disagreements]
     return result
+
+
+def _crosscheck_in_worker(task: _Task) -> tuple[CrosscheckResult, float]:
+    """:func:`_crosscheck_task` in a worker process (:func:`portable`), and the seconds it took."""
+    started = time.perf_counter()
+    result = portable(_crosscheck_task(task, CrosscheckResult()))
+    return result, time.perf_counter() - started
 
 
 def recorded_states() -> dict[str, int]:
@@ -191,32 +198,48 @@ def crosscheck_scenarios(scenarios: Sequence[Scenario], decisions: Mapping[str, 
                          progress: Any = None, jobs: int = 1) -> CrosscheckResult:
     """Every comparison of each scenario's game on each of its rule sets (with ``decisions``: the
     first rule set only, those decisions changed); a rule set the model refuses is an :class:`InputError`.
+    ``progress``: a :class:`~cardrules.oracle.progress.RunProgress` not yet entered (entered here, once any
+    worker processes exist: a process must not fork while the live display's thread runs).
 
     ``jobs`` > 1: the scenarios and rule sets are cross-checked in that many worker processes, the largest
     first (by :func:`recorded_states`), each shown in ``progress`` as it ends; the runs are the same, in the
     same order, as with one."""
     tasks = _tasks(scenarios, decisions, states_limit)
     result = CrosscheckResult()
-    if jobs == 1 or len(tasks) <= 1:
-        for task in tasks:
-            _crosscheck_task(task, result, progress)
-        return result
-    from cardrules.oracle.jobs import run_jobs
+    with ExitStack() as stack:
+        if jobs == 1 or len(tasks) <= 1:
+            if progress is not None:
+                stack.enter_context(progress)
+            for task in tasks:
+                _crosscheck_task(task, result, progress)
+            return result
+        for task in tasks:  # a rule set the model refuses is told here, as one line, before any worker starts
+            try:
+                make_game(task.scenario.game, task.rule_set)
+            except ScenarioError as error:
+                raise InputError(str(error)) from None
+        from cardrules.oracle.jobs import run_jobs
 
-    sizes = recorded_states()
+        sizes = recorded_states()
 
-    def shown(index: int, done: CrosscheckResult, running: list[int]) -> None:
-        if progress is not None:
-            task = tasks[index]
-            with progress.phase(f"{task.scenario.name} / {task.rule_set.name}") as phase:
-                phase.result = (f"{sum(r.report.states for r in done.runs):,} states, "
-                                f"{sum(len(r.report.disagreements) for r in done.runs)} disagreement(s)"
-                                + (f", {len(done.unknown)} UNKNOWN" if done.unknown else "")
-                                + (f", {len(done.failures)} NOT COMPARED" if done.failures else ""))
+        def shown(index: int, done: tuple[CrosscheckResult, float], running: list[int]) -> None:
+            if progress is not None:
+                part, seconds = done
+                task = tasks[index]
+                ahead = tasks[running[0]] if running else None
+                progress.finished(
+                    f"{task.scenario.name} / {task.rule_set.name}",
+                    f"{sum(r.report.states for r in part.runs):,} states, "
+                    f"{sum(len(r.report.disagreements) for r in part.runs)} disagreement(s)"
+                    + (f", {len(part.unknown)} UNKNOWN" if part.unknown else "")
+                    + (f", {len(part.failures)} NOT COMPARED" if part.failures else ""),
+                    seconds,
+                    running=f"{len(running)} to go: {ahead.scenario.name} / {ahead.rule_set.name}" if ahead else "")
 
-    parts = run_jobs(tasks, _crosscheck_in_worker, jobs, on_done=shown,
-                     cost=lambda task: sizes.get(f"{task.scenario.name} / {task.rule_set.name}", 0))
-    for part in parts:
+        parts = run_jobs(tasks, _crosscheck_in_worker, jobs, on_done=shown,
+                         on_start=(lambda: stack.enter_context(progress)) if progress is not None else None,
+                         cost=lambda task: sizes.get(f"{task.scenario.name} / {task.rule_set.name}", 0))
+    for part, _ in parts:
         result.runs += part.runs
         result.unknown += part.unknown
         result.failures += part.failures

@@ -71,13 +71,14 @@ def test_suites_made_on_worker_processes_are_those_made_in_one_process_in_the_pl
              make_plan("redemption", {"heal": ("revised",)}, {"sb-return-territory": "permanent-controller"}),
              make_plan("redemption", {"heal": ("revised",)}, {"sb-user-outside-battle": "any-player"})]
     announced: list[int] = []
-    results, texts = generate_parallel(plans, 0, 2, lambda index, result: announced.append(index),
-                                       scenarios=scenarios, positions=())
+    started: list[bool] = []
+    results, texts = generate_parallel(plans, 0, 2, lambda index, result, seconds: announced.append(index),
+                                       on_start=lambda: started.append(True), scenarios=scenarios, positions=())
     alone = [generate_suite(plan, scenarios, positions=()) for plan in plans]
     assert [r.plan_id for r in results] == [p.id for p in plans]
     assert [r.suite for r in results] == [r.suite for r in alone]
     assert [r.skipped for r in results] == [r.skipped for r in alone]
     assert texts == [suite_text(r) for r in alone]
-    assert sorted(announced) == list(range(len(plans)))
+    assert sorted(announced) == list(range(len(plans))) and started == [True]
     # each family's base is done before any of its option suites
     assert announced.index(0) < announced.index(2) and announced.index(1) < min(announced.index(3), announced.index(4))
