@@ -70,30 +70,43 @@ def _readers(config: Any) -> frozenset[CodeType]:
     return frozenset(getattr(type(config), name).__code__ for name in OPTION_READERS if hasattr(type(config), name))
 
 
+def _config_params(function: Any, config_type: type) -> tuple[list[str], list[str] | None]:
+    """A remembered function's parameters, and those whose resolved type hint is ``config_type`` (None when
+    the hints cannot be resolved; another game's configuration class may have the same name, so a hint's
+    name alone does not tell)."""
+    params = list(inspect.signature(function.__wrapped__).parameters.values())
+    try:
+        hints = typing.get_type_hints(function.__wrapped__)
+    except (NameError, TypeError):
+        return [p.name for p in params], None
+    return [p.name for p in params], [p.name for p in params if hints.get(p.name) is config_type]
+
+
 def _config_caches(config_type: type) -> list[Any]:
     """The remembered model functions (:func:`~cardrules.oracle.trace.coverage.remembered_functions` of the
     model modules loaded now) that take a configuration of ``config_type``: asked afresh while an answer is
-    recorded."""
+    recorded (one whose type hints cannot be resolved is taken if a parameter's hint has the class's name:
+    asking afresh more than needed costs time, never an answer)."""
     found = []
     for function in remembered_functions(loaded_model_modules()):
         try:
-            params = inspect.signature(function.__wrapped__).parameters.values()
+            names, configs = _config_params(function, config_type)
         except (TypeError, ValueError):
             continue
-        if any(p.annotation is config_type or p.annotation == config_type.__name__ for p in params):
+        if configs is None:
+            hinted = inspect.signature(function.__wrapped__).parameters.values()
+            if any(p.annotation is config_type or p.annotation == config_type.__name__ for p in hinted):
+                found.append(function)
+        elif configs:
             found.append(function)
     return found
 
 
 def _takes_config_only(function: Any, config_type: type) -> bool:
     """``function`` (a remembered one) has one parameter, a configuration of ``config_type`` (its type hint
-    resolved: another game's configuration class may have the same name)."""
-    params = list(inspect.signature(function.__wrapped__).parameters)
-    try:
-        hints = typing.get_type_hints(function.__wrapped__)
-    except (NameError, TypeError):
-        return False
-    return len(params) == 1 and hints.get(params[0]) is config_type
+    resolved)."""
+    names, configs = _config_params(function, config_type)
+    return len(names) == 1 and configs == names
 
 
 Read = tuple[Any, str, tuple[Any, ...]]

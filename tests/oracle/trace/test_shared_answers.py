@@ -207,15 +207,18 @@ def test_an_untraced_answer_is_never_given_as_a_traced_one() -> None:
 
 def test_a_remembered_look_up_of_another_games_configuration_is_not_asked() -> None:
     """``heal_clauses`` takes Redemption's configuration: an FFTCG rule set (whose configuration class has the
-    same name) neither asks it nor counts its reads, and its untraced answers are the model's."""
+    same name) neither asks it afresh nor counts its reads, and its untraced answers are the model's; the
+    FFTCG damage splits' look-up is FFTCG's alone."""
     shared = SharedAnswers()
     game = make_game("fftcg", RuleSetSpec("default", {}, {}))
     root = game.state_from_json(_scenario("fftcg-party-basics").state)
     view = shared.view(game)
     assert view.config_only == [] and view.config_only_reads() == []
+    assert [cache.__name__ for cache in view.caches] == ["_remembered_splits"]  # FFTCG's own look-up only
     assert view.result("legal", root, None, lambda: game.legal_actions(root), remember=True) == game.legal_actions(root)
     redemption = shared.view(make_game("redemption", RuleSetSpec("previous", {"heal": ("previous",)}, {})))
     assert [cache.__name__ for cache in redemption.config_only] == ["heal_clauses"]
+    assert [cache.__name__ for cache in redemption.caches] == ["heal_clauses"]
     # the previous wording's clauses in force are reconstructed from the redline: its options count as read
     asked = {args[0] for _, name, args, inside in redemption.config_only_reads() if name == "option" and inside}
     assert {"redline-window", "redline-destination"} <= asked
