@@ -44,7 +44,7 @@ def available_cpus() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def worker_context() -> multiprocessing.context.BaseContext:
     """Fork where the platform offers it (workers start at once, with the parent's modules loaded)."""
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else methods[0])
@@ -84,7 +84,7 @@ def run_jobs(
     order = list(range(len(items)))
     if cost is not None:
         order.sort(key=lambda i: -cost(items[i]))
-    with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=_context()) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=worker_context()) as pool:
         pending: dict[Future[R], int] = {}
         try:
             for index in order:  # the workers are forked at the first submit, before any thread below

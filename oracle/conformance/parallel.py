@@ -12,7 +12,6 @@ process, byte for byte: a suite never depends on which answers were shared with 
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import tempfile
 import time
@@ -24,7 +23,7 @@ from typing import Any, Callable, Sequence
 from cardrules.oracle.conformance.generate import SuiteResult, families, generate_suite
 from cardrules.oracle.conformance.output import suite_text
 from cardrules.oracle.conformance.plan import SuitePlan
-from cardrules.oracle.jobs import WorkerLost
+from cardrules.oracle.jobs import WorkerLost, worker_context
 from cardrules.oracle.trace.shared import SharedAnswers
 from cardrules.properties.scenarios import Scenario
 
@@ -39,21 +38,8 @@ Sources = tuple["Sequence[Scenario] | None", "Sequence[Scenario] | None"]
 """The scenarios and targeted positions to generate from (None: :func:`~.generate.generate_suite`'s own)."""
 
 
-def _base_job(index: int, plan: SuitePlan, seed: int, sources: Sources, answers_file: str) -> list[Made]:
-    """Generate a family's base suite, and write what it recorded to ``answers_file``."""
-    started = time.perf_counter()
-    with SharedAnswers() as shared:
-        result = generate_suite(plan, sources[0], seed=seed, positions=sources[1], shared=shared)
-        Path(answers_file).write_bytes(shared.to_bytes())
-    _LOADED[answers_file] = shared  # this worker has them already
-    return [(index, result, suite_text(result), time.perf_counter() - started)]
-
-
-def _option_job(jobs: list[tuple[int, SuitePlan]], seed: int, sources: Sources, answers_file: str) -> list[Made]:
-    """Generate option suites of one family, with its base's answers (loaded once per worker)."""
-    shared = _LOADED.get(answers_file)
-    if shared is None:
-        shared = _LOADED[answers_file] = SharedAnswers.from_bytes(Path(answers_file).read_bytes())
+def _suites(jobs: list[tuple[int, SuitePlan]], seed: int, sources: Sources, shared: SharedAnswers) -> list[Made]:
+    """Generate the jobs' suites one after the other, sharing ``shared``."""
     made: list[Made] = []
     with shared:
         for index, plan in jobs:
@@ -63,9 +49,20 @@ def _option_job(jobs: list[tuple[int, SuitePlan]], seed: int, sources: Sources, 
     return made
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else methods[0])
+def _base_job(index: int, plan: SuitePlan, seed: int, sources: Sources, answers_file: str) -> list[Made]:
+    """Generate a family's base suite, and write what it recorded to ``answers_file``."""
+    shared = _LOADED[answers_file] = SharedAnswers()  # this worker has them from now on
+    made = _suites([(index, plan)], seed, sources, shared)
+    Path(answers_file).write_bytes(shared.to_bytes())
+    return made
+
+
+def _option_job(jobs: list[tuple[int, SuitePlan]], seed: int, sources: Sources, answers_file: str) -> list[Made]:
+    """Generate option suites of one family, with its base's answers (loaded once per worker)."""
+    shared = _LOADED.get(answers_file)
+    if shared is None:
+        shared = _LOADED[answers_file] = SharedAnswers.from_bytes(Path(answers_file).read_bytes())
+    return _suites(jobs, seed, sources, shared)
 
 
 OPTION_JOB_SUITES = 2
@@ -91,7 +88,7 @@ def generate_parallel(plans: Sequence[SuitePlan], seed: int, workers: int,
     texts: dict[int, str | None] = {}
     groups = families(plans)
     with tempfile.TemporaryDirectory(prefix="cardrules-answers-") as folder, \
-            ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
+            ProcessPoolExecutor(max_workers=workers, mp_context=worker_context()) as pool:
         pending: set[Future[list[Made]]] = set()
 
         def submit(job: Callable[..., list[Made]], *args: Any) -> None:

@@ -32,7 +32,7 @@ import typing
 from functools import partial
 from dataclasses import dataclass
 from types import CodeType
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Sequence, TypeVar
 
 from cardrules.model.errors import IllegalAction
 from cardrules.oracle.trace.coverage import (ConfigRead, loaded_model_modules, outcomes_exercised, reads_made,
@@ -108,6 +108,8 @@ def _takes_config_only(function: Any, config_type: type) -> bool:
     names, configs = _config_params(function, config_type)
     return len(names) == 1 and configs == names
 
+
+K = TypeVar("K", "_Answer", "_Result")
 
 Read = tuple[Any, str, tuple[Any, ...]]
 """An option-reading call: the configuration it was made on (None: the rule set's own, the one that
@@ -254,12 +256,13 @@ class SharedAnswers:
         that cannot be a dictionary key gets a number of its own)."""
         pair = (reads, answers)
         try:
-            found = self._conditions.get((reads, tuple(map(_hashable, answers))))
+            key = (reads, tuple(map(_hashable, answers)))
+            found = self._conditions.get(key)
         except TypeError:
             self._condition_list.append(pair)
             return len(self._condition_list) - 1
         if found is None:
-            found = self._conditions[reads, tuple(map(_hashable, answers))] = len(self._condition_list)
+            found = self._conditions[key] = len(self._condition_list)
             self._condition_list.append(pair)
         return found
 
@@ -295,8 +298,10 @@ class SharedAnswers:
         self.recorded += 1
         return answer
 
-    def _given(self, view: "View", key: Hashable) -> _Answer | None:
-        for answer in self._answers.get(key, ()):
+    def _given(self, view: "View", kept: Sequence[K]) -> K | None:
+        """The first of ``kept`` (the traced or the untraced answers of one call) whose condition holds under
+        ``view``, counted as given; None if none does."""
+        for answer in kept:
             if self.holds(view, answer.condition):
                 self.given += 1
                 return answer
@@ -309,10 +314,9 @@ class SharedAnswers:
         afresh (asking again what every untraced answer may ask cost more than the answers saved): every
         option it reads under this configuration counts as read (:meth:`View.config_only_reads`), whether
         ``run`` asked it or not, so the answer is given only where they agree too."""
-        for found in self._results.get(key, ()):
-            if self.holds(view, found.condition):
-                self.given += 1
-                return found.result, True
+        found = self._given(view, self._results.get(key, ()))
+        if found is not None:
+            return found.result, True
         reads = list(view.config_only_reads())
         for cache in view.caches:
             if cache not in view.config_only:
@@ -331,7 +335,7 @@ class SharedAnswers:
         features, as :func:`outcomes_exercised` finds them under ``view``'s configuration; ``kind``, ``state``
         and ``item`` name the call (``run`` must be the model asked exactly that)."""
         key = (view.base, kind, item, self.keyed(state))
-        answer = self._given(view, key)
+        answer = self._given(view, self._answers.get(key, ()))
         if answer is None:
             return self._give(view, self._record(view, key, run))
         found = self._give(view, answer)
@@ -349,7 +353,7 @@ class SharedAnswers:
         suite asks and never traces (the targeted derivations try thousands of actions per suite); keeping
         every successor the explorer asks costs more than it saves (most are traced later)."""
         key = (view.base, kind, item, self.keyed(state))
-        answer = self._given(view, key)
+        answer = self._given(view, self._answers.get(key, ()))
         if answer is None:
             if not remember:
                 return _called(run)
