@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from cardrules.model.errors import IllegalAction, ScenarioError
+from cardrules.oracle.conformance.feature_sets import Features, FeatureSpace, space
 from cardrules.oracle.conformance.plan import SuitePlan
 from cardrules.oracle.conformance.targeted import TARGETED, TARGETED_STATES, Derive, kept_plays
 from cardrules.oracle.trace.shared import SharedAnswers, View
@@ -61,12 +62,17 @@ class Candidate:
     action: str
     kind: str
     """``play`` or ``refusal``."""
-    features: frozenset[str]
+    features: Features
+    """Its coverage features (a set of names given by hand is taken as :meth:`Features.of` them)."""
     length: int
     """Steps in the vector, the refused action included."""
     refused_by: tuple[str, ...] = ()
     """For a refusal: the clauses the model's IllegalAction names."""
     reason: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.features, Features):
+            object.__setattr__(self, "features", Features.of(self.features))
 
 
 @dataclass
@@ -84,6 +90,19 @@ class ScenarioGraph:
     """The sorted legal action texts of each state (:func:`sorted_legal`), as the listing found them."""
     view: View | None = None
     """The model's traced answers under the suite's rule set (:mod:`cardrules.oracle.trace.shared`)."""
+    _listing_masks: list[int] | None = None
+
+    @property
+    def feature_space(self) -> FeatureSpace:
+        """The feature space of the scenario's game (:mod:`.feature_sets`)."""
+        return space(self.scenario.game)
+
+    def listing_mask(self, state: int) -> int:
+        """:attr:`listing` of state number ``state`` as bits of :attr:`feature_space`."""
+        if self._listing_masks is None:
+            within = self.feature_space
+            self._listing_masks = [within.mask_of(features, features) for features in self.listing]
+        return self._listing_masks[state]
 
     @property
     def answers(self) -> View:
@@ -226,9 +245,10 @@ def play_candidates(
 ) -> list[Candidate]:
     """One play candidate per explored edge (sampled, see :func:`_kept_edges`), with its features; an edge of
     ``kept`` (see :func:`kept_play_edges`) also has its own feature, so the set cover keeps it."""
-    game, ex, view = graph.game, graph.exploration, graph.answers
+    game, ex, view, within = graph.game, graph.exploration, graph.answers, graph.feature_space
     kept = kept or {}
     differs = [False] * len(ex.states)
+    listed = graph.listing_mask
     lists_same: dict[int, bool] = {}  # per source state: the base rule set lists the same actions there
     out: list[Candidate] = []
     for source, target, action in _kept_edges(ex, rng, frozenset(kept)):
@@ -238,10 +258,10 @@ def play_candidates(
             raise successor.with_traceback(None)
         text = game.action_text(action)
         outcome = "ends-game" if game.is_terminal(successor) else "continues"
-        features = set((clauses & in_force) | _step_outcomes(outcomes) | graph.listing[source] | graph.listing[target])
-        features.add(f"outcome:{action_kind(text)}:{outcome}")
+        features = (_in_force_mask(within, clauses, in_force) | _outcome_mask(within, "stepping:", outcomes)
+                    | listed(source) | listed(target) | within.bit(f"outcome:{action_kind(text)}:{outcome}"))
         if (source, target) in kept:
-            features.add(kept[(source, target)])
+            features |= within.bit(kept[(source, target)])
         if base is not None:
             here = differs[source]
             if not here:
@@ -252,8 +272,8 @@ def play_candidates(
             if ex.parent[target] == source and ex.via[target] is action:
                 differs[target] = here
             if here:
-                features.add(f"differs-from:{base_id}")
-        out.append(Candidate(graph_index, source, text, "play", frozenset(features), ex.depth[source] + 1))
+                features |= within.bit(f"differs-from:{base_id}")
+        out.append(Candidate(graph_index, source, text, "play", Features(within, features), ex.depth[source] + 1))
     return out
 
 
@@ -261,7 +281,7 @@ def refusal_candidates(
     graph_index: int, graph: ScenarioGraph, in_force: frozenset[str], rng: random.Random
 ) -> list[Candidate]:
     """Up to :data:`REFUSALS_PER_STATE` refused actions per expanded state, of sampled kinds."""
-    game, ex = graph.game, graph.exploration
+    game, ex, within = graph.game, graph.exploration, graph.feature_space
     assert ex.edges is not None
     pool: dict[str, list[str]] = {}
     for _, _, action in ex.edges:
@@ -284,10 +304,10 @@ def refusal_candidates(
                 continue
             refused, outcomes = found
             cited = tuple(c for c in refused.clause_ids if c in in_force)
-            features = ({f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {f"refused:{kind}"}
-                        | _refusal_outcomes(outcomes))
-            out.append(Candidate(graph_index, source, text, "refusal", frozenset(features), ex.depth[source] + 1,
-                                 cited, refused.reason))
+            features = (_refused_by_mask(within, cited) | graph.listing_mask(source) | within.bit(f"refused:{kind}")
+                        | _outcome_mask(within, "refusing:", outcomes))
+            out.append(Candidate(graph_index, source, text, "refusal", Features(within, features),
+                                 ex.depth[source] + 1, cited, refused.reason))
     return out
 
 
@@ -311,17 +331,18 @@ def targeted_candidates(graph_index: int, graph: ScenarioGraph, in_force: frozen
             continue
         source, text = found
         aim = f"targeted:{clause}:{derivations[0].__name__}"
+        within = graph.feature_space
         if (source, text) in made:  # the same refusal aimed at another of the clauses it names
             kept = out[made[source, text]]
-            out[made[source, text]] = replace(kept, features=kept.features | {aim})
+            out[made[source, text]] = replace(kept, features=Features(within, kept.features.mask | within.bit(aim)))
             continue
         refused, outcomes = _refusal(graph.answers, ex.states[source], text, graph.where, source) or (None, frozenset())
         assert refused is not None
         cited = tuple(c for c in refused.clause_ids if c in in_force)
-        features = ({f"refused-by:{c}" for c in cited} | set(graph.listing[source]) | {aim}
-                    | _refusal_outcomes(outcomes))
+        features = (_refused_by_mask(within, cited) | graph.listing_mask(source) | within.bit(aim)
+                    | _outcome_mask(within, "refusing:", outcomes))
         made[source, text] = len(out)
-        out.append(Candidate(graph_index, source, text, "refusal", frozenset(features), ex.depth[source] + 1,
+        out.append(Candidate(graph_index, source, text, "refusal", Features(within, features), ex.depth[source] + 1,
                              cited, refused.reason))
     return out
 
@@ -405,32 +426,23 @@ def _clauses_refusing(view: View, state: Any, text: str, where: str, source: int
     return None if refused is None else tuple(refused.clause_ids)
 
 
-_PREFIXED_LIMIT = 100_000
-"""Sets of outcome features kept with their prefixed form (:func:`_prefixed`) before starting afresh."""
-_PREFIXED: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
+def _in_force_mask(within: FeatureSpace, clauses: frozenset[str], in_force: frozenset[str]) -> int:
+    """The clauses of ``clauses`` in force, as bits (worked out once per pair of sets: the shared answers
+    give the same set object to every step that ran the same clauses)."""
+    return within.mask_of(("in-force", clauses, in_force), clauses & in_force)
 
 
-def _prefixed(prefix: str, outcomes: frozenset[str]) -> frozenset[str]:
-    """Each feature of ``outcomes`` with ``prefix`` before it, made once per set (the shared answers give
-    the same set object to every step that took the same lines)."""
-    found = _PREFIXED.get((prefix, outcomes))
-    if found is None:
-        if len(_PREFIXED) >= _PREFIXED_LIMIT:
-            _PREFIXED.clear()
-        found = _PREFIXED[prefix, outcomes] = frozenset(f"{prefix}{f}" for f in outcomes)
-    return found
+def _outcome_mask(within: FeatureSpace, prefix: str, outcomes: frozenset[str]) -> int:
+    """Each outcome feature of ``outcomes`` with ``prefix`` before it, as bits: ``stepping:`` for a played
+    step's, kept apart from those of listing the actions (the same arc or returned value seen while
+    stepping is another outcome: a vector must step through it to check it), ``refusing:`` for a refused
+    step's (the same arc refusing is another outcome than the same arc on the way to a play)."""
+    return within.mask_of((prefix, outcomes), (f"{prefix}{f}" for f in outcomes))
 
 
-def _step_outcomes(outcomes: frozenset[str]) -> frozenset[str]:
-    """Outcome features of a played step, kept apart from those of listing the actions (the same arc or
-    returned value seen while stepping is another outcome: a vector must step through it to check it)."""
-    return _prefixed("stepping:", outcomes)
-
-
-def _refusal_outcomes(outcomes: frozenset[str]) -> frozenset[str]:
-    """Outcome features of a refused step, kept apart from a played step's (the same arc refusing is
-    another outcome than the same arc on the way to a play)."""
-    return _prefixed("refusing:", outcomes)
+def _refused_by_mask(within: FeatureSpace, cited: tuple[str, ...]) -> int:
+    """A ``refused-by:`` feature per clause a refusal cites, as bits."""
+    return within.mask_of(("refused-by", cited), (f"refused-by:{c}" for c in cited))
 
 
 def _refusal(view: View, state: Any, text: str, where: str, source: int

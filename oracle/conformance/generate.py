@@ -18,12 +18,13 @@ from __future__ import annotations
 import hashlib
 import heapq
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Iterator, Mapping, Sequence
 
 from cardrules.oracle.conformance import FORMAT
 from cardrules.oracle.conformance.candidates import Candidate, Sources, collect
+from cardrules.oracle.conformance.feature_sets import Features
 from cardrules.oracle.conformance.invalid import (PROBLEMS, at_bounds, base_states, choose, invalid_candidates,
                                                   invalid_vector)
 from cardrules.oracle.conformance.loads import choose_loads
@@ -102,25 +103,22 @@ def greedy_cover(candidates: Sequence[Candidate], ids: Sequence[str]) -> list[in
     few hundred sets of features). The cover is lazy: a heap holds each candidate's gain as last computed,
     an upper bound of its gain now (gains only shrink as features get covered); the top is recomputed and
     taken only if its gain has not shrunk, so it is the plain greedy choice with the same tie-breaks. Sets of
-    features are held as integers, a bit per feature, so a gain is a count of bits."""
-    first: dict[frozenset[str], tuple[int, bool, str, int]] = {}
+    features are held as integers, a bit per feature (:mod:`.feature_sets`), so a gain is a count of bits."""
+    first: dict[int, tuple[int, bool, str, int]] = {}
+    spaces = {id(c.features.space) for c in candidates}
+    if len(spaces) > 1:  # given by hand in several spaces: one numbering for all
+        candidates = [replace(c, features=Features.of(c.features.names())) for c in candidates]
     for i, c in enumerate(candidates):
         rank = (c.length, c.kind != "play", ids[i], i)
-        held = first.get(c.features)
+        mask = c.features.mask
+        held = first.get(mask)
         if held is None or rank < held:
-            first[c.features] = rank
-    bits: dict[str, int] = {}  # each feature's bit: a set of features as an int, its gain counted in bits
+            first[mask] = rank
     masks: dict[int, int] = {}
     heap = []
-    for features, rank in first.items():
-        mask = 0
-        for feature in features:
-            bit = bits.get(feature)
-            if bit is None:
-                bit = bits[feature] = 1 << len(bits)
-            mask |= bit
+    for mask, rank in first.items():
         masks[rank[3]] = mask
-        heap.append((-len(features), *rank))
+        heap.append((-mask.bit_count(), *rank))
     heapq.heapify(heap)
     covered = 0
     chosen: list[int] = []
@@ -196,7 +194,8 @@ def generate_suite(
     candidates = sources.candidates
     result = SuiteResult(plan.id, None, candidates=len(candidates))
     # play_candidates is the one maker of a "differs-from:" feature, naming the plan's base
-    if plan.base is not None and not any(f"differs-from:{plan.base.id}" in c.features for c in candidates):
+    differs = f"differs-from:{plan.base.id}" if plan.base is not None else ""
+    if plan.base is not None and not any(differs in c.features for c in candidates):
         result.skipped = (f"no difference found within the scenarios' bounds: every candidate behaves as under "
                           f"{plan.base.id} (at most {max_states[plan.game]} states per scenario)")
         return result

@@ -16,7 +16,10 @@ The configuration methods are not traced while an answer is recorded (their line
 configuration's options, not on the rules); their clauses and outcomes are traced once per configuration
 and added to every answer given under it, as a direct trace would have found them. A function the model
 remembers (a ``functools`` cache) and that takes a configuration is asked afresh while an answer is
-recorded, so the options it reads are seen (:func:`_config_caches`).
+recorded (:func:`_config_caches`), so the options it reads are seen; one whose only parameter is the
+configuration (the heal clauses in force) is itself a read, with what it returns as its answer: an answer
+is given under a configuration for which it returns the same, whatever options it read to work that out
+(under the revised heal wording the redline options change nothing it returns).
 
 The claim is checked as answers are given: one answer in :data:`CHECK_EVERY` given again is also traced
 directly, and a difference raises :class:`UnsoundSharing`.
@@ -29,7 +32,6 @@ import gc
 import inspect
 import pickle
 import typing
-from functools import partial
 from dataclasses import dataclass
 from types import CodeType
 from typing import Any, Callable, Hashable, Sequence, TypeVar
@@ -275,12 +277,14 @@ class SharedAnswers:
         return found
 
     def _reads(self, view: "View", reads: list[ConfigRead]) -> dict[Read, bool]:
-        """The option reads made, in order of first call, each with whether any call of it was outside a
-        remembered function (made on the view's own configuration: named None)."""
+        """The reads made, in order of first call, each with whether any call of it was outside a
+        remembered function (made on the view's own configuration: named None); a remembered function of
+        the configuration is never traced (a direct trace leaves out what it does)."""
         order: dict[Read, bool] = {}
+        functions = view.config_functions
         for target, name, args, inside in reads:
             read = (None if target is view.config else target, name, args)
-            order[read] = order.get(read, False) or not inside
+            order[read] = order.get(read, False) or not (inside or name in functions)
         return order
 
     def _record(self, view: "View", key: Hashable, run: Callable[[], Any]) -> _Answer:
@@ -311,9 +315,9 @@ class SharedAnswers:
         """``run()``'s result untraced, and whether it was given again: one recorded before whose option reads
         ``view`` answers alike, or else ``run()`` with the option reads it makes watched, recorded (as
         :meth:`_record`, without features). A remembered function of the configuration alone is not asked
-        afresh (asking again what every untraced answer may ask cost more than the answers saved): every
-        option it reads under this configuration counts as read (:meth:`View.config_only_reads`), whether
-        ``run`` asked it or not, so the answer is given only where they agree too."""
+        afresh (asking again what every untraced answer may ask cost more than the answers saved): it
+        counts as read (:meth:`View.config_only_reads`), whether ``run`` asked it or not, so the answer is
+        given only where it returns the same too."""
         found = self._given(view, self._results.get(key, ()))
         if found is not None:
             return found.result, True
@@ -370,7 +374,9 @@ class SharedAnswers:
 
     def _give(self, view: "View", answer: _Answer) -> tuple[Any, frozenset[str], frozenset[str]]:
         clauses, outcomes = view.reading(answer.traced_reads)
-        return answer.result, answer.clauses | clauses, answer.outcomes | outcomes
+        # the answer's own sets where reading adds nothing: the same set object for the same lines run
+        return (answer.result, answer.clauses | clauses if clauses else answer.clauses,
+                answer.outcomes | outcomes if outcomes else answer.outcomes)
 
     def _check(self, view: "View", kind: str, state: Any, item: Hashable, run: Callable[[], Any],
                found: tuple[Any, frozenset[str], frozenset[str]]) -> None:
@@ -416,32 +422,34 @@ class View:
     def __init__(self, shared: SharedAnswers, game: Any) -> None:
         self.shared, self.game, self.config = shared, game, game.config
         self.base = shared.base_number(sharing_key(game))
-        self.readers = _readers(self.config)
         self.caches = _config_caches(type(self.config))
         self.config_only = [cache for cache in self.caches if _takes_config_only(cache, type(self.config))]
-        """The remembered functions whose one parameter is the configuration."""
-        self._config_only_reads: list[ConfigRead] | None = None
+        """The remembered functions whose one parameter is the configuration: each is a read of its own
+        (:meth:`ask`), named by its function's name."""
+        self.config_functions = {cache.__wrapped__.__code__.co_name: cache for cache in self.config_only}
+        clash = sorted(name for name in self.config_functions if hasattr(type(self.config), name))
+        if clash:
+            raise TypeError(f"{type(self.config).__name__} has methods named as remembered functions of it: {clash}")
+        self.readers = _readers(self.config) | frozenset(cache.__wrapped__.__code__ for cache in self.config_only)
+        """The calls recorded as reads: the option readers, and the remembered functions of the configuration."""
         self._asked: dict[Read, Any] = {}
         self.holding: dict[int, bool] = {}
         """Condition number (:meth:`SharedAnswers.condition`) -> whether this configuration answers it alike."""
         self._reading: dict[tuple[Read, ...], tuple[frozenset[str], frozenset[str]]] = {}
 
     def config_only_reads(self) -> list[ConfigRead]:
-        """The option reads each remembered function of the configuration alone makes under this one (its
-        body run once, outside its cache), as made inside a remembered function."""
-        if self._config_only_reads is None:
-            found: list[ConfigRead] = []
-            for cache in self.config_only:
-                reads_made(partial(cache.__wrapped__, self.config), self.readers, found)
-            self._config_only_reads = [(target, name, args, True) for target, name, args, _ in found]
-        return self._config_only_reads
+        """A call of each remembered function of the configuration alone, on this configuration, as made
+        inside a remembered function (nothing of it is traced)."""
+        return [(self.config, name, (), True) for name in self.config_functions]
 
     def ask(self, read: Read) -> Any:
-        """The answer to one option-reading call (made on this rule set's configuration if it was made on
-        the recording rule set's)."""
+        """The answer to one read (made on this rule set's configuration if it was made on the recording
+        rule set's): an option reader's, or a remembered function's of the configuration."""
         if read not in self._asked:
             target, name, args = read
-            self._asked[read] = getattr(self.config if target is None else target, name)(*args)
+            config = self.config if target is None else target
+            function = self.config_functions.get(name)
+            self._asked[read] = function(config, *args) if function is not None else getattr(config, name)(*args)
         return self._asked[read]
 
     def reading(self, reads: tuple[Read, ...]) -> tuple[frozenset[str], frozenset[str]]:

@@ -219,6 +219,36 @@ def test_a_remembered_look_up_of_another_games_configuration_is_not_asked() -> N
     redemption = shared.view(make_game("redemption", RuleSetSpec("previous", {"heal": ("previous",)}, {})))
     assert [cache.__name__ for cache in redemption.config_only] == ["heal_clauses"]
     assert [cache.__name__ for cache in redemption.caches] == ["heal_clauses"]
-    # the previous wording's clauses in force are reconstructed from the redline: its options count as read
-    asked = {args[0] for _, name, args, inside in redemption.config_only_reads() if name == "option" and inside}
-    assert {"redline-window", "redline-destination"} <= asked
+    # the heal clauses in force count as read by every untraced answer, as a call of the look-up itself
+    assert [(config, name, args, inside) for config, name, args, inside in redemption.config_only_reads()] == [
+        (redemption.config, "heal_clauses", (), True)]
+
+
+@pytest.mark.parametrize("traced", [True, False])
+def test_a_remembered_look_up_of_the_configuration_is_compared_by_what_it_returns(traced: bool) -> None:
+    """The heal clauses in force are worked out from the redline options, but under the revised wording no
+    redline option changes them: an answer that asked them under the revised wording is given to a rule set
+    of the revised wording with another redline option (nothing it asked answers otherwise), never to the
+    previous wording, where that option changes which heal clauses are in force."""
+    from cardrules.model.redemption import wording
+
+    shared = SharedAnswers()
+    revised = RuleConfig.of({}, heal_version="revised")
+    revised_redline = RuleConfig.of({"redline-window": "unchanged"}, heal_version="revised")
+    previous = RuleConfig.of({}, heal_version="previous")
+    previous_redline = RuleConfig.of({"redline-window": "unchanged"}, heal_version="previous")
+    assert wording.heal_clauses(revised) == wording.heal_clauses(revised_redline)  # what the rules say
+    assert wording.heal_clauses(previous) != wording.heal_clauses(previous_redline)
+    given = []
+    for config in (revised, revised_redline, previous, previous_redline):
+        view = shared.view(_Sneaky(config))
+        before = shared.given
+        if traced:
+            found = view.traced("probe", None, None, lambda c=config: wording.heal_clauses(c))[0]
+        else:
+            found = view.result("probe", None, None, lambda c=config: wording.heal_clauses(c), remember=True)
+        assert found == wording.heal_clauses(config)
+        given.append(shared.given > before)
+    # the versions differ, so the two wordings never share; within each, only the revised one shares
+    assert given == [False, True, False, False]
+    assert shared.recorded == (3 if traced else 0)
