@@ -1,4 +1,5 @@
 """Independent jobs run in worker processes, results in a fixed order (``verify --jobs N``, ``smt crosscheck
+--jobs N``); and worker processes given their jobs one by one (:class:`PinnedWorkers`: ``conformance generate
 --jobs N``).
 
 :func:`run_jobs` hands each job to a pool of ``jobs`` worker processes (the
@@ -21,7 +22,9 @@ import multiprocessing
 import os
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import Callable, Sequence, TypeVar
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as connection_wait
+from typing import Any, Callable, Sequence, TypeVar
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -105,3 +108,99 @@ def run_jobs(
             pool.shutdown(wait=True, cancel_futures=True)
             raise
     return results  # type: ignore[return-value]
+
+
+class _Failed:
+    """A job's exception, sent back from a worker (:func:`_serve`)."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+def _serve(connection: Connection) -> None:
+    """A worker of :class:`PinnedWorkers`: run each job sent, send back its result (or its exception), until
+    told to stop (None)."""
+    while True:
+        job = connection.recv()
+        if job is None:
+            return
+        work, args = job
+        try:
+            answer: object = work(*args)
+        except BaseException as error:  # the caller decides what a job's error means
+            answer = _Failed(error)
+        try:
+            connection.send(answer)
+        except Exception as error:  # an answer or exception that does not pickle: said, not lost
+            connection.send(_Failed(RuntimeError(f"{type(answer).__name__} could not be sent back: {error}")))
+
+
+class PinnedWorkers:
+    """Worker processes each given its jobs by the caller, one at a time, so the caller chooses which worker
+    runs what (what a worker keeps in memory from one job to the next is its own: the answers of the suites
+    it generated, for :mod:`cardrules.oracle.conformance.parallel`).
+
+    The workers are forked when made, before the caller starts any thread. A job's exception is raised by
+    :meth:`done`; a worker that ends without an answer is a :class:`WorkerLost`. Leaving the ``with`` block
+    stops the workers; on an error, at once (a job still running elsewhere is not waited for)."""
+
+    def __init__(self, count: int, what: str) -> None:
+        context: Any = worker_context()  # its Process and Pipe are those of the start method
+        self.what = what
+        self._connections: list[Connection] = []
+        self._processes: list[Any] = []
+        self.busy: set[int] = set()
+        """The workers running a job now."""
+        for _ in range(count):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs,), daemon=True)
+            process.start()
+            theirs.close()
+            self._connections.append(mine)
+            self._processes.append(process)
+
+    def __len__(self) -> int:
+        return len(self._processes)
+
+    def __enter__(self) -> "PinnedWorkers":
+        return self
+
+    def give(self, worker: int, work: Callable[..., Any], *args: Any) -> None:
+        """Start ``work(*args)`` on ``worker`` (a module-level function: found by name there), which must be idle."""
+        if worker in self.busy:
+            raise RuntimeError(f"worker {worker} is still running a job")
+        self._connections[worker].send((work, args))
+        self.busy.add(worker)
+
+    def done(self) -> list[tuple[int, Any]]:
+        """Wait until at least one busy worker has finished its job: each (worker, result) finished."""
+        if not self.busy:
+            raise RuntimeError("no worker is running a job")
+        ready = connection_wait([self._connections[w] for w in sorted(self.busy)])
+        out = []
+        for worker in sorted(self.busy):
+            connection = self._connections[worker]
+            if connection not in ready:
+                continue
+            try:
+                answer = connection.recv()
+            except (EOFError, OSError):
+                raise WorkerLost(self.what) from None
+            self.busy.discard(worker)
+            if isinstance(answer, _Failed):
+                raise answer.error
+            out.append((worker, answer))
+        return out
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        for worker, (connection, process) in enumerate(zip(self._connections, self._processes)):
+            if error is None and worker not in self.busy:
+                try:
+                    connection.send(None)
+                except OSError:
+                    pass
+            else:
+                process.terminate()
+        for connection, process in zip(self._connections, self._processes):
+            process.join()
+            connection.close()

@@ -371,7 +371,7 @@ class _Tried:
         """The first action ``derive`` gives at state ``source`` that the model refuses citing ``clause``."""
         if (source, derive) not in self.derived:
             if source not in self.json:
-                self.json[source] = _state_json(self.game, self.states[source])
+                self.json[source] = state_json(self.game, self.states[source])
             self.derived[source, derive] = list(derive(self.json[source], lambda: self._legal(source)))
         for text in self.derived[source, derive]:
             if (source, text) not in self.refused:
@@ -383,14 +383,15 @@ class _Tried:
 
 
 _JSON_LIMIT = 50_000
-"""States whose JSON form :func:`_state_json` keeps before it starts afresh."""
+"""States whose JSON form :func:`state_json` keeps before it starts afresh."""
 _JSON: dict[Any, Any] = {}
 
 
-def _state_json(game: Game[Any, Any], state: Any) -> Any:
+def state_json(game: Game[Any, Any], state: Any) -> Any:
     """``game.state_to_json(state)``, made once per process for equal states: a state's JSON form does not
-    depend on the rule set, and the suites of one game explore mostly the same states (the derivations of
-    :data:`~.targeted.TARGETED` read it, never change it)."""
+    depend on the rule set, and the suites of one game explore mostly the same states. The same object is
+    given to every caller, who reads it and never changes it (the derivations of :data:`~.targeted.TARGETED`,
+    the states of the vectors: :mod:`.vectors`)."""
     found = _JSON.get(state)
     if found is None:
         if len(_JSON) >= _JSON_LIMIT:

@@ -31,7 +31,7 @@ from cardrules.oracle.conformance.loads import choose_loads
 from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
 from cardrules.oracle.conformance.profiles import observable_of
 from cardrules.oracle.conformance.targeted import load_positions
-from cardrules.oracle.conformance.vectors import build_vector, candidate_ids, perft_from, perft_vector
+from cardrules.oracle.conformance.vectors import build_vector, candidate_ids, perft_from, shared_perft_vector
 from cardrules.oracle.trace.shared import SharedAnswers, sharing_key
 from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import Scenario, load_scenarios
@@ -88,8 +88,24 @@ def with_v4(game: str, vector: dict[str, Any]) -> dict[str, Any]:
     out = dict(vector)
     out["requires"] = sorted(vector_features(game, vector["clauses"], vector_states(vector)))
     if "steps" in vector:
-        out["steps"] = [{**step, "observable": observable_of(game, step["state"])} for step in vector["steps"]]
+        out["steps"] = [{**step, "observable": _observable(game, step["state"])} for step in vector["steps"]]
     return out
+
+
+_OBSERVABLE_LIMIT = 50_000
+"""JSON states kept with their observable form (:func:`_observable`) before starting afresh."""
+_OBSERVABLE: dict[int, tuple[Any, Any]] = {}
+
+
+def _observable(game: str, state: Any) -> Any:
+    """:func:`~.profiles.observable_of` ``state``, made once per JSON state object (the vectors of one game's
+    suites share the JSON of equal states: :func:`~.candidates.state_json`); the form is read, never changed."""
+    found = _OBSERVABLE.get(id(state))
+    if found is None or found[0] is not state:
+        if len(_OBSERVABLE) >= _OBSERVABLE_LIMIT:
+            _OBSERVABLE.clear()
+        found = _OBSERVABLE[id(state)] = (state, observable_of(game, state))
+    return found[1]
 
 
 def greedy_cover(candidates: Sequence[Candidate], ids: Sequence[str]) -> list[int]:
@@ -202,7 +218,7 @@ def generate_suite(
     ids = candidate_ids(sources.graphs, candidates)
     chosen = greedy_cover(candidates, ids)
     vectors = [build_vector(sources.graphs[candidates[i].graph], candidates[i], in_force) for i in chosen]
-    perfts = [v for g in sources.graphs if (v := perft_vector(g, in_force)) is not None]
+    perfts = [v for g in sources.graphs if (v := shared_perft_vector(g, in_force)) is not None]
     invalid = invalid_vectors(plan, sources, in_force)
     order = {"play": 0, "refusal": 1, "perft": 2, "invalid": 3}
     vectors = [with_v4(plan.game, v) for v in sorted(vectors + perfts + invalid, key=lambda v: (order[v["kind"]], v["id"]))]

@@ -1,12 +1,14 @@
-"""Generating many suites on worker processes, each option suite sharing its base's traced answers.
+"""Generating many suites on worker processes, each worker keeping the traced answers of the families it works on.
 
 Suites that differ only in decision options share the model's traced answers
 (:mod:`cardrules.oracle.trace.shared`): a family (:func:`~.generate.families`) is one version
-suite and its option suites. The version suite, the base, is generated first, alone; what it
-recorded is pickled (a few megabytes) and the option suites of its family are then jobs of
-:data:`OPTION_JOB_SUITES` suites, in whichever worker is free, with those answers loaded once per
-worker. So no worker records a base's answers a second time, the workers stay busy to the end
-(the last jobs are short), and each suite is shown as it is done. The suites are those of one
+suite and its option suites. The answers are shared fully only within one process, so each worker
+works on its own families: it generates a family's version suite (the base), then the family's option
+suites one by one, each sharing the answers of every suite the worker made before. A worker with
+nothing of its own left starts the base of a family no worker has started, or else helps with the
+option suites of another worker's family: it loads what that family's base recorded (pickled by the
+worker that made it, a few megabytes) and takes suites from the end of the family's list. So the
+workers stay busy to the end and each suite is shown as it is done. The suites are those of one
 process, byte for byte: a suite never depends on which answers were shared with it.
 """
 
@@ -15,58 +17,86 @@ from __future__ import annotations
 import os
 import tempfile
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from cardrules.oracle.conformance.generate import SuiteResult, families, generate_suite
 from cardrules.oracle.conformance.output import suite_text
 from cardrules.oracle.conformance.plan import SuitePlan
-from cardrules.oracle.jobs import WorkerLost, worker_context
+from cardrules.oracle.jobs import PinnedWorkers
 from cardrules.oracle.trace.shared import SharedAnswers
 from cardrules.properties.scenarios import Scenario
 
 Made = tuple[int, SuiteResult, "str | None", float]
 """A suite done: the plan's index, its result, the text of its file and the seconds it took."""
 
-_LOADED: dict[str, SharedAnswers] = {}
-"""In a worker: the answers file of each family -> its answers, loaded once."""
+_HELD: dict[str, SharedAnswers] = {}
+"""In a worker: the answers of each family it works on (by the family's answers file), kept from one suite
+to the next."""
 
 
 Sources = tuple["Sequence[Scenario] | None", "Sequence[Scenario] | None"]
 """The scenarios and targeted positions to generate from (None: :func:`~.generate.generate_suite`'s own)."""
 
 
-def _suites(jobs: list[tuple[int, SuitePlan]], seed: int, sources: Sources, shared: SharedAnswers) -> list[Made]:
-    """Generate the jobs' suites one after the other, sharing ``shared``."""
-    made: list[Made] = []
+def _suite(index: int, plan: SuitePlan, seed: int, sources: Sources, shared: SharedAnswers) -> Made:
+    started = time.perf_counter()
     with shared:
-        for index, plan in jobs:
-            started = time.perf_counter()
-            result = generate_suite(plan, sources[0], seed=seed, positions=sources[1], shared=shared)
-            made.append((index, result, suite_text(result), time.perf_counter() - started))
-    return made
+        result = generate_suite(plan, sources[0], seed=seed, positions=sources[1], shared=shared)
+    return index, result, suite_text(result), time.perf_counter() - started
 
 
-def _base_job(index: int, plan: SuitePlan, seed: int, sources: Sources, answers_file: str) -> list[Made]:
-    """Generate a family's base suite, and write what it recorded to ``answers_file``."""
-    shared = _LOADED[answers_file] = SharedAnswers()  # this worker has them from now on
-    made = _suites([(index, plan)], seed, sources, shared)
+def _base_job(index: int, plan: SuitePlan, seed: int, sources: Sources, answers_file: str) -> Made:
+    """Generate a family's base suite, keep its answers in this worker, and write them to ``answers_file``
+    (for a worker that helps with the family later)."""
+    shared = _HELD[answers_file] = SharedAnswers()
+    made = _suite(index, plan, seed, sources, shared)
     Path(answers_file).write_bytes(shared.to_bytes())
     return made
 
 
-def _option_job(jobs: list[tuple[int, SuitePlan]], seed: int, sources: Sources, answers_file: str) -> list[Made]:
-    """Generate option suites of one family, with its base's answers (loaded once per worker)."""
-    shared = _LOADED.get(answers_file)
+def _option_job(index: int, plan: SuitePlan, seed: int, sources: Sources, answers_file: str) -> Made:
+    """Generate an option suite of a family with the answers this worker holds for it (those of its base,
+    loaded once, if the worker did not make them itself)."""
+    shared = _HELD.get(answers_file)
     if shared is None:
-        shared = _LOADED[answers_file] = SharedAnswers.from_bytes(Path(answers_file).read_bytes())
-    return _suites(jobs, seed, sources, shared)
+        shared = _HELD[answers_file] = SharedAnswers.from_bytes(Path(answers_file).read_bytes())
+    return _suite(index, plan, seed, sources, shared)
 
 
-OPTION_JOB_SUITES = 2
-"""Option suites per job: few, so the workers end together."""
+@dataclass
+class _Family:
+    base: int
+    """The index of its base plan."""
+    options: list[int]
+    """The indices of its option plans not yet given to a worker."""
+    answers_file: str
+    started: bool = False
+    ready: bool = False
+    """Its base is done (its answers file written)."""
+    holders: set[int] = field(default_factory=set)
+    """The workers that hold its answers."""
+
+
+def _next_job(worker: int, waiting: list[_Family]) -> tuple[str, _Family, int] | None:
+    """The next job for an idle ``worker``: an option suite of a family it holds (its first left), else the
+    base of a family not started, else an option suite of another ready family (the one with the most
+    left; its last suite left), else None (the bases still running are the only work)."""
+    for family in waiting:
+        if worker in family.holders and family.ready and family.options:
+            return "option", family, family.options.pop(0)
+    for family in waiting:
+        if not family.started:
+            family.started = True
+            family.holders.add(worker)
+            return "base", family, family.base
+    helped = [f for f in waiting if f.ready and f.options]
+    if not helped:
+        return None
+    family = max(helped, key=lambda f: len(f.options))  # the first of the largest: the families' order
+    family.holders.add(worker)
+    return "option", family, family.options.pop()
 
 
 def generate_parallel(plans: Sequence[SuitePlan], seed: int, workers: int,
@@ -75,53 +105,45 @@ def generate_parallel(plans: Sequence[SuitePlan], seed: int, workers: int,
                       scenarios: Sequence[Scenario] | None = None, positions: Sequence[Scenario] | None = None,
                       ) -> tuple[list[SuiteResult], list[str | None]]:
     """Every plan's suite and the text of its file, in the plans' order, made by ``workers`` worker
-    processes: each family's base first (the largest family's first), then its option suites, a job of
-    :data:`OPTION_JOB_SUITES` at a time. ``on_start``: called once the workers exist (start threads, such
-    as a live progress display, only then: a process must not fork while other threads hold locks).
-    ``on_done(index, result, seconds)``: called here as each suite is done. An error in a worker (a
-    :class:`~.candidates.GenerationError`) is raised here, the jobs not yet started cancelled; a worker
-    that ends abruptly is a :class:`~cardrules.oracle.jobs.WorkerLost`. ``scenarios``, ``positions``: as
+    processes, each on its own families first (the largest family's base first; see the module's text).
+    ``on_start``: called once the workers exist (start threads, such as a live progress display, only
+    then: a process must not fork while other threads hold locks). ``on_done(index, result, seconds)``:
+    called here as each suite is done. An error in a worker (a :class:`~.candidates.GenerationError`) is
+    raised here, the other workers stopped at once; a worker that ends abruptly is a
+    :class:`~cardrules.oracle.jobs.WorkerLost`. ``scenarios``, ``positions``: as
     :func:`~.generate.generate_suite` takes them."""
     sources: Sources = (list(scenarios) if scenarios is not None else None,
                         list(positions) if positions is not None else None)
     results: dict[int, SuiteResult] = {}
     texts: dict[int, str | None] = {}
-    groups = families(plans)
     with tempfile.TemporaryDirectory(prefix="cardrules-answers-") as folder, \
-            ProcessPoolExecutor(max_workers=workers, mp_context=worker_context()) as pool:
-        pending: set[Future[list[Made]]] = set()
-
-        def submit(job: Callable[..., list[Made]], *args: Any) -> None:
-            pending.add(pool.submit(job, *args))
-
-        files = [os.path.join(folder, f"family-{family}.pickle") for family in range(len(groups))]
-        starts: dict[int, int] = {}
-        """The index of each family's base plan -> the family's number."""
-        for family, group in enumerate(groups):  # the workers are forked at the first submit
-            submit(_base_job, group[0], plans[group[0]], seed, sources, files[family])
-            starts[group[0]] = family
+            PinnedWorkers(max(1, min(workers, len(plans))), "generating suites") as pool:
         if on_start is not None:
             on_start()
-        try:
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    pending.discard(future)
-                    try:
-                        made = future.result()
-                    except BrokenProcessPool:
-                        raise WorkerLost("generating suites") from None
-                    for index, result, text, seconds in made:
-                        results[index], texts[index] = result, text
-                        if on_done is not None:
-                            on_done(index, result, seconds)
-                        if index in starts:
-                            family = starts[index]
-                            rest = groups[family][1:]
-                            for at in range(0, len(rest), OPTION_JOB_SUITES):
-                                chunk = [(i, plans[i]) for i in rest[at:at + OPTION_JOB_SUITES]]
-                                submit(_option_job, chunk, seed, sources, files[family])
-        except BaseException:
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
+        waiting = [_Family(group[0], list(group[1:]), os.path.join(folder, f"family-{number}.pickle"))
+                   for number, group in enumerate(families(plans))]
+        running: dict[int, _Family] = {}
+
+        def give_idle() -> None:
+            for worker in range(len(pool)):
+                if worker in pool.busy:
+                    continue
+                job = _next_job(worker, waiting)
+                if job is None:
+                    continue
+                kind, family, index = job
+                work = _base_job if kind == "base" else _option_job
+                pool.give(worker, work, index, plans[index], seed, sources, family.answers_file)
+                running[worker] = family
+
+        give_idle()
+        while pool.busy:
+            for worker, (index, result, text, seconds) in pool.done():
+                family = running.pop(worker)
+                if index == family.base:
+                    family.ready = True
+                results[index], texts[index] = result, text
+                if on_done is not None:
+                    on_done(index, result, seconds)
+            give_idle()
     return [results[i] for i in range(len(plans))], [texts[i] for i in range(len(plans))]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Sequence
 
-from cardrules.oracle.conformance.candidates import Candidate, ScenarioGraph, sorted_legal
+from cardrules.oracle.conformance.candidates import Candidate, ScenarioGraph, state_json, sorted_legal
 from cardrules.oracle.trace.coverage import clauses_exercised
 from cardrules.properties.engines.exploration import Game
 
@@ -70,7 +70,7 @@ def replay_steps(game: Game[Any, Any], root: Any, texts: list[str], in_force: fr
         legal, listed = listing(game, state, in_force)
         steps.append({
             "action": text,
-            "state": game.state_to_json(state),
+            "state": state_json(game, state),
             "legal_actions": legal,
             "clauses": sorted((clauses & in_force) | listed),
         })
@@ -93,7 +93,7 @@ def build_vector(graph: ScenarioGraph, candidate: Candidate, in_force: frozenset
         "clauses": [],
         "narrative": "",
         "scenario": scenario,
-        "state": game.state_to_json(root),
+        "state": state_json(game, root),
         "legal_actions": start_legal,
         "start_clauses": sorted(start_clauses),
         "steps": steps,
@@ -121,6 +121,15 @@ def _perft(game: Game[Any, Any], state: Any, depth: int) -> int:
 def perft_vector(graph: ScenarioGraph, in_force: frozenset[str]) -> dict[str, Any] | None:
     """A perft vector from the scenario's start, to the deepest depth within :data:`PERFT_MAX_NODES`."""
     return perft_from(graph.game, graph.exploration.states[0], graph.scenario.name, in_force, PERFT_MAX_DEPTH)
+
+
+def shared_perft_vector(graph: ScenarioGraph, in_force: frozenset[str]) -> dict[str, Any] | None:
+    """:func:`perft_vector`, from the graph's shared answers where an equal start was counted under a rule set
+    that answers every option read while counting alike (:meth:`~cardrules.oracle.trace.shared.View.result`;
+    the vector is the same object for every suite given it: read, never changed)."""
+    root = graph.exploration.states[0]
+    return graph.answers.result("perft", root, (graph.scenario.name, in_force),
+                                lambda: perft_vector(graph, in_force), remember=True)
 
 
 def perft_from(game: Game[Any, Any], root: Any, scenario: str, in_force: frozenset[str], max_depth: int,

@@ -190,8 +190,11 @@ class SharedAnswers:
         self._sets: dict[frozenset[str], frozenset[str]] = {}
         """Each set of clauses or outcomes once (answers share most of theirs)."""
         self._thresholds: tuple[int, int, int] | None = None
-        self._keyed: dict[int, _Keyed] = {}
-        """``id(state)`` -> its key wrapper (which keeps the state alive, so the id stays its own)."""
+        self._keyed: dict[int, tuple[Any, _Keyed]] = {}
+        """``id(state)`` -> the state (kept alive, so the id stays its own) and its key wrapper."""
+        self._first: dict[_Keyed, _Keyed] = {}
+        """Each state's key wrapper, the first made for an equal state: keys that hold the same wrapper are
+        told equal by identity, without comparing their states part by part."""
         self._canonical: dict[tuple[type, _Keyed], Hashable] = {}
         self._conditions: dict[Hashable, int] = {}
         self._condition_list: list[tuple[tuple[Read, ...], tuple[Any, ...]]] = []
@@ -212,16 +215,25 @@ class SharedAnswers:
         for name, value in pickle.loads(data).items():
             if name in cls.KEPT:
                 setattr(shared, name, value)
+        for keys in (shared._answers, shared._results):
+            for key in keys:  # (base, kind, item, the state's key wrapper)
+                wrapper = typing.cast(tuple[Any, ...], key)[-1]
+                shared._first.setdefault(wrapper, wrapper)
         return shared
 
     def keyed(self, state: Any) -> _Keyed:
-        """The key wrapper of ``state``, made once per state object."""
+        """The key wrapper of ``state``: looked up once per state object, the same wrapper for equal states."""
         found = self._keyed.get(id(state))
-        if found is None or found.state is not state:
-            if len(self._keyed) >= KEYED_LIMIT:
-                self._keyed.clear()
-            found = self._keyed[id(state)] = _Keyed(state)
-        return found
+        if found is not None and found[0] is state:
+            return found[1]
+        if len(self._keyed) >= KEYED_LIMIT:
+            self._keyed.clear()
+        if len(self._first) >= KEYED_LIMIT:
+            self._first.clear()
+        made = _Keyed(state)
+        wrapper = self._first.setdefault(made, made)
+        self._keyed[id(state)] = (state, wrapper)
+        return wrapper
 
     def canonical(self, game: Any, state: Any) -> Hashable:
         """``game.canonical_key(state)``, worked out once per equal state (it depends on the state alone)."""

@@ -1,13 +1,15 @@
 """A worker process that dies (killed, out of memory) is said as such, never a traceback or a silent gap:
-``run_jobs`` raises :class:`~cardrules.oracle.jobs.WorkerLost`, and the command line prints it as one line."""
+``run_jobs`` and :class:`~cardrules.oracle.jobs.PinnedWorkers` raise :class:`~cardrules.oracle.jobs.WorkerLost`,
+and the command line prints it as one line."""
 
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
-from cardrules.oracle.jobs import WorkerLost, run_jobs
+from cardrules.oracle.jobs import PinnedWorkers, WorkerLost, run_jobs
 
 pytestmark = pytest.mark.infrastructure("worker processes that die are reported")
 
@@ -25,3 +27,44 @@ def test_a_worker_that_dies_is_a_worker_lost_error() -> None:
 
 def test_jobs_that_end_give_their_results_in_order() -> None:
     assert run_jobs([1, 2, 4, 5], _dies_on_three, 2) == [1, 4, 16, 25]
+
+
+def _square_or_fail(n: int) -> int:
+    if n < 0:
+        raise ValueError(f"no square for {n}")
+    return n * n
+
+
+def _never_ends() -> None:
+    while True:
+        time.sleep(1)
+
+
+def test_pinned_workers_run_what_each_is_given_and_keep_it_apart() -> None:
+    with PinnedWorkers(2, "squaring") as workers:
+        workers.give(0, _square_or_fail, 3)
+        workers.give(1, _square_or_fail, 4)
+        with pytest.raises(RuntimeError, match="worker 1 is still running a job"):
+            workers.give(1, _square_or_fail, 5)
+        finished: dict[int, int] = {}
+        while workers.busy:
+            finished.update(workers.done())
+    assert finished == {0: 9, 1: 16}
+
+
+def test_a_pinned_worker_that_dies_is_a_worker_lost_error() -> None:
+    with pytest.raises(WorkerLost, match="ended abruptly while squaring"):
+        with PinnedWorkers(1, "squaring") as workers:
+            workers.give(0, _dies_on_three, 3)
+            workers.done()
+
+
+def test_a_pinned_workers_error_is_raised_without_waiting_for_the_other_worker() -> None:
+    """The job's own exception, raised here; the other worker, in a job that never ends, is stopped (the
+    ``with`` block is left, or this test would never end)."""
+    with pytest.raises(ValueError, match="no square for -2"):
+        with PinnedWorkers(2, "squaring") as workers:
+            workers.give(0, _never_ends)
+            workers.give(1, _square_or_fail, -2)
+            while workers.busy:
+                workers.done()

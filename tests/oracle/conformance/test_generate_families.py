@@ -82,3 +82,28 @@ def test_suites_made_on_worker_processes_are_those_made_in_one_process_in_the_pl
     assert sorted(announced) == list(range(len(plans))) and started == [True]
     # each family's base is done before any of its option suites
     assert announced.index(0) < announced.index(2) and announced.index(1) < min(announced.index(3), announced.index(4))
+
+
+@pytest.mark.parametrize("scenario, shared_with_pairing_read_otherwise", [
+    ("redemption-plain-battle", True),  # no side battle to pair characters for: the reading is never asked
+    ("redemption-side-battles-3p", False),  # a side battle may be initiated from the start: pairing is asked
+])
+def test_a_perft_vector_is_counted_once_for_rule_sets_that_answer_what_it_asked_alike(
+        scenario: str, shared_with_pairing_read_otherwise: bool) -> None:
+    """The perft vector of a scenario's start under the default rule set is given again (the same vector)
+    under ``sb-pair-alignment=any-alignment`` where counting never asked that reading, and counted again
+    where it did; either way it is the vector counted directly."""
+    from cardrules.oracle.conformance.candidates import explore_scenario
+    from cardrules.oracle.conformance.plan import clauses_for
+    from cardrules.oracle.conformance.vectors import perft_vector, shared_perft_vector
+
+    [found] = [s for s in load_scenarios() if s.name == scenario]
+    shared = SharedAnswers()
+    vectors = []
+    for plan in (make_plan("redemption", {"heal": ("revised",)}, {}),
+                 make_plan("redemption", {"heal": ("revised",)}, {"sb-pair-alignment": "any-alignment"})):
+        in_force = frozenset(clauses_for(plan))
+        graph = explore_scenario(found, plan, 400, in_force, shared)
+        vectors.append(shared_perft_vector(graph, in_force))
+        assert vectors[-1] == perft_vector(graph, in_force)
+    assert (vectors[0] is vectors[1]) == shared_with_pairing_read_otherwise
