@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
+import traceback
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
@@ -117,21 +119,37 @@ class _Failed:
         self.error = error
 
 
+def _sendable(error: BaseException) -> BaseException:
+    """``error`` with the worker's traceback as a note, or, if it would not arrive whole (it does not pickle,
+    or is not made again from what pickles), a RuntimeError saying what it was."""
+    error.add_note("in the worker process:\n" + "".join(traceback.format_exception(error)).rstrip())
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        described = RuntimeError(f"{type(error).__name__}: {error}")
+        described.add_note(error.__notes__[-1])
+        return described
+    return error
+
+
 def _serve(connection: Connection) -> None:
     """A worker of :class:`PinnedWorkers`: run each job sent, send back its result (or its exception), until
     told to stop (None)."""
     while True:
-        job = connection.recv()
+        try:
+            job = connection.recv()
+        except (EOFError, KeyboardInterrupt):  # the caller is gone, or stopping: nothing to say
+            return
         if job is None:
             return
         work, args = job
         try:
             answer: object = work(*args)
         except BaseException as error:  # the caller decides what a job's error means
-            answer = _Failed(error)
+            answer = _Failed(_sendable(error))
         try:
             connection.send(answer)
-        except Exception as error:  # an answer or exception that does not pickle: said, not lost
+        except Exception as error:  # an answer that does not pickle: said, not lost
             connection.send(_Failed(RuntimeError(f"{type(answer).__name__} could not be sent back: {error}")))
 
 
@@ -169,7 +187,10 @@ class PinnedWorkers:
         """Start ``work(*args)`` on ``worker`` (a module-level function: found by name there), which must be idle."""
         if worker in self.busy:
             raise RuntimeError(f"worker {worker} is still running a job")
-        self._connections[worker].send((work, args))
+        try:
+            self._connections[worker].send((work, args))
+        except OSError:  # it ended while idle (killed, out of memory)
+            raise WorkerLost(self.what) from None
         self.busy.add(worker)
 
     def done(self) -> list[tuple[int, Any]]:
@@ -186,6 +207,8 @@ class PinnedWorkers:
                 answer = connection.recv()
             except (EOFError, OSError):
                 raise WorkerLost(self.what) from None
+            except Exception as error:  # an answer that pickled but is not made again here
+                raise RuntimeError(f"worker {worker}'s answer could not be read: {error}") from None
             self.busy.discard(worker)
             if isinstance(answer, _Failed):
                 raise answer.error

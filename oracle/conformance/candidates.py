@@ -20,7 +20,7 @@ changes.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from cardrules.model.errors import IllegalAction, ScenarioError
@@ -90,7 +90,7 @@ class ScenarioGraph:
     """The sorted legal action texts of each state (:func:`sorted_legal`), as the listing found them."""
     view: View | None = None
     """The model's traced answers under the suite's rule set (:mod:`cardrules.oracle.trace.shared`)."""
-    _listing_masks: list[int] | None = None
+    _listing_masks: list[int] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def feature_space(self) -> FeatureSpace:
@@ -430,7 +430,7 @@ def _clauses_refusing(view: View, state: Any, text: str, where: str, source: int
 def _in_force_mask(within: FeatureSpace, clauses: frozenset[str], in_force: frozenset[str]) -> int:
     """The clauses of ``clauses`` in force, as bits (worked out once per pair of sets: the shared answers
     give the same set object to every step that ran the same clauses)."""
-    return within.mask_of(("in-force", clauses, in_force), clauses & in_force)
+    return within.mask_of(("in-force", clauses, in_force), (c for c in clauses if c in in_force))
 
 
 def _outcome_mask(within: FeatureSpace, prefix: str, outcomes: frozenset[str]) -> int:

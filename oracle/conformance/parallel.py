@@ -19,13 +19,14 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Hashable, Sequence
 
 from cardrules.oracle.conformance.generate import SuiteResult, families, generate_suite
 from cardrules.oracle.conformance.output import suite_text
 from cardrules.oracle.conformance.plan import SuitePlan
 from cardrules.oracle.jobs import PinnedWorkers
-from cardrules.oracle.trace.shared import SharedAnswers
+from cardrules.oracle.trace.shared import SharedAnswers, version_key
+from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import Scenario
 
 Made = tuple[int, SuiteResult, "str | None", float]
@@ -47,10 +48,17 @@ def _suite(index: int, plan: SuitePlan, seed: int, sources: Sources, shared: Sha
     return index, result, suite_text(result), time.perf_counter() - started
 
 
-def _base_job(index: int, plan: SuitePlan, seed: int, sources: Sources, answers_file: str) -> Made:
+def _base_job(index: int, plan: SuitePlan, seed: int, sources: Sources, answers_file: str,
+              start_file: str | None = None) -> Made:
     """Generate a family's base suite, keep its answers in this worker, and write them to ``answers_file``
-    (for a worker that helps with the family later)."""
-    shared = _HELD[answers_file] = SharedAnswers()
+    (for a worker that helps with the family later). ``start_file``: the answers of another family's base
+    to start from (another version of the same game), the worker's own if it holds them."""
+    if start_file is None:
+        shared = SharedAnswers()
+    else:
+        shared = _HELD.get(start_file) or SharedAnswers.from_bytes(Path(start_file).read_bytes())
+        _HELD[start_file] = shared
+    _HELD[answers_file] = shared
     made = _suite(index, plan, seed, sources, shared)
     Path(answers_file).write_bytes(shared.to_bytes())
     return made
@@ -65,6 +73,15 @@ def _option_job(index: int, plan: SuitePlan, seed: int, sources: Sources, answer
     return _suite(index, plan, seed, sources, shared)
 
 
+def _by_version(plans: Sequence[SuitePlan], group: list[int]) -> list[list[int]]:
+    """A family's plans by the versions their rule sets select (the version suite of each first), in the
+    family's order: the first group is the family's base; each other starts from its answers."""
+    found: dict[Hashable, list[int]] = {}
+    for index in group:
+        found.setdefault(version_key(make_game(plans[index].game, plans[index].spec)), []).append(index)
+    return list(found.values())
+
+
 @dataclass
 class _Family:
     base: int
@@ -77,18 +94,25 @@ class _Family:
     """Its base is done (its answers file written)."""
     holders: set[int] = field(default_factory=set)
     """The workers that hold its answers."""
+    start_from: "_Family | None" = None
+    """The family (another version of the game) whose base's answers its base starts from, once ready."""
+    maker: int = -1
+    """The worker that made its base (it takes the family's suites from the front, a helper from the end,
+    so each keeps to a run of neighbouring suites, which share most answers)."""
 
 
 def _next_job(worker: int, waiting: list[_Family]) -> tuple[str, _Family, int] | None:
-    """The next job for an idle ``worker``: an option suite of a family it holds (its first left), else the
-    base of a family not started, else an option suite of another ready family (the one with the most
-    left; its last suite left), else None (the bases still running are the only work)."""
+    """The next job for an idle ``worker``: an option suite of a family it holds (the first left if it made
+    the family's base, else the last), else the base of a family not started, else an option suite of
+    another ready family (the one with the most left; its last suite left), else None (the bases still
+    running are the only work)."""
     for family in waiting:
         if worker in family.holders and family.ready and family.options:
-            return "option", family, family.options.pop(0)
+            return "option", family, family.options.pop(0 if worker == family.maker else -1)
     for family in waiting:
-        if not family.started:
+        if not family.started and (family.start_from is None or family.start_from.ready):
             family.started = True
+            family.maker = worker
             family.holders.add(worker)
             return "base", family, family.base
     helped = [f for f in waiting if f.ready and f.options]
@@ -120,8 +144,13 @@ def generate_parallel(plans: Sequence[SuitePlan], seed: int, workers: int,
             PinnedWorkers(max(1, min(workers, len(plans))), "generating suites") as pool:
         if on_start is not None:
             on_start()
-        waiting = [_Family(group[0], list(group[1:]), os.path.join(folder, f"family-{number}.pickle"))
-                   for number, group in enumerate(families(plans))]
+        waiting: list[_Family] = []
+        for group in families(plans):
+            first = None
+            for version in _by_version(plans, group):
+                waiting.append(_Family(version[0], version[1:], os.path.join(folder, f"family-{len(waiting)}.pickle"),
+                                       start_from=first))
+                first = first or waiting[-1]
         running: dict[int, _Family] = {}
 
         def give_idle() -> None:
@@ -132,8 +161,11 @@ def generate_parallel(plans: Sequence[SuitePlan], seed: int, workers: int,
                 if job is None:
                     continue
                 kind, family, index = job
-                work = _base_job if kind == "base" else _option_job
-                pool.give(worker, work, index, plans[index], seed, sources, family.answers_file)
+                if kind == "base":
+                    start = family.start_from.answers_file if family.start_from is not None else None
+                    pool.give(worker, _base_job, index, plans[index], seed, sources, family.answers_file, start)
+                else:
+                    pool.give(worker, _option_job, index, plans[index], seed, sources, family.answers_file)
                 running[worker] = family
 
         give_idle()

@@ -1,4 +1,4 @@
-"""Traced answers of the model, shared by rule sets that differ only in decision options.
+"""Traced answers of the model, shared by rule sets that differ only in decision options and versions.
 
 The conformance generator traces the model (:func:`~cardrules.oracle.trace.coverage.outcomes_exercised`)
 on every state it explores and every step it keeps, once per suite; most suites are one decision
@@ -8,9 +8,11 @@ are remembered here, per game, with what each one read from the rule configurati
 - an answer (the legal actions of a state, the successor or the refusal of a step) is kept with its
   clauses and outcome features, and with every call of a configuration method that reads a decision
   option (``option``, ``is_``, ``to_json``: :data:`OPTION_READERS`), with its answer;
-- it is given again, to a configuration whose other fields (versions, broken variants, hooks) are the
-  same, when that configuration answers every one of those calls alike. The model is pure, so the same
-  state, the same action and the same answers to what it asked give the same steps, line by line.
+- it is given again, to a configuration whose other fields (broken variants, hooks) are the same, when
+  that configuration answers every one of those calls alike. The model is pure, so the same state, the
+  same action and the same answers to what it asked give the same steps, line by line.
+- a version field (the heal wording: :data:`VERSION_FIELDS`) is read without a call, so an answer counts it
+  as read when it ran a line of the files that read it; the others are given across versions too.
 
 The configuration methods are not traced while an answer is recorded (their lines depend on the
 configuration's options, not on the rules); their clauses and outcomes are traced once per configuration
@@ -45,6 +47,12 @@ OPTION_READERS = ("option", "is_", "to_json")
 OPTIONS_FIELDS = ("variants", "overrides")
 """The configuration field holding the decision options (by game: Redemption's, FFTCG's)."""
 CHECK_EVERY = 64
+VERSION_FIELDS: dict[str, tuple[str, ...]] = {"heal_version": ("redemption/healable.py", "redemption/wording.py")}
+"""The configuration fields that select a rule version, each with the files of ``model/`` whose code reads
+it (besides the configuration's own, where reading options: its option readers are reads of their own).
+A traced answer that took no line of those files did not read the field and is shared across versions;
+one that did, and every untraced answer, counts the field as read (``field:NAME``). A test scans the model
+for every read of these fields, so the list stays true."""
 """One answer given again in this many is also traced directly and compared."""
 
 
@@ -61,11 +69,30 @@ def options_field(config: Any) -> str:
     return names[0]
 
 
+def version_fields(config: Any) -> list[str]:
+    """The configuration's fields of :data:`VERSION_FIELDS`."""
+    return [f.name for f in dataclasses.fields(config) if f.name in VERSION_FIELDS]
+
+
 def sharing_key(game: Any) -> Hashable:
     """What two games must have in common for answers to be shared between them: the game and its
-    configuration but for the decision options (versions, broken variants, hooks)."""
+    configuration but for the decision options and the versions (:data:`VERSION_FIELDS`): the broken
+    variants and hooks."""
+    config = game.config
+    defaults = {f.name: f.default for f in dataclasses.fields(config) if f.name in VERSION_FIELDS}
+    return type(game), dataclasses.replace(config, **{options_field(config): ()}, **defaults)
+
+
+def version_key(game: Any) -> Hashable:
+    """What two games of one version have in common: the game and its configuration but for the decision
+    options (the versions, broken variants and hooks)."""
     config = game.config
     return type(game), dataclasses.replace(config, **{options_field(config): ()})
+
+
+def _in_files(feature: str, files: tuple[str, ...]) -> bool:
+    """An outcome feature (``arc:FILE:...`` or ``ret:FILE:...``) of a line in one of ``files``."""
+    return feature.split(":", 2)[1] in files
 
 
 def _readers(config: Any) -> frozenset[CodeType]:
@@ -294,7 +321,7 @@ class SharedAnswers:
         the configuration is never traced (a direct trace leaves out what it does)."""
         order: dict[Read, bool] = {}
         functions = view.config_functions
-        for target, name, args, inside in reads:
+        for target, name, args, inside in reads:  # a field read (``field:NAME``) is always made inside
             read = (None if target is view.config else target, name, args)
             order[read] = order.get(read, False) or not (inside or name in functions)
         return order
@@ -306,6 +333,9 @@ class SharedAnswers:
         result, clauses, outcomes = outcomes_exercised(lambda: _called(run), watch=view.readers, reads=reads)
         if isinstance(result, BaseException):
             result = result.with_traceback(None)  # kept without the frames it was raised through
+        for name in view.versions:  # a line run where the field is read: read, for all this answer knows
+            if any(_in_files(feature, VERSION_FIELDS[name]) for feature in outcomes):
+                reads.append((view.config, f"field:{name}", (), True))
         order = self._reads(view, reads)
         asked = tuple(view.ask(read) for read in order)
         answer = _Answer(result, self._one(clauses), self._one(outcomes), tuple(order), asked,
@@ -440,9 +470,12 @@ class View:
         (:meth:`ask`), named by its function's name."""
         self.config_functions = {cache.__wrapped__.__code__.co_name: cache for cache in self.config_only}
         clash = sorted(name for name in self.config_functions if hasattr(type(self.config), name))
-        if clash:
-            raise TypeError(f"{type(self.config).__name__} has methods named as remembered functions of it: {clash}")
+        if clash or len(self.config_functions) < len(self.config_only):  # a read is named by the name alone
+            raise TypeError(f"{type(self.config).__name__}: remembered functions of it named alike, or as its "
+                            f"methods: {clash or [c.__wrapped__.__qualname__ for c in self.config_only]}")
         self.readers = _readers(self.config) | frozenset(cache.__wrapped__.__code__ for cache in self.config_only)
+        self.versions = version_fields(self.config)
+        """The configuration's version fields (:data:`VERSION_FIELDS`): read as ``field:NAME``."""
         """The calls recorded as reads: the option readers, and the remembered functions of the configuration."""
         self._asked: dict[Read, Any] = {}
         self.holding: dict[int, bool] = {}
@@ -450,9 +483,10 @@ class View:
         self._reading: dict[tuple[Read, ...], tuple[frozenset[str], frozenset[str]]] = {}
 
     def config_only_reads(self) -> list[ConfigRead]:
-        """A call of each remembered function of the configuration alone, on this configuration, as made
-        inside a remembered function (nothing of it is traced)."""
-        return [(self.config, name, (), True) for name in self.config_functions]
+        """A call of each remembered function of the configuration alone, on this configuration, and a read
+        of each version field, as made inside a remembered function (nothing of it is traced)."""
+        return ([(self.config, name, (), True) for name in self.config_functions]
+                + [(self.config, f"field:{name}", (), True) for name in self.versions])
 
     def ask(self, read: Read) -> Any:
         """The answer to one read (made on this rule set's configuration if it was made on the recording
@@ -461,7 +495,12 @@ class View:
             target, name, args = read
             config = self.config if target is None else target
             function = self.config_functions.get(name)
-            self._asked[read] = function(config, *args) if function is not None else getattr(config, name)(*args)
+            if function is not None:
+                self._asked[read] = function(config, *args)
+            elif name.startswith("field:"):
+                self._asked[read] = getattr(config, name[len("field:"):])
+            else:
+                self._asked[read] = getattr(config, name)(*args)
         return self._asked[read]
 
     def reading(self, reads: tuple[Read, ...]) -> tuple[frozenset[str], frozenset[str]]:

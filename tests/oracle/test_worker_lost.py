@@ -68,3 +68,35 @@ def test_a_pinned_workers_error_is_raised_without_waiting_for_the_other_worker()
             workers.give(1, _square_or_fail, -2)
             while workers.busy:
                 workers.done()
+
+
+class _TwoArguments(Exception):
+    def __init__(self, first: str, second: str) -> None:
+        super().__init__(f"{first} and {second}")
+
+
+def _raises_two_arguments() -> None:
+    raise _TwoArguments("this", "that")
+
+
+def test_a_pinned_workers_error_carries_the_workers_traceback_or_is_said_plainly() -> None:
+    """An exception is raised here with where it happened in the worker (a note); one that cannot be made again
+    from what pickles arrives as a RuntimeError naming it, never as an error about unpickling."""
+    with pytest.raises(ValueError, match="no square for -1") as raised:
+        with PinnedWorkers(1, "squaring") as workers:
+            workers.give(0, _square_or_fail, -1)
+            workers.done()
+    assert any("_square_or_fail" in note for note in raised.value.__notes__)
+    with pytest.raises(RuntimeError, match="_TwoArguments: this and that"):
+        with PinnedWorkers(1, "raising") as workers:
+            workers.give(0, _raises_two_arguments)
+            workers.done()
+
+
+def test_a_pinned_worker_that_died_idle_is_a_worker_lost_error_when_given_a_job() -> None:
+    with pytest.raises(WorkerLost, match="ended abruptly while squaring"):
+        with PinnedWorkers(1, "squaring") as workers:
+            workers._processes[0].kill()
+            workers._processes[0].join()
+            workers.give(0, _square_or_fail, 2)
+            workers.done()

@@ -4,6 +4,8 @@ out once."""
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import pytest
 
 from cardrules.oracle.conformance.candidates import Candidate
@@ -29,16 +31,18 @@ def test_features_read_as_the_set_of_their_names() -> None:
 
 def test_a_part_is_worked_out_once_per_key() -> None:
     space = FeatureSpace()
-    made: list[str] = []
+    read: list[str] = []
 
-    def names() -> list[str]:
-        made.append("once")
-        return ["a", "b"]
+    def names(*given: str) -> Iterator[str]:  # the names, read only when iterated
+        for name in given:
+            read.append(name)
+            yield name
 
-    first = space.mask_of(("listing", 1), names())
-    again = space.mask_of(("listing", 1), ["not", "asked"])  # the key names the same part: not worked out again
-    assert first == again == space.mask(["b", "a"])
-    assert made == ["once"]
+    first = space.mask_of(("listing", 1), names("a", "b"))
+    again = space.mask_of(("listing", 1), names("not", "read"))  # the key names the same part: not read again
+    other = space.mask_of(("listing", 2), names("b"))
+    assert first == again == space.mask(["b", "a"]) and other == space.mask(["b"])
+    assert read == ["a", "b", "b"]
 
 
 def test_a_candidate_given_names_by_hand_holds_them_as_features() -> None:

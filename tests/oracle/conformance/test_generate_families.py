@@ -14,19 +14,19 @@ from cardrules.properties.scenarios import load_scenarios
 pytestmark = pytest.mark.infrastructure("conformance suites generated in groups that share traced answers")
 
 
-def test_the_suites_group_by_game_and_heal_wording_whatever_their_options() -> None:
+def test_the_suites_group_by_game_whatever_their_options_and_heal_wording() -> None:
+    """Answers are shared across decision options and across the heal wordings (an answer that ran the
+    code reading the wording counts it as read), so there is one group per game, the revised wording's
+    suite (the model's default) first."""
     plans = default_plans()
     groups = families(plans)
-    named = [{plans[i].id for i in group} for group in groups]
-    assert len(groups) == 3 and sorted(i for g in groups for i in g) == list(range(len(plans)))
+    named = [[plans[i].id for i in group] for group in groups]
+    assert len(groups) == 2 and sorted(i for g in groups for i in g) == list(range(len(plans)))
     fftcg = next(g for g in named if "fftcg-default" in g)
-    revised = next(g for g in named if "redemption-heal-revised" in g)
-    previous = next(g for g in named if "redemption-heal-previous" in g)
-    assert fftcg == {p.id for p in plans if p.game == "fftcg"}
-    # a Redemption option suite without a heal wording reads the revised one, the model's default
-    assert "redemption-sb-return-territory-permanent-controller" in revised
-    assert all(i.startswith("redemption-heal-previous") for i in previous)
-    assert not revised & previous
+    redemption = next(g for g in named if "redemption-heal-revised" in g)
+    assert set(fftcg) == {p.id for p in plans if p.game == "fftcg"} and fftcg[0] == "fftcg-default"
+    assert set(redemption) == {p.id for p in plans if p.game == "redemption"}
+    assert redemption[:2] == ["redemption-heal-revised", "redemption-heal-previous"]
 
 
 @pytest.mark.parametrize("options", [{"sb-return-territory": "permanent-controller"},
@@ -107,3 +107,43 @@ def test_a_perft_vector_is_counted_once_for_rule_sets_that_answer_what_it_asked_
         vectors.append(shared_perft_vector(graph, in_force))
         assert vectors[-1] == perft_vector(graph, in_force)
     assert (vectors[0] is vectors[1]) == shared_with_pairing_read_otherwise
+
+
+def test_a_worker_keeps_to_its_own_family_then_starts_one_then_helps_the_largest_from_its_end() -> None:
+    """Worked by hand: worker 0 starts family A's base; worker 1 starts family B's; while A's base runs,
+    worker 0 has none of its own ready; once ready it takes A's suites from the front; worker 1, with B
+    done, helps A from the end of A's list, and keeps to that end."""
+    from cardrules.oracle.conformance.parallel import _Family, _next_job
+
+    a = _Family(0, [2, 3, 4, 5], "a.pickle")
+    b = _Family(1, [6], "b.pickle")
+    waiting = [a, b]
+    assert _next_job(0, waiting) == ("base", a, 0)
+    assert _next_job(1, waiting) == ("base", b, 1)
+    assert _next_job(0, waiting) is None  # A's base is still running, B is worker 1's and not ready
+    a.ready = True
+    assert _next_job(0, waiting) == ("option", a, 2)
+    b.ready = True
+    assert _next_job(1, waiting) == ("option", b, 6)
+    assert _next_job(1, waiting) == ("option", a, 5)  # nothing of its own left: helps A, from the end
+    assert a.holders == {0, 1} and a.options == [3, 4]
+    assert _next_job(1, waiting) == ("option", a, 4)  # now holding A's answers, it keeps to A's end
+    assert _next_job(0, waiting) == ("option", a, 3)
+    assert _next_job(0, waiting) is None and _next_job(1, waiting) is None  # every suite given out
+
+
+def test_another_versions_base_waits_for_the_answers_it_starts_from() -> None:
+    """The previous heal wording's base starts from the revised one's answers: no worker starts it before
+    those are ready, and then it is started before any help is given."""
+    from cardrules.oracle.conformance.parallel import _Family, _next_job
+
+    revised = _Family(0, [3, 4], "revised.pickle")
+    previous = _Family(1, [5], "previous.pickle", start_from=revised)
+    fftcg = _Family(2, [], "fftcg.pickle")
+    waiting = [revised, previous, fftcg]
+    assert _next_job(0, waiting) == ("base", revised, 0)
+    assert _next_job(1, waiting) == ("base", fftcg, 2)  # the previous wording's must wait
+    fftcg.ready = True
+    assert _next_job(1, waiting) is None
+    revised.ready = True
+    assert _next_job(1, waiting) == ("base", previous, 1)

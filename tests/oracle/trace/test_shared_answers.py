@@ -219,9 +219,10 @@ def test_a_remembered_look_up_of_another_games_configuration_is_not_asked() -> N
     redemption = shared.view(make_game("redemption", RuleSetSpec("previous", {"heal": ("previous",)}, {})))
     assert [cache.__name__ for cache in redemption.config_only] == ["heal_clauses"]
     assert [cache.__name__ for cache in redemption.caches] == ["heal_clauses"]
-    # the heal clauses in force count as read by every untraced answer, as a call of the look-up itself
+    # the heal clauses in force, and the heal wording, count as read by every untraced answer
     assert [(config, name, args, inside) for config, name, args, inside in redemption.config_only_reads()] == [
-        (redemption.config, "heal_clauses", (), True)]
+        (redemption.config, "heal_clauses", (), True), (redemption.config, "field:heal_version", (), True)]
+    assert view.versions == [] and redemption.versions == ["heal_version"]
 
 
 @pytest.mark.parametrize("traced", [True, False])
@@ -252,3 +253,49 @@ def test_a_remembered_look_up_of_the_configuration_is_compared_by_what_it_return
     # the versions differ, so the two wordings never share; within each, only the revised one shares
     assert given == [False, True, False, False]
     assert shared.recorded == (3 if traced else 0)
+
+
+def test_the_files_said_to_read_a_version_field_are_all_that_read_it() -> None:
+    """An answer that ran no line of the files of :data:`VERSION_FIELDS` is shared across versions: so every
+    read of a version field in the model must be in those files (or in the configuration's own module,
+    whose readers are reads of their own and whose other code runs when a configuration is made)."""
+    import ast
+    from pathlib import Path
+
+    import cardrules.model
+    from cardrules.oracle.trace.shared import VERSION_FIELDS
+
+    root = Path(next(iter(cardrules.model.__path__)))
+    for field, files in VERSION_FIELDS.items():
+        reading = set()
+        for path in root.rglob("*.py"):
+            tree = ast.parse(path.read_text(), str(path))
+            if any(isinstance(node, ast.Attribute) and node.attr == field and isinstance(node.ctx, ast.Load)
+                   for node in ast.walk(tree)):
+                reading.add(path.relative_to(root).as_posix())
+        allowed = set(files) | {f"{path.split('/')[0]}/config.py" for path in files}
+        assert reading <= allowed, f"{field} is read in {sorted(reading - allowed)}: add them to VERSION_FIELDS"
+        assert set(files) <= reading  # no file listed that does not read it (the list would hide a stale entry)
+
+
+def test_an_answer_is_shared_across_heal_wordings_only_where_it_ran_no_line_reading_the_wording() -> None:
+    """Under the previous heal wording, a step of a plain battle (no heal involved) is given the revised
+    wording's answer; listing the actions of a state lists the heal actions too (the code that reads the
+    wording), so the listing is traced again; either way the answer is what tracing finds there."""
+    shared = SharedAnswers()
+    revised = make_game("redemption", RuleSetSpec("revised", {"heal": ("revised",)}, {}))
+    previous = make_game("redemption", RuleSetSpec("previous", {"heal": ("previous",)}, {}))
+    root = revised.state_from_json(_scenario("redemption-plain-battle").state)
+    action = revised.legal_actions(root)[0]
+    outcomes = {}
+    for game in (revised, previous):
+        view = shared.view(game)
+        before = shared.given
+        listed = view.traced("legal", root, None, lambda g=game: g.legal_actions(root))
+        listed_given = shared.given > before
+        before = shared.given
+        stepped = view.traced("step", root, action, lambda g=game: g.step(root, action))
+        outcomes[game.config.heal_version] = (listed_given, shared.given > before)
+        assert _same(listed, _direct(lambda g=game: g.legal_actions(root)))
+        assert _same(stepped, _direct(lambda g=game: g.step(root, action)))
+    assert outcomes == {"revised": (False, False), "previous": (False, True)}
