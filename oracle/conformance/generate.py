@@ -248,8 +248,8 @@ def generate_suite(
 
 def families(plans: Sequence[SuitePlan]) -> list[list[int]]:
     """Indices of ``plans`` grouped by what their model answers can be shared across
-    (:func:`~cardrules.oracle.trace.shared.sharing_key`: the game and its versions, whatever the decision
-    options), each group in the given order, the largest group first."""
+    (:func:`~cardrules.oracle.trace.shared.sharing_key`: the game, whatever the decision options and
+    versions), each group in the given order, the largest group first."""
     groups: dict[Any, list[int]] = {}
     for index, plan in enumerate(plans):
         groups.setdefault(sharing_key(make_game(plan.game, plan.spec)), []).append(index)

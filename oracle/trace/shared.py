@@ -47,13 +47,15 @@ OPTION_READERS = ("option", "is_", "to_json")
 OPTIONS_FIELDS = ("variants", "overrides")
 """The configuration field holding the decision options (by game: Redemption's, FFTCG's)."""
 CHECK_EVERY = 64
+"""One answer given again in this many is also traced directly and compared."""
 VERSION_FIELDS: dict[str, tuple[str, ...]] = {"heal_version": ("redemption/healable.py", "redemption/wording.py")}
 """The configuration fields that select a rule version, each with the files of ``model/`` whose code reads
-it (besides the configuration's own, where reading options: its option readers are reads of their own).
-A traced answer that took no line of those files did not read the field and is shared across versions;
-one that did, and every untraced answer, counts the field as read (``field:NAME``). A test scans the model
-for every read of these fields, so the list stays true."""
-"""One answer given again in this many is also traced directly and compared."""
+it (besides the configuration's own checks when it is made). A traced answer that took no line of those
+files did not read the field and is shared across versions; one that did, and every untraced answer,
+counts the field as read (``field:NAME``). No remembered function of those files may take the
+configuration with other arguments (its lines are not traced: :class:`View` refuses one). A test scans
+the model's source for reads of these fields (by attribute or by name) outside those files, and the
+sampled check (:data:`CHECK_EVERY`) compares given answers with the model's own."""
 
 
 class UnsoundSharing(AssertionError):
@@ -91,8 +93,17 @@ def version_key(game: Any) -> Hashable:
 
 
 def _in_files(feature: str, files: tuple[str, ...]) -> bool:
-    """An outcome feature (``arc:FILE:...`` or ``ret:FILE:...``) of a line in one of ``files``."""
-    return feature.split(":", 2)[1] in files
+    """An outcome feature (``arc:FILE:...`` or ``ret:FILE:...``, FILE relative to ``model/``) of a line in one
+    of ``files`` (given with ``/``)."""
+    return feature.split(":", 2)[1].replace("\\", "/") in files
+
+
+def _model_file(code: CodeType) -> str:
+    """The file of ``code`` relative to ``model/``, as outcome features name it."""
+    import cardrules.model
+
+    prefix = str(next(iter(cardrules.model.__path__)))
+    return code.co_filename[len(prefix) + 1:]
 
 
 def _readers(config: Any) -> frozenset[CodeType]:
@@ -474,9 +485,15 @@ class View:
             raise TypeError(f"{type(self.config).__name__}: remembered functions of it named alike, or as its "
                             f"methods: {clash or [c.__wrapped__.__qualname__ for c in self.config_only]}")
         self.readers = _readers(self.config) | frozenset(cache.__wrapped__.__code__ for cache in self.config_only)
+        """The calls recorded as reads: the option readers, and the remembered functions of the configuration."""
         self.versions = version_fields(self.config)
         """The configuration's version fields (:data:`VERSION_FIELDS`): read as ``field:NAME``."""
-        """The calls recorded as reads: the option readers, and the remembered functions of the configuration."""
+        hidden = sorted(cache.__wrapped__.__qualname__ for cache in self.caches if cache not in self.config_only
+                        and any(_in_files(f"arc:{_model_file(cache.__wrapped__.__code__)}:", VERSION_FIELDS[name])
+                                for name in self.versions))
+        if hidden:  # its lines, reading a version, would not be traced: the read would go unseen
+            raise TypeError(f"remembered functions of the configuration and more, in a file that reads a version: "
+                            f"{hidden}")
         self._asked: dict[Read, Any] = {}
         self.holding: dict[int, bool] = {}
         """Condition number (:meth:`SharedAnswers.condition`) -> whether this configuration answers it alike."""
