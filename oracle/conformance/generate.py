@@ -210,8 +210,7 @@ def generate_suite(
     candidates = sources.candidates
     result = SuiteResult(plan.id, None, candidates=len(candidates))
     # play_candidates is the one maker of a "differs-from:" feature, naming the plan's base
-    differs = f"differs-from:{plan.base.id}" if plan.base is not None else ""
-    if plan.base is not None and not any(differs in c.features for c in candidates):
+    if plan.base is not None and not any(f"differs-from:{plan.base.id}" in c.features for c in candidates):
         result.skipped = (f"no difference found within the scenarios' bounds: every candidate behaves as under "
                           f"{plan.base.id} (at most {max_states[plan.game]} states per scenario)")
         return result

@@ -49,29 +49,29 @@ def _suite(index: int, plan: SuitePlan, seed: int, sources: Sources, shared: Sha
     return index, result, suite_text(result), time.perf_counter() - started
 
 
+def _held(answers_file: str) -> SharedAnswers:
+    """The answers this worker holds for a family: those it recorded, or else those of the family's base,
+    loaded from ``answers_file`` once."""
+    shared = _HELD.get(answers_file)
+    if shared is None:
+        shared = _HELD[answers_file] = SharedAnswers.from_bytes(Path(answers_file).read_bytes())
+    return shared
+
+
 def _base_job(index: int, plan: SuitePlan, seed: int, sources: Sources, answers_file: str,
               start_file: str | None = None) -> Made:
     """Generate a family's base suite, keep its answers in this worker, and write them to ``answers_file``
     (for a worker that helps with the family later). ``start_file``: the answers of another family's base
-    to start from (another version of the same game), the worker's own if it holds them."""
-    if start_file is None:
-        shared = SharedAnswers()
-    else:
-        shared = _HELD.get(start_file) or SharedAnswers.from_bytes(Path(start_file).read_bytes())
-        _HELD[start_file] = shared
-    _HELD[answers_file] = shared
+    to start from (another version of the same game)."""
+    shared = _HELD[answers_file] = SharedAnswers() if start_file is None else _held(start_file)
     made = _suite(index, plan, seed, sources, shared)
     Path(answers_file).write_bytes(shared.to_bytes())
     return made
 
 
 def _option_job(index: int, plan: SuitePlan, seed: int, sources: Sources, answers_file: str) -> Made:
-    """Generate an option suite of a family with the answers this worker holds for it (those of its base,
-    loaded once, if the worker did not make them itself)."""
-    shared = _HELD.get(answers_file)
-    if shared is None:
-        shared = _HELD[answers_file] = SharedAnswers.from_bytes(Path(answers_file).read_bytes())
-    return _suite(index, plan, seed, sources, shared)
+    """Generate an option suite of a family with the answers this worker holds for it (:func:`_held`)."""
+    return _suite(index, plan, seed, sources, _held(answers_file))
 
 
 def _by_version(plans: Sequence[SuitePlan], group: list[int]) -> list[list[int]]:
@@ -90,7 +90,6 @@ class _Family:
     options: list[int]
     """The indices of its option plans not yet given to a worker."""
     answers_file: str
-    started: bool = False
     ready: bool = False
     """Its base is done (its answers file written)."""
     holders: set[int] = field(default_factory=set)
@@ -98,7 +97,7 @@ class _Family:
     start_from: "_Family | None" = None
     """The family (another version of the game) whose base's answers its base starts from, once ready."""
     maker: int = -1
-    """The worker that made its base (it takes the family's suites from the front, a helper from the end,
+    """The worker that makes or made its base, -1 before one starts it (it takes the family's suites from the front, a helper from the end,
     so each keeps to a run of neighbouring suites, which share most answers)."""
 
 
@@ -111,8 +110,7 @@ def _next_job(worker: int, waiting: list[_Family]) -> tuple[str, _Family, int] |
         if worker in family.holders and family.ready and family.options:
             return "option", family, family.options.pop(0 if worker == family.maker else -1)
     for family in waiting:
-        if not family.started and (family.start_from is None or family.start_from.ready):
-            family.started = True
+        if family.maker < 0 and (family.start_from is None or family.start_from.ready):
             family.maker = worker
             family.holders.add(worker)
             return "base", family, family.base

@@ -21,6 +21,7 @@ the same on every run.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from contextlib import contextmanager
 from functools import lru_cache
@@ -122,9 +123,16 @@ def _model_prefix() -> str:
     return str(next(iter(cardrules.model.__path__)))
 
 
+def model_file(code: CodeType, prefix: str | None = None) -> str:
+    """The file of ``code`` relative to ``model/`` (``prefix``: the model's folder, if known), with ``/``
+    between folders, as the outcome features name it."""
+    prefix = _model_prefix() if prefix is None else prefix
+    return code.co_filename[len(prefix) + 1:].replace(os.sep, "/")
+
+
 @lru_cache(maxsize=None)
 def _code_name(code: CodeType, prefix: str) -> str:
-    return f"{code.co_filename[len(prefix) + 1:]}:{code.co_qualname}"
+    return f"{model_file(code, prefix)}:{code.co_qualname}"
 
 
 def _value_kind(value: Any) -> str | None:

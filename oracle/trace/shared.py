@@ -39,8 +39,8 @@ from types import CodeType
 from typing import Any, Callable, Hashable, Sequence, TypeVar
 
 from cardrules.model.errors import IllegalAction
-from cardrules.oracle.trace.coverage import (ConfigRead, loaded_model_modules, outcomes_exercised, reads_made,
-                                             remembered_functions)
+from cardrules.oracle.trace.coverage import (ConfigRead, loaded_model_modules, model_file, outcomes_exercised,
+                                             reads_made, remembered_functions)
 
 OPTION_READERS = ("option", "is_", "to_json")
 """The configuration methods that read decision options (every other reads fields that must be equal)."""
@@ -76,34 +76,25 @@ def version_fields(config: Any) -> list[str]:
     return [f.name for f in dataclasses.fields(config) if f.name in VERSION_FIELDS]
 
 
-def sharing_key(game: Any) -> Hashable:
-    """What two games must have in common for answers to be shared between them: the game and its
-    configuration but for the decision options and the versions (:data:`VERSION_FIELDS`): the broken
-    variants and hooks."""
-    config = game.config
-    defaults = {f.name: f.default for f in dataclasses.fields(config) if f.name in VERSION_FIELDS}
-    return type(game), dataclasses.replace(config, **{options_field(config): ()}, **defaults)
-
-
-def version_key(game: Any) -> Hashable:
+def version_key(game: Any) -> tuple[type, Any]:
     """What two games of one version have in common: the game and its configuration but for the decision
     options (the versions, broken variants and hooks)."""
     config = game.config
     return type(game), dataclasses.replace(config, **{options_field(config): ()})
 
 
+def sharing_key(game: Any) -> Hashable:
+    """What two games must have in common for answers to be shared between them: :func:`version_key` but for
+    the versions (:data:`VERSION_FIELDS`, set to their defaults): the game, broken variants and hooks."""
+    kind, config = version_key(game)
+    fields = {f.name: f for f in dataclasses.fields(config)}
+    return kind, dataclasses.replace(config, **{name: fields[name].default for name in version_fields(config)})
+
+
 def _in_files(feature: str, files: tuple[str, ...]) -> bool:
-    """An outcome feature (``arc:FILE:...`` or ``ret:FILE:...``, FILE relative to ``model/``) of a line in one
-    of ``files`` (given with ``/``)."""
-    return feature.split(":", 2)[1].replace("\\", "/") in files
-
-
-def _model_file(code: CodeType) -> str:
-    """The file of ``code`` relative to ``model/``, as outcome features name it."""
-    import cardrules.model
-
-    prefix = str(next(iter(cardrules.model.__path__)))
-    return code.co_filename[len(prefix) + 1:]
+    """An outcome feature (``arc:FILE:...`` or ``ret:FILE:...``, FILE as :func:`model_file` names it) of a line
+    in one of ``files``."""
+    return feature.split(":", 2)[1] in files
 
 
 def _readers(config: Any) -> frozenset[CodeType]:
@@ -489,8 +480,7 @@ class View:
         self.versions = version_fields(self.config)
         """The configuration's version fields (:data:`VERSION_FIELDS`): read as ``field:NAME``."""
         hidden = sorted(cache.__wrapped__.__qualname__ for cache in self.caches if cache not in self.config_only
-                        and any(_in_files(f"arc:{_model_file(cache.__wrapped__.__code__)}:", VERSION_FIELDS[name])
-                                for name in self.versions))
+                        and any(model_file(cache.__wrapped__.__code__) in VERSION_FIELDS[name] for name in self.versions))
         if hidden:  # its lines, reading a version, would not be traced: the read would go unseen
             raise TypeError(f"remembered functions of the configuration and more, in a file that reads a version: "
                             f"{hidden}")
