@@ -53,9 +53,14 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    request_queue_size = 64
+    """A page's pictures, scripts and styles are asked for at once; the default backlog (5) can drop some."""
+
+
 @pytest.fixture(scope="module")
 def site_url(built_site: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(built_site)))
+    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(built_site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -259,14 +264,36 @@ def test_a_heading_holding_every_word_of_a_search_comes_first_and_opens_there(br
     assert first == f"{site_url}index.html#{anchor}"
 
 
-def test_every_picture_loads(browser: object, site_url: str) -> None:
+def _open_page(browser: object, url: str) -> None:
+    """Load ``url`` and wait until it is that page, fully loaded; once more if the browser shows anything else
+    (a dropped connection to the local server shows Chromium's error page, which has no pictures)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def arrived(driver: object) -> bool:
+        return bool(driver.execute_script(  # type: ignore[attr-defined]
+            "return document.readyState === 'complete' && location.href === arguments[0]"
+            " && document.querySelector('article') !== null", url))
+
+    for attempt in range(2):
+        browser.get(url)  # type: ignore[attr-defined]
+        try:
+            WebDriverWait(browser, 30).until(arrived)
+            return
+        except Exception:  # selenium's TimeoutException: try once more, then say what the browser shows
+            if attempt:
+                shown = browser.execute_script("return [location.href, document.title]")  # type: ignore[attr-defined]
+                raise AssertionError(f"{url} did not load: the browser shows {shown}") from None
+
+
+def test_every_picture_loads(browser: object, site_url: str, built_site: Path) -> None:
     browser.set_window_size(1280, 900)  # type: ignore[attr-defined]
     seen = 0
     for page in ("areas/side-battle.html", "areas/battle-resolution.html", "scenarios.html"):
-        browser.get(site_url + page)  # type: ignore[attr-defined]
+        assert "<img " in (built_site / page).read_text(encoding="utf-8"), f"the built {page} has no picture"
+        _open_page(browser, site_url + page)
         sizes = browser.execute_script(  # type: ignore[attr-defined]
             "return Array.from(document.images).map(i => [i.src, i.complete && i.naturalWidth > 0])")
-        assert sizes, f"{page} has no picture"
+        assert sizes, f"{page} has no picture in the browser"
         assert all(ok for _, ok in sizes), [src for src, ok in sizes if not ok]
         seen += len(sizes)
     # the side-battle control cases, the resolution flow, and a counterexample strip per mutant of a scenario: five
