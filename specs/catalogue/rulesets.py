@@ -145,9 +145,29 @@ class RuleSet:
                 raise RuleSetError(f"unknown broken variant {name!r}")
 
 
+_IN_FORCE: dict[tuple[object, ...], tuple[Catalogue, tuple[str, ...]]] = {}
+"""(area, catalogue's id, the rule set's versions, decisions and broken variants) -> (the catalogue, kept so that
+its id is not reused; the clauses in force): :func:`clauses_in_force` worked out once per question."""
+_IN_FORCE_LIMIT = 4096
+
+
 def clauses_in_force(area_id: str, rule_set: RuleSet, catalogue: Catalogue | None = None) -> tuple[str, ...]:
-    """IDs of the area's clauses in force under ``rule_set``, in catalogue order."""
+    """IDs of the area's clauses in force under ``rule_set``, in catalogue order. Remembered per question,
+    except while :func:`decisions_read` is collecting (it is to see every decision asked)."""
     catalogue = catalogue or default_catalogue()
+    if _READS:
+        return _clauses_in_force(area_id, rule_set, catalogue)
+    key = (area_id, id(catalogue), tuple(sorted(rule_set.versions.items())), tuple(sorted(rule_set.decisions.items())),
+           rule_set.broken)
+    found = _IN_FORCE.get(key)
+    if found is None:
+        if len(_IN_FORCE) >= _IN_FORCE_LIMIT:
+            _IN_FORCE.clear()
+        found = _IN_FORCE[key] = (catalogue, _clauses_in_force(area_id, rule_set, catalogue))
+    return found[1]
+
+
+def _clauses_in_force(area_id: str, rule_set: RuleSet, catalogue: Catalogue) -> tuple[str, ...]:
     rule_set.validate(catalogue)
     area = catalogue.area(area_id)
     wanted = rule_set.versions.get(area_id, frozenset({area.default_version}))

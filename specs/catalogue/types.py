@@ -7,7 +7,7 @@ format is documented in ``specs/clauses/FORMAT.md``. Every value is frozen.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 GAMES: Mapping[str, str] = {"redemption": "RED", "fftcg": "FF"}
@@ -200,6 +200,10 @@ class Catalogue:
     sources: Mapping[str, Source]
     areas: tuple[Area, ...]
     clauses: tuple[Clause, ...]
+    _decisions: Mapping[str, tuple[Clause, Decision]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_decisions", {d.id: (c, d) for c in self.clauses for d in c.decisions})
 
     def clause(self, clause_id: str) -> Clause:
         for clause in self.clauses:
@@ -218,8 +222,9 @@ class Catalogue:
         return frozenset(c.id for c in self.clauses)
 
     @property
-    def decisions(self) -> dict[str, tuple[Clause, Decision]]:
-        return {d.id: (c, d) for c in self.clauses for d in c.decisions}
+    def decisions(self) -> Mapping[str, tuple[Clause, Decision]]:
+        """Decision ID -> (its clause, the decision), made once (the rule sets ask it on every option read)."""
+        return self._decisions
 
     def select(
         self,
