@@ -118,6 +118,37 @@ def _perft(game: Game[Any, Any], state: Any, depth: int) -> int:
     return sum(_perft(game, game.step(state, a), depth - 1) for a in game.legal_actions(state))
 
 
+class _Counter:
+    """The action sequences of each length from one root, each (state, length) counted once and each state's
+    successors (one per legal action, in order) listed once: the counts of :func:`_perft`, with the model asked
+    each of its questions once, in the order a count from scratch first asks them (so the same model functions
+    run). States are told apart by identity, never hashed: a state's hash or equality is model code, and running
+    it while clauses are collected would add its clauses."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.counted: dict[tuple[int, int], int] = {}
+        self.listed: dict[int, list[Any]] = {}
+        """``id(state)`` -> its successors; every state counted is kept in a list here, so no id is reused."""
+
+    def count(self, state: Any, depth: int) -> int:
+        if depth == 0:
+            return 1
+        key = (id(state), depth)
+        found = self.counted.get(key)
+        if found is None:
+            found = self.counted[key] = 0 if self.game.is_terminal(state) else sum(
+                self.count(successor, depth - 1) for successor in self.successors(state))
+        return found
+
+    def successors(self, state: Any) -> list[Any]:
+        found = self.listed.get(id(state))
+        if found is None:
+            game = self.game
+            found = self.listed[id(state)] = [game.step(state, a) for a in game.legal_actions(state)]
+        return found
+
+
 def perft_vector(graph: ScenarioGraph, in_force: frozenset[str]) -> dict[str, Any] | None:
     """A perft vector from the scenario's start, to the deepest depth within :data:`PERFT_MAX_NODES`."""
     return perft_from(graph.game, graph.exploration.states[0], graph.scenario.name, in_force, PERFT_MAX_DEPTH)
@@ -138,8 +169,9 @@ def perft_from(game: Game[Any, Any], root: Any, scenario: str, in_force: frozens
     within :data:`PERFT_MAX_NODES`; ``tag`` goes into the id (a second perft vector of the same scenario)."""
     nodes: list[int] = []
     clauses: set[str] = set()
+    counter = _Counter(game)  # a depth's count asks the model only what the depths before did not
     for depth in range(1, max_depth + 1):
-        count, seen = clauses_exercised(lambda: _perft(game, root, depth))
+        count, seen = clauses_exercised(lambda: counter.count(root, depth))
         if nodes and sum(nodes) + count > PERFT_MAX_NODES:
             break
         nodes.append(count)
@@ -150,7 +182,8 @@ def perft_from(game: Game[Any, Any], root: Any, scenario: str, in_force: frozens
         return None  # a scenario's start with no action; a later position with none (a game won) is a valid load
     depth = len(nodes)
     legal = [] if game.is_terminal(root) else list(game.legal_actions(root))
-    divide = {game.action_text(a): _perft(game, game.step(root, a), depth - 1) for a in legal}
+    divide = {game.action_text(a): counter.count(successor, depth - 1)
+              for a, successor in zip(legal, counter.successors(root) if legal else [])}
     return {
         "id": vector_id(scenario, "perft", [str(depth)] + ([tag] if tag else [])),
         "kind": "perft",
