@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
-import json
 import os
 import re
 import shutil
@@ -24,12 +23,14 @@ from typing import Any, Iterator, Sequence
 
 from cardrules.oracle.conformance import FORMAT
 from cardrules.oracle.conformance.generate import SuiteResult, cardrules_version
+from cardrules.oracle.conformance.indented_json import indented
 from cardrules.specs.fileio import FileProblem, check_output_dir, check_path, write_text
 
 
 def dumps(data: Any) -> str:
-    """The canonical text of a JSON file this package writes."""
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    """The canonical text of a JSON file this package writes: ``json.dumps(data, indent=1, ensure_ascii=False)``
+    (made by :func:`~.indented_json.indented`, the same text) and a newline."""
+    return indented(data) + "\n"
 
 
 def manifest(results: Sequence[SuiteResult], texts: dict[str, str], seed: int) -> dict[str, Any]:
