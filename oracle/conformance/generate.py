@@ -23,7 +23,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Iterator, Mapping, Sequence
 
 from cardrules.oracle.conformance import FORMAT
-from cardrules.oracle.conformance.candidates import Candidate, Sources, collect
+from cardrules.oracle.conformance.candidates import Candidate, Sources, collect, state_json
 from cardrules.oracle.conformance.feature_sets import Features
 from cardrules.oracle.conformance.invalid import (PROBLEMS, at_bounds, base_states, choose, invalid_candidates,
                                                   invalid_vector)
@@ -159,7 +159,7 @@ def invalid_vectors(plan: SuitePlan, sources: Sources, in_force: frozenset[str])
     none for a decision-option suite (loading a state does not depend on the options)."""
     if plan.base is not None or plan.game not in PROBLEMS:
         return []
-    graphs = [[graph.game.state_to_json(s) for s in graph.exploration.states] for graph in sources.graphs]
+    graphs = [[state_json(graph.game, s) for s in graph.exploration.states] for graph in sources.graphs]
     bases = [(g, i) for g, states in enumerate(graphs) for i in base_states(states)]
     found = []
     valid: list[dict[str, Any]] = []

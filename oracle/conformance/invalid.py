@@ -38,7 +38,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dataclass_field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from cardrules.model.errors import ScenarioError
@@ -186,8 +186,13 @@ class InvalidCandidate:
     ``dropped``)."""
     where: str
     problem: str
-    size: int
-    """Length of the state's JSON text (the set cover takes the smallest first)."""
+    text: str = dataclass_field(repr=False, compare=False)
+    """The state's JSON text (:func:`state_text`): its length orders the choice, smallest first."""
+
+    @property
+    def size(self) -> int:
+        """Length of the state's JSON text (the set cover takes the smallest first)."""
+        return len(self.text)
 
     @property
     def feature(self) -> str:
@@ -214,14 +219,13 @@ def _leaves(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple
 
 
 def _replaced(data: Any, path: tuple[str | int, ...], value: Any) -> Any:
-    """A deep copy of ``data`` with the value at ``path`` replaced."""
-    copy = json.loads(json.dumps(data))
+    """``data`` with the value at ``path`` replaced: the objects and arrays on the path are new, everything
+    else is shared with ``data`` (state JSON here is read, never changed: by the model's problem lister, the
+    choice and the vectors)."""
     if not path:
         return value
-    node = copy
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
+    copy: Any = list(data) if isinstance(data, list) else dict(data)
+    copy[path[0]] = _replaced(data[path[0]], path[1:], value)
     return copy
 
 
@@ -345,13 +349,32 @@ def invalid_candidates(game: str, scenario: str, states: Sequence[Any]) -> list[
         changes = corruptions(base)
         if extra is not None:
             changes = itertools.chain(changes, extra(base))
-        for field, change, corrupted in changes:
-            found = lister(corrupted)
+        for changed, change, corrupted in changes:
+            text = state_text(corrupted)
+            found = _problems_of(game, lister, text, corrupted)
             if found is None or len(found) != 1:
                 continue
             where, problem = found[0]
-            out.append(InvalidCandidate(scenario, corrupted, field, change, where, problem, len(state_text(corrupted))))
+            out.append(InvalidCandidate(scenario, corrupted, changed, change, where, problem, text))
     return out
+
+
+_PROBLEMS_LIMIT = 50_000
+"""Corrupted states whose problems :func:`_problems_of` keeps before it starts afresh."""
+_PROBLEMS: dict[tuple[str, str], "list[tuple[str, str]] | None"] = {}
+
+
+def _problems_of(game: str, lister: ProblemLister, text: str, data: Any) -> list[tuple[str, str]] | None:
+    """``lister(data)``, once per process for each state text: two corruptions often make the same state
+    (``-1`` of a 1 is ``=0``), and the version suites of a game corrupt the same starts. The list is read,
+    never changed."""
+    key = (game, text)
+    if key in _PROBLEMS:
+        return _PROBLEMS[key]
+    if len(_PROBLEMS) >= _PROBLEMS_LIMIT:
+        _PROBLEMS.clear()
+    found = _PROBLEMS[key] = lister(data)
+    return found
 
 
 def base_states(states: Sequence[Any]) -> list[int]:
@@ -370,7 +393,7 @@ def choose(candidates: Sequence[InvalidCandidate]) -> list[InvalidCandidate]:
     by_text: dict[str, InvalidCandidate] = {}
     features: dict[str, set[str]] = {}
     for candidate in candidates:
-        text = state_text(candidate.state)
+        text = candidate.text
         by_text.setdefault(text, candidate)
         features.setdefault(text, set()).add(candidate.feature)
     order = sorted(by_text, key=lambda t: (len(t), t))
@@ -387,7 +410,7 @@ def invalid_vector(candidate: InvalidCandidate) -> dict[str, Any]:
     """The ``invalid`` vector of one chosen candidate."""
     import hashlib
 
-    digest = hashlib.sha256(state_text(candidate.state).encode()).hexdigest()[:12]
+    digest = hashlib.sha256(candidate.text.encode()).hexdigest()[:12]
     return {
         "id": f"{candidate.scenario}/invalid/{digest}",
         "kind": "invalid",
