@@ -97,8 +97,8 @@ def _in_files(feature: str, files: tuple[str, ...]) -> bool:
     return feature.split(":", 2)[1] in files
 
 
-def _readers(config: Any) -> frozenset[CodeType]:
-    return frozenset(getattr(type(config), name).__code__ for name in OPTION_READERS if hasattr(type(config), name))
+def _reader_codes(config_type: type) -> frozenset[CodeType]:
+    return frozenset(getattr(config_type, name).__code__ for name in OPTION_READERS if hasattr(config_type, name))
 
 
 def _config_params(function: Any, config_type: type) -> tuple[list[str], list[str] | None]:
@@ -229,6 +229,9 @@ class SharedAnswers:
         self._condition_list: list[tuple[tuple[Read, ...], tuple[Any, ...]]] = []
         self._results: dict[Hashable, list[_Result]] = {}
         """The untraced answers (:meth:`result`), apart from the traced ones: they have no features."""
+        self._answered: dict[Any, tuple[dict[Read, Any], dict[int, bool],
+                                         dict[tuple[Read, ...], tuple[frozenset[str], frozenset[str]]]]] = {}
+        """Configuration -> what it answers (:meth:`answered`)."""
 
     KEPT = ("_answers", "_results", "_bases", "_sets", "_conditions", "_condition_list")
     """What :meth:`to_bytes` keeps: the answers, and what their keys and conditions are numbered by."""
@@ -293,6 +296,19 @@ class SharedAnswers:
     def view(self, game: Any) -> "View":
         """The answers as seen under ``game``'s rule configuration (its ``config``)."""
         return View(self, game)
+
+    def answered(self, config: Any) -> tuple[dict[Read, Any], dict[int, bool],
+                                             dict[tuple[Read, ...], tuple[frozenset[str], frozenset[str]]]]:
+        """What ``config`` answers, worked out as asked: each read, each condition by number, the clauses and
+        outcomes of traced reads. The same dictionaries for equal configurations (they answer alike), new ones
+        for a configuration that cannot be a dictionary key."""
+        try:
+            found = self._answered.get(config)
+        except TypeError:
+            return {}, {}, {}
+        if found is None:
+            found = self._answered[config] = ({}, {}, {})
+        return found
 
     def condition(self, reads: tuple[Read, ...], answers: tuple[Any, ...]) -> int:
         """A number for the pair of option reads and their answers (the same number for equal pairs; a pair
@@ -458,6 +474,46 @@ def _same_result(direct: Any, given: Any) -> bool:
     return bool(direct == given)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Shape:
+    """What :class:`View` needs of a configuration class (and the model modules loaded): worked out once."""
+
+    caches: list[Any]
+    config_only: list[Any]
+    config_functions: dict[str, Any]
+    readers: frozenset[CodeType]
+    versions: list[str]
+
+
+_SHAPES: dict[tuple[type, tuple[str, ...]], _Shape] = {}
+
+
+def _shape(config_type: type) -> _Shape:
+    """The remembered functions of ``config_type`` (those of the configuration alone apart), the calls recorded
+    as reads and the version fields, for the model modules loaded now; a remembered function that could hide a
+    read raises TypeError (every time it is asked: nothing is kept then)."""
+    key = (config_type, loaded_model_modules())
+    found = _SHAPES.get(key)
+    if found is not None:
+        return found
+    caches = _config_caches(config_type)
+    config_only = [cache for cache in caches if _takes_config_only(cache, config_type)]
+    config_functions = {cache.__wrapped__.__code__.co_name: cache for cache in config_only}
+    clash = sorted(name for name in config_functions if hasattr(config_type, name))
+    if clash or len(config_functions) < len(config_only):  # a read is named by the name alone
+        raise TypeError(f"{config_type.__name__}: remembered functions of it named alike, or as its "
+                        f"methods: {clash or [c.__wrapped__.__qualname__ for c in config_only]}")
+    versions = [f.name for f in dataclasses.fields(config_type) if f.name in VERSION_FIELDS]
+    hidden = sorted(cache.__wrapped__.__qualname__ for cache in caches if cache not in config_only
+                    and any(model_file(cache.__wrapped__.__code__) in VERSION_FIELDS[name] for name in versions))
+    if hidden:  # its lines, reading a version, would not be traced: the read would go unseen
+        raise TypeError(f"remembered functions of the configuration and more, in a file that reads a version: "
+                        f"{hidden}")
+    readers = _reader_codes(config_type) | frozenset(cache.__wrapped__.__code__ for cache in config_only)
+    found = _SHAPES[key] = _Shape(caches, config_only, config_functions, readers, versions)
+    return found
+
+
 class View:
     """The shared answers under one game's rule configuration; the game itself, for the explorer, with its
     listing and stepping answered from them where they hold, else by the model untraced
@@ -466,28 +522,19 @@ class View:
     def __init__(self, shared: SharedAnswers, game: Any) -> None:
         self.shared, self.game, self.config = shared, game, game.config
         self.base = shared.base_number(sharing_key(game))
-        self.caches = _config_caches(type(self.config))
-        self.config_only = [cache for cache in self.caches if _takes_config_only(cache, type(self.config))]
+        shape = _shape(type(self.config))
+        self.caches = shape.caches
+        self.config_only = shape.config_only
         """The remembered functions whose one parameter is the configuration: each is a read of its own
         (:meth:`ask`), named by its function's name."""
-        self.config_functions = {cache.__wrapped__.__code__.co_name: cache for cache in self.config_only}
-        clash = sorted(name for name in self.config_functions if hasattr(type(self.config), name))
-        if clash or len(self.config_functions) < len(self.config_only):  # a read is named by the name alone
-            raise TypeError(f"{type(self.config).__name__}: remembered functions of it named alike, or as its "
-                            f"methods: {clash or [c.__wrapped__.__qualname__ for c in self.config_only]}")
-        self.readers = _readers(self.config) | frozenset(cache.__wrapped__.__code__ for cache in self.config_only)
+        self.config_functions = shape.config_functions
+        self.readers = shape.readers
         """The calls recorded as reads: the option readers, and the remembered functions of the configuration."""
-        self.versions = version_fields(self.config)
+        self.versions = shape.versions
         """The configuration's version fields (:data:`VERSION_FIELDS`): read as ``field:NAME``."""
-        hidden = sorted(cache.__wrapped__.__qualname__ for cache in self.caches if cache not in self.config_only
-                        and any(model_file(cache.__wrapped__.__code__) in VERSION_FIELDS[name] for name in self.versions))
-        if hidden:  # its lines, reading a version, would not be traced: the read would go unseen
-            raise TypeError(f"remembered functions of the configuration and more, in a file that reads a version: "
-                            f"{hidden}")
-        self._asked: dict[Read, Any] = {}
-        self.holding: dict[int, bool] = {}
-        """Condition number (:meth:`SharedAnswers.condition`) -> whether this configuration answers it alike."""
-        self._reading: dict[tuple[Read, ...], tuple[frozenset[str], frozenset[str]]] = {}
+        self._asked, self.holding, self._reading = shared.answered(self.config)
+        """What this configuration answers (shared by the views of equal configurations): each read, whether
+        it answers a condition (by number, :meth:`SharedAnswers.condition`) alike, and the traced reads."""
 
     def config_only_reads(self) -> list[ConfigRead]:
         """A call of each remembered function of the configuration alone, on this configuration, and a read
