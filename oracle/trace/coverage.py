@@ -205,7 +205,7 @@ def _remembered_in(modules: tuple[str, ...]) -> frozenset[CodeType]:
     return frozenset(function.__wrapped__.__code__ for function in remembered_functions(modules))
 
 
-_Arc = tuple[int, "int | str"]
+_Arc = tuple[int, "int | str | tuple[int, str]"]
 
 _FEATURES: dict[int, tuple[CodeType, dict[_Arc, str]]] = {}
 """``id(code)`` -> (the code, kept alive; the feature string of each of its arcs made so far): the same
@@ -221,9 +221,15 @@ def _feature_names(code: CodeType) -> dict[_Arc, str]:
     return entry[1]
 
 
-def _feature(code: CodeType, prefix: str, a: int, b: int | str) -> str:
+def _feature(code: CodeType, prefix: str, a: int, b: "int | str | tuple[int, str]") -> str:
+    """The feature of an arc as the tracer records it, lines absolute: ``(A, B)`` a line-to-line arc, ``(A,
+    "ret")`` leaving the function from line ``A``, ``(-1, (A, KIND))`` returning a value of ``KIND`` from line
+    ``A``; named with lines relative to the function's first."""
     name = _code_name(code, prefix)
-    return f"ret:{name}:{b}" if a == -1 else f"arc:{name}:{a}>{b}"
+    first = code.co_firstlineno
+    if isinstance(b, tuple):  # (-1, (A, KIND))
+        return f"ret:{name}:{b[0] - first}={b[1]}"
+    return f"arc:{name}:{a - first}>{b if isinstance(b, str) else b - first}"
 
 
 ConfigRead = tuple[Any, str, tuple[Any, ...], bool]
@@ -316,21 +322,20 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
         if taken is None:
             taken = arcs[key] = set()
         add = taken.add
-        first = code.co_firstlineno
-        last = 0
+        first = last = code.co_firstlineno  # lines as the frame gives them: made relative once per arc (_feature)
 
         def local(frame: FrameType, event: str, arg: Any) -> Any:
             nonlocal last
             if event == "line":
-                line = frame.f_lineno - first
+                line = frame.f_lineno
                 add((last, line))
                 last = line
             elif event == "return":
                 add((last, "ret"))
                 kind = _value_kind(arg)
                 if kind is not None:
-                    add((-1, f"{last}={kind}"))
-                last = 0
+                    add((-1, (last, kind)))
+                last = first
             # the frame's own tracer (this function), not the name ``local``: a closure naming itself is a
             # reference cycle, one per traced frame, left to the garbage collector to find
             return frame.f_trace
