@@ -152,8 +152,9 @@ def record(size: tuple[int, int], runs: dict[int, list[dict]], load: float, cond
     rows: list[list[str | int | float]] = []
     for workers in sorted(runs):
         for number, r in enumerate(runs[workers], 1):
+            own = runs[1][number - 1]["seconds"]  # this round's sequential run
             rows.append([label, workers, f"round {number}", r["states"], round(r["seconds"], 2), round(r["cpu"], 2),
-                         f"{sequential / r['seconds']:.2f}x", _split(r)])
+                         f"{own / r['seconds']:.2f}x", _split(r)])
         middle = statistics.median(r["seconds"] for r in runs[workers])
         rows.append([label, workers, "median", runs[workers][0]["states"], round(middle, 2),
                      round(statistics.median(r["cpu"] for r in runs[workers]), 2), f"{sequential / middle:.2f}x", "-"])
