@@ -46,7 +46,6 @@ GOAL_SPEED_UP = 1.8
 
 
 def run_one(per_player: int, turns: int, workers: int) -> dict:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     from explore import position
 
     from cardrules.model.fftcg.validate import load_state
@@ -92,6 +91,8 @@ def main() -> None:
         parser.error("--record measures one size: give --size")
     if args.repeat < 1:
         parser.error("--repeat takes a count of 1 or more")
+    if any(w < 2 for w in args.workers) or len(set(args.workers)) != len(args.workers):
+        parser.error("--workers takes distinct counts of 2 or more (the sequential search always runs)")
     sizes = [(2, 2), (3, 1)]
     if args.quick:
         sizes = [(2, 1), (2, 2)]

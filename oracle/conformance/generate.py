@@ -26,7 +26,7 @@ from cardrules.oracle.conformance import FORMAT
 from cardrules.oracle.conformance.candidates import Candidate, Sources, collect, state_json
 from cardrules.oracle.conformance.feature_sets import Features
 from cardrules.oracle.conformance.invalid import (PROBLEMS, at_bounds, base_states, choose, invalid_candidates,
-                                                  invalid_vector)
+                                                  invalid_vector, problems_of)
 from cardrules.oracle.conformance.loads import choose_loads
 from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
 from cardrules.oracle.conformance.profiles import observable_of
@@ -167,7 +167,7 @@ def invalid_vectors(plan: SuitePlan, sources: Sources, in_force: frozenset[str])
     for g, index in loaded:
         graph = sources.graphs[g]
         found.extend(invalid_candidates(plan.game, graph.scenario.name, [graphs[g][index]]))
-        if index == 0 or PROBLEMS[plan.game](graphs[g][index]) != []:
+        if index == 0 or problems_of(plan.game, graphs[g][index]) != []:
             continue  # a start is loaded by the play vectors; a state the model itself would refuse is no valid load
         tag = hashlib.sha256(json.dumps(graphs[g][index], sort_keys=True).encode()).hexdigest()[:12]
         twin = perft_from(graph.game, graph.exploration.states[index], graph.scenario.name, in_force, 1, tag)

@@ -364,6 +364,11 @@ _PROBLEMS_LIMIT = 50_000
 _PROBLEMS: dict[tuple[str, str], "list[tuple[str, str]] | None"] = {}
 
 
+def problems_of(game: str, data: Any) -> list[tuple[str, str]] | None:
+    """The game's model's problems of state JSON ``data`` (:data:`PROBLEMS`), listed once per process."""
+    return _problems_of(game, PROBLEMS[game], state_text(data), data)
+
+
 def _problems_of(game: str, lister: ProblemLister, text: str, data: Any) -> list[tuple[str, str]] | None:
     """``lister(data)``, once per process for each state text: two corruptions often make the same state
     (``-1`` of a 1 is ``=0``), and the version suites of a game corrupt the same starts. The list is read,
@@ -407,7 +412,8 @@ def choose(candidates: Sequence[InvalidCandidate]) -> list[InvalidCandidate]:
 
 
 def invalid_vector(candidate: InvalidCandidate) -> dict[str, Any]:
-    """The ``invalid`` vector of one chosen candidate."""
+    """The ``invalid`` vector of one chosen candidate. Its state shares the parts the corruption left alone
+    with the process's JSON of the explored states (:func:`~.candidates.state_json`): read it, never change it."""
     import hashlib
 
     digest = hashlib.sha256(candidate.text.encode()).hexdigest()[:12]

@@ -110,20 +110,13 @@ def build_vector(graph: ScenarioGraph, candidate: Candidate, in_force: frozenset
     return vector
 
 
-def _perft(game: Game[Any, Any], state: Any, depth: int) -> int:
-    if depth == 0:
-        return 1
-    if game.is_terminal(state):
-        return 0
-    return sum(_perft(game, game.step(state, a), depth - 1) for a in game.legal_actions(state))
-
-
 class _Counter:
     """The action sequences of each length from one root, each (state, length) counted once and each state's
-    successors (one per legal action, in order) listed once: the counts of :func:`_perft`, with the model asked
-    each of its questions once, in the order a count from scratch first asks them (so the same model functions
-    run). States are told apart by identity, never hashed: a state's hash or equality is model code, and running
-    it while clauses are collected would add its clauses."""
+    successors (one per legal action, in order) listed once: the counts of counting from scratch at each
+    length, with each state listed and stepped once (asked whether the game is over once per length), in the
+    order a count from scratch first asks (so the same model functions run). States are told apart by
+    identity, never hashed: a state's hash or equality is model code, and running it while clauses are
+    collected would add its clauses."""
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game

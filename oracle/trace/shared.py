@@ -113,13 +113,13 @@ def _config_params(function: Any, config_type: type) -> tuple[list[str], list[st
     return [p.name for p in params], [p.name for p in params if hints.get(p.name) is config_type]
 
 
-def _config_caches(config_type: type) -> list[Any]:
+def _config_caches(config_type: type, functions: list[Any] | None = None) -> list[Any]:
     """The remembered model functions (:func:`~cardrules.oracle.trace.coverage.remembered_functions` of the
     model modules loaded now) that take a configuration of ``config_type``: asked afresh while an answer is
     recorded (one whose type hints cannot be resolved is taken if a parameter's hint has the class's name:
     asking afresh more than needed costs time, never an answer)."""
     found = []
-    for function in remembered_functions(loaded_model_modules()):
+    for function in remembered_functions(loaded_model_modules()) if functions is None else functions:
         try:
             names, configs = _config_params(function, config_type)
         except (TypeError, ValueError):
@@ -485,18 +485,22 @@ class _Shape:
     versions: list[str]
 
 
-_SHAPES: dict[tuple[type, tuple[str, ...]], _Shape] = {}
+_SHAPES: dict[Hashable, _Shape] = {}
+_SHAPES_LIMIT = 64
 
 
 def _shape(config_type: type) -> _Shape:
     """The remembered functions of ``config_type`` (those of the configuration alone apart), the calls recorded
     as reads and the version fields, for the model modules loaded now; a remembered function that could hide a
-    read raises TypeError (every time it is asked: nothing is kept then)."""
-    key = (config_type, loaded_model_modules())
+    read raises TypeError (every time it is asked: nothing is kept then). Kept by what it is worked out from:
+    the class, the remembered functions of the loaded model modules with their code, and the option readers'
+    code (a function added to a module, or code swapped in place, as the mutation probe does, is seen)."""
+    functions = remembered_functions(loaded_model_modules())
+    key = (config_type, tuple((f, f.__wrapped__.__code__) for f in functions), _reader_codes(config_type))
     found = _SHAPES.get(key)
     if found is not None:
         return found
-    caches = _config_caches(config_type)
+    caches = _config_caches(config_type, functions)
     config_only = [cache for cache in caches if _takes_config_only(cache, config_type)]
     config_functions = {cache.__wrapped__.__code__.co_name: cache for cache in config_only}
     clash = sorted(name for name in config_functions if hasattr(config_type, name))
@@ -510,6 +514,8 @@ def _shape(config_type: type) -> _Shape:
         raise TypeError(f"remembered functions of the configuration and more, in a file that reads a version: "
                         f"{hidden}")
     readers = _reader_codes(config_type) | frozenset(cache.__wrapped__.__code__ for cache in config_only)
+    if len(_SHAPES) >= _SHAPES_LIMIT:
+        _SHAPES.clear()
     found = _SHAPES[key] = _Shape(caches, config_only, config_functions, readers, versions)
     return found
 

@@ -157,9 +157,12 @@ def clauses_in_force(area_id: str, rule_set: RuleSet, catalogue: Catalogue | Non
     catalogue = catalogue or default_catalogue()
     if _READS:
         return _clauses_in_force(area_id, rule_set, catalogue)
-    key = (area_id, id(catalogue), tuple(sorted(rule_set.versions.items())), tuple(sorted(rule_set.decisions.items())),
-           rule_set.broken)
-    found = _IN_FORCE.get(key)
+    try:
+        key = (area_id, id(catalogue), frozenset((a, frozenset(v)) for a, v in rule_set.versions.items()),
+               frozenset(rule_set.decisions.items()), frozenset(rule_set.broken))
+        found = _IN_FORCE.get(key)
+    except TypeError:  # a value that cannot be a key: validated and answered as ever, not remembered
+        return _clauses_in_force(area_id, rule_set, catalogue)
     if found is None:
         if len(_IN_FORCE) >= _IN_FORCE_LIMIT:
             _IN_FORCE.clear()

@@ -267,6 +267,7 @@ def test_a_heading_holding_every_word_of_a_search_comes_first_and_opens_there(br
 def _open_page(browser: object, url: str) -> None:
     """Load ``url`` and wait until it is that page, fully loaded; once more if the browser shows anything else
     (a dropped connection to the local server shows Chromium's error page, which has no pictures)."""
+    from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
 
     def arrived(driver: object) -> bool:
@@ -279,7 +280,7 @@ def _open_page(browser: object, url: str) -> None:
         try:
             WebDriverWait(browser, 30).until(arrived)
             return
-        except Exception:  # selenium's TimeoutException: try once more, then say what the browser shows
+        except TimeoutException:  # try once more, then say what the browser shows
             if attempt:
                 shown = browser.execute_script("return [location.href, document.title]")  # type: ignore[attr-defined]
                 raise AssertionError(f"{url} did not load: the browser shows {shown}") from None

@@ -306,3 +306,25 @@ def test_an_answer_is_shared_across_heal_wordings_only_where_it_ran_no_line_read
         assert _same(listed, _direct(lambda g=game: g.legal_actions(root)))
         assert _same(stepped, _direct(lambda g=game: g.step(root, action)))
     assert outcomes == {"revised": (False, False), "previous": (False, True)}
+
+
+def test_a_remembered_function_named_as_a_configuration_method_is_refused_even_after_views_were_made(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A remembered function of the configuration alone is a read named by its function's name; one named as a
+    method of the configuration would be taken for that method's reads, so a view refuses it, also when views
+    of the configuration class were made before the function was added (what a view works out of the class is
+    kept by the remembered functions it was worked out from)."""
+    from functools import lru_cache
+
+    import cardrules.model.redemption.wording as wording
+
+    game = make_game("redemption", RuleSetSpec("default", {}, {}))
+    SharedAnswers().view(game)  # the class's shape worked out and kept
+
+    @lru_cache(maxsize=None)
+    def option(config: RuleConfig) -> str:
+        return "a look-up named as RuleConfig.option"
+
+    monkeypatch.setattr(wording, "option", option, raising=False)
+    with pytest.raises(TypeError, match="named alike, or as its methods: \\['option'\\]"):
+        SharedAnswers().view(game)
