@@ -72,7 +72,7 @@ def options_field(config: Any) -> str:
 
 
 def version_fields(config: Any) -> list[str]:
-    """The configuration's fields of :data:`VERSION_FIELDS`."""
+    """The configuration's (or configuration class's) fields of :data:`VERSION_FIELDS`."""
     return [f.name for f in dataclasses.fields(config) if f.name in VERSION_FIELDS]
 
 
@@ -113,13 +113,13 @@ def _config_params(function: Any, config_type: type) -> tuple[list[str], list[st
     return [p.name for p in params], [p.name for p in params if hints.get(p.name) is config_type]
 
 
-def _config_caches(config_type: type, functions: list[Any] | None = None) -> list[Any]:
-    """The remembered model functions (:func:`~cardrules.oracle.trace.coverage.remembered_functions` of the
+def _config_caches(config_type: type, functions: list[Any]) -> list[Any]:
+    """The remembered model ``functions`` (:func:`~cardrules.oracle.trace.coverage.remembered_functions` of the
     model modules loaded now) that take a configuration of ``config_type``: asked afresh while an answer is
     recorded (one whose type hints cannot be resolved is taken if a parameter's hint has the class's name:
     asking afresh more than needed costs time, never an answer)."""
     found = []
-    for function in remembered_functions(loaded_model_modules()) if functions is None else functions:
+    for function in functions:
         try:
             names, configs = _config_params(function, config_type)
         except (TypeError, ValueError):
@@ -496,7 +496,8 @@ def _shape(config_type: type) -> _Shape:
     the class, the remembered functions of the loaded model modules with their code, and the option readers'
     code (a function added to a module, or code swapped in place, as the mutation probe does, is seen)."""
     functions = remembered_functions(loaded_model_modules())
-    key = (config_type, tuple((f, f.__wrapped__.__code__) for f in functions), _reader_codes(config_type))
+    option_readers = _reader_codes(config_type)
+    key = (config_type, tuple((f, f.__wrapped__.__code__) for f in functions), option_readers)
     found = _SHAPES.get(key)
     if found is not None:
         return found
@@ -507,13 +508,13 @@ def _shape(config_type: type) -> _Shape:
     if clash or len(config_functions) < len(config_only):  # a read is named by the name alone
         raise TypeError(f"{config_type.__name__}: remembered functions of it named alike, or as its "
                         f"methods: {clash or [c.__wrapped__.__qualname__ for c in config_only]}")
-    versions = [f.name for f in dataclasses.fields(config_type) if f.name in VERSION_FIELDS]
+    versions = version_fields(config_type)
     hidden = sorted(cache.__wrapped__.__qualname__ for cache in caches if cache not in config_only
                     and any(model_file(cache.__wrapped__.__code__) in VERSION_FIELDS[name] for name in versions))
     if hidden:  # its lines, reading a version, would not be traced: the read would go unseen
         raise TypeError(f"remembered functions of the configuration and more, in a file that reads a version: "
                         f"{hidden}")
-    readers = _reader_codes(config_type) | frozenset(cache.__wrapped__.__code__ for cache in config_only)
+    readers = option_readers | frozenset(cache.__wrapped__.__code__ for cache in config_only)
     if len(_SHAPES) >= _SHAPES_LIMIT:
         _SHAPES.clear()
     found = _SHAPES[key] = _Shape(caches, config_only, config_functions, readers, versions)
