@@ -121,8 +121,9 @@ class _Counter:
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
         self.counted: dict[tuple[int, int], int] = {}
-        self.listed: dict[int, list[Any]] = {}
-        """``id(state)`` -> its successors; every state counted is kept in a list here, so no id is reused."""
+        self.listed: dict[int, tuple[list[Any], list[Any]]] = {}
+        """``id(state)`` -> its legal actions and the successor by each; every state counted is kept in a list
+        here, so no id is reused."""
 
     def count(self, state: Any, depth: int) -> int:
         if depth == 0:
@@ -131,14 +132,16 @@ class _Counter:
         found = self.counted.get(key)
         if found is None:
             found = self.counted[key] = 0 if self.game.is_terminal(state) else sum(
-                self.count(successor, depth - 1) for successor in self.successors(state))
+                self.count(successor, depth - 1) for successor in self.listing(state)[1])
         return found
 
-    def successors(self, state: Any) -> list[Any]:
+    def listing(self, state: Any) -> tuple[list[Any], list[Any]]:
+        """The legal actions at ``state`` (not over) and the successor by each, in order."""
         found = self.listed.get(id(state))
         if found is None:
             game = self.game
-            found = self.listed[id(state)] = [game.step(state, a) for a in game.legal_actions(state)]
+            actions = list(game.legal_actions(state))
+            found = self.listed[id(state)] = (actions, [game.step(state, a) for a in actions])
         return found
 
 
@@ -174,9 +177,8 @@ def perft_from(game: Game[Any, Any], root: Any, scenario: str, in_force: frozens
     if not nodes or (nodes[0] == 0 and not tag):
         return None  # a scenario's start with no action; a later position with none (a game won) is a valid load
     depth = len(nodes)
-    legal = [] if game.is_terminal(root) else list(game.legal_actions(root))
-    divide = {game.action_text(a): counter.count(successor, depth - 1)
-              for a, successor in zip(legal, counter.successors(root) if legal else [])}
+    divide = {} if game.is_terminal(root) else {
+        game.action_text(a): counter.count(successor, depth - 1) for a, successor in zip(*counter.listing(root))}
     return {
         "id": vector_id(scenario, "perft", [str(depth)] + ([tag] if tag else [])),
         "kind": "perft",

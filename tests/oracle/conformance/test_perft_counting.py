@@ -53,8 +53,8 @@ def test_the_counts_by_length_and_below_each_first_action_are_the_hand_counted_o
 
 def test_each_position_is_listed_and_stepped_once_across_the_depths() -> None:
     """Counting lengths 1, 2 and 3 from scratch would list 0 three times, and so on; here each position
-    reached on the way is listed once: 0, 1, 2 and 1->2 (the games over are not), each with its two steps; the
-    start is listed once more for the names of its actions below which the last length is split."""
+    reached on the way is listed once: 0, 1, 2 and 1->2 (the games over are not), each with its two steps, the
+    start's listing serving the split of the last length below its actions too."""
     game = _Token()
     perft_from(game, [0], "token", frozenset(), max_depth=3)  # type: ignore[arg-type]
-    assert game.asked == {"legal_actions": 4 + 1, "step": 8}
+    assert game.asked == {"legal_actions": 4, "step": 8}
