@@ -86,13 +86,20 @@ def indented(data: Any) -> str:
         else:
             raise _Unwritable
 
-    def write_list(value: list[Any] | tuple[Any, ...], level: int) -> None:
+    def opened(value: Any, level: int, brackets: str) -> str | None:
+        """Write an empty container whole (None), or open one: its bracket and its first item's margin; the
+        separator between its items is returned."""
         if not value:
-            append("[]")
-            return
+            append(brackets)
+            return None
         inner = margin(level + 1)
-        between = "," + inner
-        append("[" + inner)
+        append(brackets[0] + inner)
+        return "," + inner
+
+    def write_list(value: list[Any] | tuple[Any, ...], level: int) -> None:
+        between = opened(value, level, "[]")
+        if between is None:
+            return
         deeper = level + 1
         for item in value:
             if type(item) is str:
@@ -103,12 +110,9 @@ def indented(data: Any) -> str:
         parts[-1] = margin(level) + "]"  # in place of the separator after the last item
 
     def write_dict(value: dict[Any, Any], level: int) -> None:
-        if not value:
-            append("{}")
+        between = opened(value, level, "{}")
+        if between is None:
             return
-        inner = margin(level + 1)
-        between = "," + inner
-        append("{" + inner)
         deeper = level + 1
         for key, item in value.items():
             append(quote(key if type(key) is str else _key(key)) + ": ")
