@@ -304,6 +304,7 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
                 found.append(_watched_call(frame, inside_remembered > 0))
             inside_remembered += 1
             inside_watched += 1
+            frame.f_trace_lines = False  # only its return is awaited
             return leave_watched
         if inside_remembered:
             return None

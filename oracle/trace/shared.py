@@ -12,7 +12,10 @@ are remembered here, per game, with what each one read from the rule configurati
   that configuration answers every one of those calls alike. The model is pure, so the same state, the
   same action and the same answers to what it asked give the same steps, line by line.
 - a version field (the heal wording: :data:`VERSION_FIELDS`) is read without a call, so an answer counts it
-  as read when it ran a line of the files that read it; the others are given across versions too.
+  as read when it ran a line of the functions that read it; the others are given across versions too;
+- a query (:data:`CONFIG_QUERIES`: whether one heal clause is in force) is a read like an option reader's,
+  its answer what it returns: so an answer that asked only about clauses two wordings, or two redline
+  readings, hold alike is given under both.
 
 The configuration methods are not traced while an answer is recorded (their lines depend on the
 configuration's options, not on the rules); their clauses and outcomes are traced once per configuration
@@ -33,8 +36,10 @@ import dataclasses
 import gc
 import inspect
 import pickle
+import sys
 import typing
 from dataclasses import dataclass
+from functools import lru_cache
 from types import CodeType
 from typing import Any, Callable, Hashable, Sequence, TypeVar
 
@@ -48,14 +53,26 @@ OPTIONS_FIELDS = ("variants", "overrides")
 """The configuration field holding the decision options (by game: Redemption's, FFTCG's)."""
 CHECK_EVERY = 64
 """One answer given again in this many is also traced directly and compared."""
-VERSION_FIELDS: dict[str, tuple[str, ...]] = {"heal_version": ("redemption/healable.py", "redemption/wording.py")}
-"""The configuration fields that select a rule version, each with the files of ``model/`` whose code reads
-it (besides the configuration's own checks when it is made). A traced answer that took no line of those
-files did not read the field and is shared across versions; one that did, and every untraced answer,
-counts the field as read (``field:NAME``). No remembered function of those files may take the
-configuration with other arguments (its lines are not traced: :class:`View` refuses one). A test scans
-the model's source for reads of these fields (by attribute or by name) outside those files, and the
-sampled check (:data:`CHECK_EVERY`) compares given answers with the model's own."""
+VERSION_FIELDS: dict[str, tuple[str, ...]] = {
+    "heal_version": ("redemption/healable.py:explain", "redemption/wording.py:heal_clauses",
+                     "redemption/wording.py:previous"),
+}
+"""The configuration fields that select a rule version, each with the functions of ``model/`` whose code
+reads it (``FILE:QUALNAME``, as :func:`~cardrules.oracle.trace.coverage.outcomes_exercised` names them,
+code nested in them included; besides the configuration's own checks when it is made). A traced answer
+that took no line of those functions did not read the field and is shared across versions; one that did,
+and every untraced answer, counts the field as read (``field:NAME``). No remembered function that takes
+the configuration with other arguments may be one of them (its lines are not traced: :class:`View`
+refuses one). A test scans the model's source for reads of these fields (by attribute or by name) outside
+those functions, and the sampled check (:data:`CHECK_EVERY`) compares given answers with the model's own."""
+
+CONFIG_QUERIES: dict[str, tuple[str, ...]] = {"cardrules.model.redemption.wording": ("in_force",)}
+"""Model functions (by module) of a configuration and further arguments, each call of which is a read like an
+option reader's: what it returns, for those arguments, is its answer (the heal wording's ``in_force(config,
+clause)``: an answer that asked whether one clause is in force is given under a configuration for which that
+clause's membership is the same, whatever else the two wordings hold). A function here must be pure and
+read the configuration only through what it returns; its lines are traced where its reads are added
+(:meth:`View.reading`), as a direct trace would find them."""
 
 
 class UnsoundSharing(AssertionError):
@@ -91,10 +108,29 @@ def sharing_key(game: Any) -> Hashable:
     return kind, dataclasses.replace(config, **{name: fields[name].default for name in version_fields(config)})
 
 
-def _in_files(feature: str, files: tuple[str, ...]) -> bool:
-    """An outcome feature (``arc:FILE:...`` or ``ret:FILE:...``, FILE as :func:`model_file` names it) of a line
-    in one of ``files``."""
-    return feature.split(":", 2)[1] in files
+def _function_of(feature: str) -> str:
+    """The function (``FILE:QUALNAME``, FILE as :func:`model_file` names it) of an outcome feature
+    (``arc:FILE:QUALNAME:A>B`` or ``ret:FILE:QUALNAME:LINE=KIND``)."""
+    _, file, qualname, _ = feature.split(":", 3)
+    return f"{file}:{qualname}"
+
+
+@lru_cache(maxsize=1 << 17)
+def _reads_version(feature: str, functions: tuple[str, ...]) -> bool:
+    """An outcome feature of a line in one of ``functions`` (:func:`_in_functions`), worked out once per
+    feature: every recorded answer asks it of each of its hundreds of features."""
+    return _in_functions(_function_of(feature), functions)
+
+
+def _code_function(code: CodeType) -> str:
+    """The function of ``code`` as outcome features name it (``FILE:QUALNAME``)."""
+    return f"{model_file(code)}:{code.co_qualname}"
+
+
+def _in_functions(function: str, functions: tuple[str, ...]) -> bool:
+    """``function`` (``FILE:QUALNAME``) is one of ``functions`` or code nested in one of them (a comprehension,
+    a lambda, a local function)."""
+    return function in functions or any(function.startswith(f"{name}.<locals>.") for name in functions)
 
 
 def _reader_codes(config_type: type) -> frozenset[CodeType]:
@@ -218,6 +254,8 @@ class SharedAnswers:
         self._bases: dict[Hashable, int] = {}
         self._sets: dict[frozenset[str], frozenset[str]] = {}
         """Each set of clauses or outcomes once (answers share most of theirs)."""
+        self._version_reads: dict[tuple[str, frozenset[str]], bool] = {}
+        """(version field, a set of outcomes of :attr:`_sets`) -> a line of its set reads the field."""
         self._thresholds: tuple[int, int, int] | None = None
         self._keyed: dict[int, tuple[Any, _Keyed]] = {}
         """``id(state)`` -> the state (kept alive, so the id stays its own) and its key wrapper."""
@@ -351,16 +389,27 @@ class SharedAnswers:
         result, clauses, outcomes = outcomes_exercised(lambda: _called(run), watch=view.readers, reads=reads)
         if isinstance(result, BaseException):
             result = result.with_traceback(None)  # kept without the frames it was raised through
+        clauses, outcomes = self._one(clauses), self._one(outcomes)
         for name in view.versions:  # a line run where the field is read: read, for all this answer knows
-            if any(_in_files(feature, VERSION_FIELDS[name]) for feature in outcomes):
+            if self._ran_reader_of(name, outcomes):
                 reads.append((view.config, f"field:{name}", (), True))
         order = self._reads(view, reads)
         asked = tuple(view.ask(read) for read in order)
-        answer = _Answer(result, self._one(clauses), self._one(outcomes), tuple(order), asked,
+        answer = _Answer(result, clauses, outcomes, tuple(order), asked,
                          tuple(r for r, traced in order.items() if traced), self.condition(tuple(order), asked))
         self._answers.setdefault(key, []).append(answer)
         self.recorded += 1
         return answer
+
+    def _ran_reader_of(self, name: str, outcomes: frozenset[str]) -> bool:
+        """Some of ``outcomes`` (a set kept by :meth:`_one`) is of a line of a function that reads the version
+        field ``name`` (:data:`VERSION_FIELDS`): worked out once per set (answers share most of theirs)."""
+        key = (name, outcomes)
+        found = self._version_reads.get(key)
+        if found is None:
+            functions = VERSION_FIELDS[name]
+            found = self._version_reads[key] = any(_reads_version(feature, functions) for feature in outcomes)
+        return found
 
     def _given(self, view: "View", kept: Sequence[K]) -> K | None:
         """The first of ``kept`` (the traced or the untraced answers of one call) whose condition holds under
@@ -385,7 +434,7 @@ class SharedAnswers:
         for cache in view.caches:
             if cache not in view.config_only:
                 cache.cache_clear()
-        result = reads_made(lambda: _called(run), view.readers, reads)
+        result = reads_made(lambda: _called(run), view.untraced_readers, reads)
         if isinstance(result, BaseException):
             result = result.with_traceback(None)
         order = tuple(self._reads(view, reads))
@@ -481,12 +530,28 @@ class _Shape:
     caches: list[Any]
     config_only: list[Any]
     config_functions: dict[str, Any]
+    queries: dict[str, Any]
     readers: frozenset[CodeType]
+    untraced_readers: frozenset[CodeType]
     versions: list[str]
 
 
 _SHAPES: dict[Hashable, _Shape] = {}
 _SHAPES_LIMIT = 64
+
+
+def _queries(config_type: type) -> dict[str, Any]:
+    """The functions of :data:`CONFIG_QUERIES` in the model modules loaded now whose first parameter is a
+    configuration of ``config_type`` (its type hint resolved), by name."""
+    found = {}
+    for module_name, names in CONFIG_QUERIES.items():
+        module = sys.modules.get(module_name)
+        for name in names if module is not None else ():
+            function = getattr(module, name)
+            first = next(iter(inspect.signature(function).parameters), None)
+            if first is not None and typing.get_type_hints(function).get(first) is config_type:
+                found[name] = function
+    return found
 
 
 def _shape(config_type: type) -> _Shape:
@@ -497,27 +562,31 @@ def _shape(config_type: type) -> _Shape:
     code (a function added to a module, or code swapped in place, as the mutation probe does, is seen)."""
     functions = remembered_functions(loaded_model_modules())
     option_readers = _reader_codes(config_type)
-    key = (config_type, tuple((f, f.__wrapped__.__code__) for f in functions), option_readers)
+    queries = _queries(config_type)
+    key = (config_type, tuple((f, f.__wrapped__.__code__) for f in functions), option_readers,
+           tuple((name, f, f.__code__) for name, f in queries.items()))
     found = _SHAPES.get(key)
     if found is not None:
         return found
     caches = _config_caches(config_type, functions)
     config_only = [cache for cache in caches if _takes_config_only(cache, config_type)]
     config_functions = {cache.__wrapped__.__code__.co_name: cache for cache in config_only}
-    clash = sorted(name for name in config_functions if hasattr(config_type, name))
+    clash = sorted(name for name in [*config_functions, *queries] if hasattr(config_type, name))
+    clash += sorted(set(config_functions) & set(queries))
     if clash or len(config_functions) < len(config_only):  # a read is named by the name alone
-        raise TypeError(f"{config_type.__name__}: remembered functions of it named alike, or as its "
+        raise TypeError(f"{config_type.__name__}: remembered functions or queries of it named alike, or as its "
                         f"methods: {clash or [c.__wrapped__.__qualname__ for c in config_only]}")
     versions = version_fields(config_type)
     hidden = sorted(cache.__wrapped__.__qualname__ for cache in caches if cache not in config_only
-                    and any(model_file(cache.__wrapped__.__code__) in VERSION_FIELDS[name] for name in versions))
+                    and any(_in_functions(_code_function(cache.__wrapped__.__code__), VERSION_FIELDS[name])
+                            for name in versions))
     if hidden:  # its lines, reading a version, would not be traced: the read would go unseen
-        raise TypeError(f"remembered functions of the configuration and more, in a file that reads a version: "
-                        f"{hidden}")
-    readers = option_readers | frozenset(cache.__wrapped__.__code__ for cache in config_only)
+        raise TypeError(f"remembered functions of the configuration and more that read a version: {hidden}")
+    untraced_readers = option_readers | frozenset(cache.__wrapped__.__code__ for cache in config_only)
+    readers = untraced_readers | frozenset(function.__code__ for function in queries.values())
     if len(_SHAPES) >= _SHAPES_LIMIT:
         _SHAPES.clear()
-    found = _SHAPES[key] = _Shape(caches, config_only, config_functions, readers, versions)
+    found = _SHAPES[key] = _Shape(caches, config_only, config_functions, queries, readers, untraced_readers, versions)
     return found
 
 
@@ -535,8 +604,15 @@ class View:
         """The remembered functions whose one parameter is the configuration: each is a read of its own
         (:meth:`ask`), named by its function's name."""
         self.config_functions = shape.config_functions
+        self.queries = shape.queries
+        """The functions of :data:`CONFIG_QUERIES` that take this configuration, by name: each call a read."""
         self.readers = shape.readers
-        """The calls recorded as reads: the option readers, and the remembered functions of the configuration."""
+        """The calls recorded as reads: the option readers, the remembered functions of the configuration and
+        the queries."""
+        self.untraced_readers = shape.untraced_readers
+        """The calls recorded as reads of an untraced answer: not the queries (every untraced answer counts the
+        remembered functions of the configuration as read, :meth:`config_only_reads`, and a query's answer
+        follows from theirs)."""
         self.versions = shape.versions
         """The configuration's version fields (:data:`VERSION_FIELDS`): read as ``field:NAME``."""
         self._asked, self.holding, self._reading = shared.answered(self.config)
@@ -551,11 +627,11 @@ class View:
 
     def ask(self, read: Read) -> Any:
         """The answer to one read (made on this rule set's configuration if it was made on the recording
-        rule set's): an option reader's, or a remembered function's of the configuration."""
+        rule set's): an option reader's, a remembered function's of the configuration, or a query's."""
         if read not in self._asked:
             target, name, args = read
             config = self.config if target is None else target
-            function = self.config_functions.get(name)
+            function = self.config_functions.get(name) or self.queries.get(name)
             if function is not None:
                 self._asked[read] = function(config, *args)
             elif name.startswith("field:"):
@@ -567,9 +643,10 @@ class View:
     def reading(self, reads: tuple[Read, ...]) -> tuple[frozenset[str], frozenset[str]]:
         """The clauses and outcomes of making ``reads`` here, traced."""
         if reads not in self._reading:
-            config = self.config
+            config, queries = self.config, self.queries
             _, clauses, outcomes = outcomes_exercised(
-                lambda: [getattr(config if t is None else t, n)(*a) for t, n, a in reads])
+                lambda: [queries[n](config if t is None else t, *a) if n in queries
+                         else getattr(config if t is None else t, n)(*a) for t, n, a in reads])
             self._reading[reads] = clauses, outcomes
         return self._reading[reads]
 

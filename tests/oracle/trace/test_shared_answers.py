@@ -6,6 +6,7 @@ configuration's back is caught."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -255,57 +256,110 @@ def test_a_remembered_look_up_of_the_configuration_is_compared_by_what_it_return
     assert shared.recorded == (3 if traced else 0)
 
 
-def test_the_files_said_to_read_a_version_field_are_all_that_read_it() -> None:
-    """An answer that ran no line of the files of :data:`VERSION_FIELDS` is shared across versions: so every
-    read of a version field in the model's source, as an attribute or by its name as a string (``getattr``,
-    a pattern, ``asdict``'s keys), must be in those files, or in the configuration's own checks when it is
-    made (``__post_init__``); and every listed file must read it (a stale entry would hide nothing, but
-    says the list is not kept)."""
+def _functions_reading(field: str, root: "Path | None" = None) -> set[str]:
+    """Every read of ``field`` in the model's source (or the Python files under ``root``), as an attribute or by its name as a string (``getattr``, a
+    pattern, ``asdict``'s keys), outside the configuration's own checks when it is made (``__post_init__``): the
+    function it is in (``FILE:QUALNAME``, the outermost function for code nested in one; ``FILE:`` at a
+    module's or class's top level)."""
     import ast
-    from pathlib import Path
 
     import cardrules.model
+
+    root = Path(next(iter(cardrules.model.__path__))) if root is None else root
+    reading: set[str] = set()
+
+    def walk(node: ast.AST, file: str, qualname: str, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if isinstance(child, ast.FunctionDef) and child.name == "__post_init__":
+                    continue
+                name = qualname if in_function else f"{qualname}.{child.name}".lstrip(".")
+                walk(child, file, name, in_function or not isinstance(child, ast.ClassDef))
+                continue
+            read = ((isinstance(child, ast.Attribute) and child.attr == field and isinstance(child.ctx, ast.Load))
+                    or (isinstance(child, ast.Constant) and child.value == field))
+            if read:
+                reading.add(f"{file}:{qualname if in_function else ''}")
+            walk(child, file, qualname, in_function)
+
+    for path in root.rglob("*.py"):
+        walk(ast.parse(path.read_text(), str(path)), path.relative_to(root).as_posix(), "", False)
+    return reading
+
+
+def test_the_functions_said_to_read_a_version_field_are_all_that_read_it() -> None:
+    """An answer that ran no line of the functions of :data:`VERSION_FIELDS` is shared across versions: so every
+    read of a version field in the model's source must be in one of those functions (a read at a module's or a
+    class's top level is not, and fails), or in the configuration's own checks when it is made; and every listed
+    function must read it (a stale entry would hide nothing, but says the list is not kept)."""
     from cardrules.oracle.trace.shared import VERSION_FIELDS
 
-    root = Path(next(iter(cardrules.model.__path__)))
-    for field, files in VERSION_FIELDS.items():
-        reading: set[str] = set()
-        for path in root.rglob("*.py"):
-            name = path.relative_to(root).as_posix()
-            tree = ast.parse(path.read_text(), str(path))
-            made_checks = {id(node) for function in ast.walk(tree) if isinstance(function, ast.FunctionDef)
-                           and function.name == "__post_init__" for node in ast.walk(function)}
-            for node in ast.walk(tree):
-                read = ((isinstance(node, ast.Attribute) and node.attr == field and isinstance(node.ctx, ast.Load))
-                        or (isinstance(node, ast.Constant) and node.value == field))
-                if read and id(node) not in made_checks:
-                    reading.add(f"{name}:{node.lineno}")
-        outside = sorted(r for r in reading if r.split(":")[0] not in files)
-        assert outside == [], f"{field} is read in {outside}: add the files to VERSION_FIELDS"
-        assert set(files) <= {r.split(":")[0] for r in reading}
+    for field, functions in VERSION_FIELDS.items():
+        reading = _functions_reading(field)
+        outside = sorted(r for r in reading if r not in functions)
+        assert outside == [], f"{field} is read in {outside}: add the functions to VERSION_FIELDS"
+        assert set(functions) <= reading
 
 
-def test_an_answer_is_shared_across_heal_wordings_only_where_it_ran_no_line_reading_the_wording() -> None:
-    """Under the previous heal wording, a step of a plain battle (no heal involved) is given the revised
-    wording's answer; listing the actions of a state lists the heal actions too (the code that reads the
-    wording), so the listing is traced again; either way the answer is what tracing finds there."""
+def test_the_version_readers_are_found_in_the_source_as_the_tracer_names_them(tmp_path: Path) -> None:
+    """The scan names a function as the tracer does (``FILE:QUALNAME``), a method by its class, and a read in a
+    nested function by the function it is nested in; a read at a class's top level names no function."""
+    import textwrap
+
+    (tmp_path / "redemption").mkdir()
+    (tmp_path / "redemption" / "probe.py").write_text(textwrap.dedent('''
+        class Probe:
+            kept = "heal_version"
+
+            def method(self, config):
+                return config.heal_version
+
+        def outer(config):
+            def inner():
+                return [c.heal_version for c in [config]]
+            return inner
+    '''))
+    assert _functions_reading("heal_version", tmp_path) == {"redemption/probe.py:", "redemption/probe.py:Probe.method",
+                                                            "redemption/probe.py:outer"}
+
+
+def _walked(game: Any, state: Any, texts: list[str]) -> Any:
+    """The state reached from ``state`` by the listed actions of these texts, in turn."""
+    for text in texts:
+        [action] = [a for a in game.legal_actions(state) if game.action_text(a) == text]
+        state = game.step(state, action)
+    return state
+
+
+def test_an_answer_is_shared_across_heal_wordings_only_where_the_wordings_answer_it_alike() -> None:
+    """Under the previous heal wording, listing and stepping in a plain battle (no heal can be played) is given
+    the revised wording's answer: the listing asks only whether clauses both wordings hold are in force. In a
+    heal window the listing asks about clauses only one wording holds (RED-HEAL-PREV-HEALABLE), and refusing a
+    heal out of its window runs the code that names the wording in its refusal (``healable.explain``): both
+    are traced again. Either way the answer is what tracing finds there."""
     shared = SharedAnswers()
     revised = make_game("redemption", RuleSetSpec("revised", {"heal": ("revised",)}, {}))
     previous = make_game("redemption", RuleSetSpec("previous", {"heal": ("previous",)}, {}))
-    root = revised.state_from_json(_scenario("redemption-plain-battle").state)
-    action = revised.legal_actions(root)[0]
-    outcomes = {}
+    plain = revised.state_from_json(_scenario("redemption-plain-battle").state)
+    action = revised.legal_actions(plain)[0]
+    start = revised.state_from_json(_scenario("redemption-heal-windows-taken").state)
+    window = _walked(revised, start, ["attack 1 h0", "block e1", "pass"])
+    assert "heal h0 with hc" in [revised.action_text(a) for a in revised.legal_actions(window)]
+    given: dict[str, list[bool]] = {}
     for game in (revised, previous):
         view = shared.view(game)
-        before = shared.given
-        listed = view.traced("legal", root, None, lambda g=game: g.legal_actions(root))
-        listed_given = shared.given > before
-        before = shared.given
-        stepped = view.traced("step", root, action, lambda g=game: g.step(root, action))
-        outcomes[game.config.heal_version] = (listed_given, shared.given > before)
-        assert _same(listed, _direct(lambda g=game: g.legal_actions(root)))
-        assert _same(stepped, _direct(lambda g=game: g.step(root, action)))
-    assert outcomes == {"revised": (False, False), "previous": (False, True)}
+        heal = game.action_from_text("heal h0 with hc")
+        calls = [("legal", plain, None, lambda g=game: g.legal_actions(plain)),
+                 ("step", plain, action, lambda g=game: g.step(plain, action)),
+                 ("legal", window, None, lambda g=game: g.legal_actions(window)),
+                 ("attempt", start, "heal h0 with hc", lambda g=game: g.step(start, heal))]
+        given[game.config.heal_version] = []
+        for kind, state, item, run in calls:
+            before = shared.given
+            found = view.traced(kind, state, item, run)
+            given[game.config.heal_version].append(shared.given > before)
+            assert _same(found, _direct(run))
+    assert given == {"revised": [False, False, False, False], "previous": [True, True, False, False]}
 
 
 def test_a_remembered_function_named_as_a_configuration_method_is_refused_even_after_views_were_made(
