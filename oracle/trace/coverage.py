@@ -182,6 +182,20 @@ class _Remembered:
 _REMEMBERED = _Remembered()
 
 
+class _PicturedTypes(dict[type, bool]):
+    """Whether :func:`_value_kind` may picture a value of a type (None, or a kind of int, tuple, list or set),
+    worked out once per type: a returned value of any other type (most of them) costs one look-up."""
+
+    def __missing__(self, kind: type) -> bool:
+        if len(self) > _CACHE_LIMIT:
+            self.clear()
+        found = self[kind] = kind is type(None) or issubclass(kind, (int, tuple, list, frozenset, set))
+        return found
+
+
+_PICTURED = _PicturedTypes()
+
+
 def _remembered_codes() -> frozenset[CodeType]:
     """The code of every model function remembered by a ``functools`` cache (catalogue and
     configuration look-ups, type hints). Its body runs only the first time a process asks, so what it
@@ -272,6 +286,7 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
     prefix = _model_prefix()
     remembered = _remembered_codes()
     kinds = _REMEMBERED.kinds
+    pictured = _PICTURED
     seen: dict[int, CodeType] = {}
     arcs: dict[int, set[_Arc]] = {}
     inside_remembered = 0
@@ -333,9 +348,10 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
                 last = line
             elif event == "return":
                 add((last, "ret"))
-                kind = _value_kind(arg)
-                if kind is not None:
-                    add((-1, (last, kind)))
+                if pictured[type(arg)]:
+                    kind = _value_kind(arg)
+                    if kind is not None:
+                        add((-1, (last, kind)))
                 last = first
             # the frame's own tracer (this function), not the name ``local``: a closure naming itself is a
             # reference cycle, one per traced frame, left to the garbage collector to find

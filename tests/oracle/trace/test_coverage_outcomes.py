@@ -58,3 +58,26 @@ def test_a_remembered_look_up_gives_the_same_features_the_first_time_and_after()
     assert first[2] == again[2]
     assert not any(":_chosen:" in feature for feature in first[2])
     assert any(":RuleConfig.option:" in feature for feature in first[2])
+
+
+def test_every_returned_value_that_has_a_kind_is_of_a_type_the_tracer_pictures() -> None:
+    """The tracer asks :func:`_value_kind` only for the types it pictures (looked up once per type): so each
+    value with a kind, of a built-in type or a subclass of one (an IntEnum, a NamedTuple), is of such a type,
+    and values of other types have none."""
+    import enum
+    from typing import NamedTuple
+
+    from cardrules.oracle.trace.coverage import _PICTURED, _value_kind
+
+    class Level(enum.IntEnum):
+        LOW = -1
+
+    class Pair(NamedTuple):
+        a: bool | None
+        b: bool
+
+    pictured = [None, True, False, 0, 3, -2, Level.LOW, (), [], frozenset(), set(), (True, None), Pair(None, True)]
+    plain = ["text", 1.5, (1, 2), {"a": 1}, Forward("f", "Zero", frozenset({"fire"}), 2, 0), b"", object()]
+    assert all(_value_kind(value) is not None and _PICTURED[type(value)] for value in pictured)
+    assert all(_value_kind(value) is None for value in plain)
+    assert [_PICTURED[type(value)] for value in plain] == [False, False, True, False, False, False, False]
