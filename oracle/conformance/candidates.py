@@ -358,7 +358,7 @@ class _Tried:
         """:func:`sorted_legal` by state number, if the graph already knows it."""
         self.json: dict[int, Any] = {}
         self.legal: dict[int, list[str]] = {}
-        self.derived: dict[tuple[int, Derive], list[str]] = {}
+        self.derived: dict[tuple[int, Derive], Sequence[str]] = {}
         self.refused: dict[tuple[int, str], tuple[str, ...] | None] = {}
 
     def _legal(self, source: int) -> list[str]:
@@ -372,7 +372,7 @@ class _Tried:
         if (source, derive) not in self.derived:
             if source not in self.json:
                 self.json[source] = state_json(self.game, self.states[source])
-            self.derived[source, derive] = list(derive(self.json[source], lambda: self._legal(source)))
+            self.derived[source, derive] = derived(derive, self.json[source], lambda: self._legal(source))
         for text in self.derived[source, derive]:
             if (source, text) not in self.refused:
                 self.refused[source, text] = _clauses_refusing(self.view, self.states[source], text, self.where, source)
@@ -380,6 +380,34 @@ class _Tried:
             if cited is not None and clause in cited:
                 return source, text
         return None
+
+
+_DERIVED_LIMIT = 100_000
+"""Derivations' answers :func:`derived` keeps before it starts afresh."""
+_DERIVED: dict[tuple[Derive, int], tuple[Any, "Sequence[str] | None", tuple[str, ...]]] = {}
+
+
+def derived(derive: Derive, state: Any, legal: Callable[[], Sequence[str]]) -> tuple[str, ...]:
+    """``derive(state, legal)``'s actions, worked out once per process for each state JSON object (:func:`state_json`
+    gives one object for equal states) and, where the derivation asked for them, each list of legal actions
+    (the one thing it is given that depends on the rule set): the suites of a game derive at mostly the same
+    states."""
+    key = (derive, id(state))
+    found = _DERIVED.get(key)
+    if found is not None and found[0] is state and (found[1] is None or found[1] == legal()):
+        return found[2]
+    asked: list[Sequence[str]] = []
+
+    def listed() -> Sequence[str]:
+        if not asked:
+            asked.append(legal())
+        return asked[0]
+
+    actions = tuple(derive(state, listed))
+    if len(_DERIVED) >= _DERIVED_LIMIT:
+        _DERIVED.clear()
+    _DERIVED[key] = (state, asked[0] if asked else None, actions)  # the state kept, so that its id stays its own
+    return actions
 
 
 _JSON_LIMIT = 50_000
