@@ -3,7 +3,8 @@
 Suites that differ only in decision options and versions share the model's traced answers
 (:mod:`cardrules.oracle.trace.shared`). Here a family is one version suite (its base) and its option
 suites (:func:`_by_version` of :func:`~.generate.families`); the base of another version of the game
-starts from the first version's answers. The answers are shared fully only within one process, so each
+starts from the first version's answers, and goes first to a worker that holds them (it makes it without
+loading them, with what the suites it made remembered). The answers are shared fully only within one process, so each
 worker works on its own families: it generates a family's base, then the family's option suites one by
 one, each sharing the answers of every suite the worker made before. A worker with
 nothing of its own left starts the base of a family no worker has started, or else helps with the
@@ -102,10 +103,18 @@ class _Family:
 
 
 def _next_job(worker: int, waiting: list[_Family]) -> tuple[str, _Family, int] | None:
-    """The next job for an idle ``worker``: an option suite of a family it holds (the first left if it made
-    the family's base, else the last), else the base of a family not started, else an option suite of
-    another ready family (the one with the most left; its last suite left), else None (the bases still
-    running are the only work)."""
+    """The next job for an idle ``worker``: the base of a family not started that starts from the answers of a
+    family it holds (another version of the game: made where those answers, and the memories of the suites
+    made with them, already are), else an option suite of a family it holds (the first left if it made the
+    family's base, else the last), else the base of a family not started, else an option suite of another
+    ready family (the one with the most left; its last suite left), else None (the bases still running are
+    the only work)."""
+    for family in waiting:
+        start = family.start_from
+        if family.maker < 0 and start is not None and start.ready and worker in start.holders:
+            family.maker = worker
+            family.holders.add(worker)
+            return "base", family, family.base
     for family in waiting:
         if worker in family.holders and family.ready and family.options:
             return "option", family, family.options.pop(0 if worker == family.maker else -1)

@@ -147,3 +147,23 @@ def test_another_versions_base_waits_for_the_answers_it_starts_from() -> None:
     assert _next_job(1, waiting) is None
     revised.ready = True
     assert _next_job(1, waiting) == ("base", previous, 1)
+
+
+def test_another_versions_base_goes_first_to_a_worker_holding_the_answers_it_starts_from() -> None:
+    """The worker that made the revised wording's base, idle again, starts the previous wording's base before
+    the revised wording's option suites: it holds the answers that base starts from (and what the suites made
+    with them remembered), so it makes it without loading them; the other worker, holding none, is not given
+    it but helps with the revised options."""
+    from cardrules.oracle.conformance.parallel import _Family, _next_job
+
+    revised = _Family(0, [3, 4], "revised.pickle")
+    previous = _Family(1, [5], "previous.pickle", start_from=revised)
+    fftcg = _Family(2, [], "fftcg.pickle")
+    waiting = [revised, previous, fftcg]
+    assert _next_job(0, waiting) == ("base", revised, 0)
+    assert _next_job(1, waiting) == ("base", fftcg, 2)
+    revised.ready = fftcg.ready = True
+    assert _next_job(0, waiting) == ("base", previous, 1)
+    assert _next_job(1, waiting) == ("option", revised, 4)  # helps, from the end
+    assert _next_job(0, waiting) == ("option", revised, 3)
+    assert previous.maker == 0 and previous.holders == {0}
