@@ -31,7 +31,8 @@ from cardrules.oracle.conformance.loads import choose_loads
 from cardrules.oracle.conformance.plan import SuitePlan, clauses_for
 from cardrules.oracle.conformance.profiles import observable_of
 from cardrules.oracle.conformance.targeted import load_positions
-from cardrules.oracle.conformance.vectors import build_vector, candidate_ids, perft_from, shared_perft_vector
+from cardrules.oracle.conformance.vectors import (Replayed, build_vector, candidate_ids, perft_from,
+                                                   shared_perft_vector)
 from cardrules.oracle.trace.shared import SharedAnswers, sharing_key
 from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import Scenario, load_scenarios
@@ -216,7 +217,8 @@ def generate_suite(
         return result
     ids = candidate_ids(sources.graphs, candidates)
     chosen = greedy_cover(candidates, ids)
-    vectors = [build_vector(sources.graphs[candidates[i].graph], candidates[i], in_force) for i in chosen]
+    replayed: Replayed = {}
+    vectors = [build_vector(sources.graphs[candidates[i].graph], candidates[i], in_force, replayed) for i in chosen]
     perfts = [v for g in sources.graphs if (v := shared_perft_vector(g, in_force)) is not None]
     invalid = invalid_vectors(plan, sources, in_force)
     order = {"play": 0, "refusal": 1, "perft": 2, "invalid": 3}

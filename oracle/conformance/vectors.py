@@ -60,12 +60,25 @@ def listing(game: Game[Any, Any], state: Any, in_force: frozenset[str]) -> tuple
     return sorted_legal(game, state), set(clauses & in_force)
 
 
-def replay_steps(game: Game[Any, Any], root: Any, texts: list[str], in_force: frozenset[str]) -> tuple[list[dict[str, Any]], Any]:
-    """Replay ``texts`` from ``root``: one step record each, and the final state."""
+Replayed = dict[tuple[int, str], tuple[Any, dict[str, Any], Any]]
+"""Steps replayed for one suite: (``id`` of the state stepped from, the action's text) -> that state (kept, so
+that its id stays its own), the step's record and the state it reached."""
+
+
+def replay_steps(game: Game[Any, Any], root: Any, texts: list[str], in_force: frozenset[str],
+                 replayed: Replayed | None = None) -> tuple[list[dict[str, Any]], Any]:
+    """Replay ``texts`` from ``root``: one step record each, and the final state. ``replayed``: the steps of
+    one suite (one game and one set of clauses in force) replayed before, each made once: the vectors of a
+    suite share the first steps of their paths. A record is shared, never changed."""
     state = root
     steps: list[dict[str, Any]] = []
     for text in texts:
         before = state
+        found = replayed.get((id(before), text)) if replayed is not None else None
+        if found is not None and found[0] is before:
+            steps.append(found[1])
+            state = found[2]
+            continue
         state, clauses = clauses_exercised(lambda: game.step(before, game.action_from_text(text)))
         legal, listed = listing(game, state, in_force)
         steps.append({
@@ -74,17 +87,20 @@ def replay_steps(game: Game[Any, Any], root: Any, texts: list[str], in_force: fr
             "legal_actions": legal,
             "clauses": sorted((clauses & in_force) | listed),
         })
+        if replayed is not None:
+            replayed[id(before), text] = (before, steps[-1], state)
     return steps, state
 
 
-def build_vector(graph: ScenarioGraph, candidate: Candidate, in_force: frozenset[str]) -> dict[str, Any]:
-    """The vector of one chosen candidate."""
+def build_vector(graph: ScenarioGraph, candidate: Candidate, in_force: frozenset[str],
+                 replayed: Replayed | None = None) -> dict[str, Any]:
+    """The vector of one chosen candidate (``replayed``: :func:`replay_steps`'s, for the suite's vectors)."""
     game, scenario = graph.game, graph.scenario.name
     root = graph.exploration.states[0]
     prefix = path_texts(graph, candidate.source)
     start_legal, start_clauses = listing(game, root, in_force)
     texts = prefix + ([candidate.action] if candidate.kind == "play" else [])
-    steps, final = replay_steps(game, root, texts, in_force)
+    steps, final = replay_steps(game, root, texts, in_force, replayed)
     clauses = set(start_clauses).union(*(s["clauses"] for s in steps))
     before = graph.exploration.states[candidate.source]
     vector: dict[str, Any] = {
