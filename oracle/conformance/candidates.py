@@ -283,19 +283,19 @@ def refusal_candidates(
     """Up to :data:`REFUSALS_PER_STATE` refused actions per expanded state, of sampled kinds."""
     game, ex, within = graph.game, graph.exploration, graph.feature_space
     assert ex.edges is not None
-    pool: dict[str, list[str]] = {}
+    pool: dict[str, set[str]] = {}
     for _, _, action in ex.edges:
         text = game.action_text(action)
-        if text not in pool.setdefault(action_kind(text), []):
-            pool[action_kind(text)].append(text)
+        pool.setdefault(action_kind(text), set()).add(text)
     kinds = sorted(pool)
+    in_order = {kind: sorted(texts) for kind, texts in pool.items()}  # sorted once, filtered per state
     expanded = sorted({source for source, _, _ in ex.edges})
     out: list[Candidate] = []
     for source in expanded:
         state = ex.states[source]
         legal = set(graph.sorted_legal(source))
         for kind in rng.sample(kinds, min(REFUSALS_PER_STATE, len(kinds))):
-            foreign = sorted(t for t in pool[kind] if t not in legal)
+            foreign = [t for t in in_order[kind] if t not in legal]
             if not foreign:
                 continue
             text = rng.choice(foreign)
