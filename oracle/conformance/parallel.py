@@ -102,13 +102,14 @@ class _Family:
     so each keeps to a run of neighbouring suites, which share most answers)."""
 
 
-def _next_job(worker: int, waiting: list[_Family]) -> tuple[str, _Family, int] | None:
+def _next_job(worker: int, waiting: list[_Family], idle: frozenset[int] = frozenset()
+              ) -> tuple[str, _Family, int] | None:
     """The next job for an idle ``worker``: the base of a family not started that starts from the answers of a
     family it holds (another version of the game: made where those answers, and the memories of the suites
     made with them, already are), else an option suite of a family it holds (the first left if it made the
-    family's base, else the last), else the base of a family not started, else an option suite of another
-    ready family (the one with the most left; its last suite left), else None (the bases still running are
-    the only work)."""
+    family's base, else the last), else the base of a family not started (but not one that another of the
+    ``idle`` workers, asked next, holds the answers for), else an option suite of another ready family (the
+    one with the most left; its last suite left), else None (the bases still running are the only work)."""
     for family in waiting:
         start = family.start_from
         if family.maker < 0 and start is not None and start.ready and worker in start.holders:
@@ -119,7 +120,8 @@ def _next_job(worker: int, waiting: list[_Family]) -> tuple[str, _Family, int] |
         if worker in family.holders and family.ready and family.options:
             return "option", family, family.options.pop(0 if worker == family.maker else -1)
     for family in waiting:
-        if family.maker < 0 and (family.start_from is None or family.start_from.ready):
+        start = family.start_from
+        if family.maker < 0 and (start is None or (start.ready and not (start.holders & idle) - {worker})):
             family.maker = worker
             family.holders.add(worker)
             return "base", family, family.base
@@ -162,10 +164,9 @@ def generate_parallel(plans: Sequence[SuitePlan], seed: int, workers: int,
         running: dict[int, _Family] = {}
 
         def give_idle() -> None:
-            for worker in range(len(pool)):
-                if worker in pool.busy:
-                    continue
-                job = _next_job(worker, waiting)
+            idle = frozenset(worker for worker in range(len(pool)) if worker not in pool.busy)
+            for worker in sorted(idle):
+                job = _next_job(worker, waiting, idle)
                 if job is None:
                     continue
                 kind, family, index = job

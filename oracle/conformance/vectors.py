@@ -69,7 +69,9 @@ def replay_steps(game: Game[Any, Any], root: Any, texts: list[str], in_force: fr
                  replayed: Replayed | None = None) -> tuple[list[dict[str, Any]], Any]:
     """Replay ``texts`` from ``root``: one step record each, and the final state. ``replayed``: the steps of
     one suite (one game and one set of clauses in force) replayed before, each made once: the vectors of a
-    suite share the first steps of their paths. A record is shared, never changed."""
+    suite share the first steps of their paths. A record is shared, never changed. A replay gives the record a
+    first replay gave: a step's clauses do not depend on what the process ran before (no remembered model
+    function, nor anything it calls, is linked to a clause)."""
     state = root
     steps: list[dict[str, Any]] = []
     for text in texts:

@@ -136,7 +136,8 @@ def _code_name(code: CodeType, prefix: str) -> str:
 
 
 def _value_kind(value: Any) -> str | None:
-    """A coarse, deterministic picture of a returned value (None for values not pictured)."""
+    """A coarse, deterministic picture of a returned value (None for values not pictured). A kind for values of
+    another type must be added to :class:`_PicturedTypes` too (the tracer asks only for the types it names)."""
     if value is None or isinstance(value, bool):
         return repr(value)
     if isinstance(value, int):

@@ -64,7 +64,12 @@ that took no line of those functions did not read the field and is shared across
 and every untraced answer, counts the field as read (``field:NAME``). No remembered function that takes
 the configuration with other arguments may be one of them (its lines are not traced: :class:`View`
 refuses one). A test scans the model's source for reads of these fields (by attribute or by name) outside
-those functions, and the sampled check (:data:`CHECK_EVERY`) compares given answers with the model's own."""
+those functions, and the sampled check (:data:`CHECK_EVERY`) compares given answers with the model's own.
+``heal_clauses`` is remembered (its lines are never traced: it is read as a whole,
+:meth:`View.config_only_reads`) and ``previous`` has no caller now: both are listed because they read the
+field, as the scan requires. A remembered function that called one of these functions would hide the read
+(its callees are not traced either); none does (only ``heal_clauses`` is remembered and takes the
+configuration)."""
 
 CONFIG_QUERIES: dict[str, tuple[str, ...]] = {"cardrules.model.redemption.wording": ("in_force",)}
 """Model functions (by module) of a configuration and further arguments, each call of which is a read like an
@@ -254,8 +259,9 @@ class SharedAnswers:
         self._bases: dict[Hashable, int] = {}
         self._sets: dict[frozenset[str], frozenset[str]] = {}
         """Each set of clauses or outcomes once (answers share most of theirs)."""
-        self._version_reads: dict[tuple[str, frozenset[str]], bool] = {}
-        """(version field, a set of outcomes of :attr:`_sets`) -> a line of its set reads the field."""
+        self._version_reads: dict[tuple[tuple[str, ...], frozenset[str]], bool] = {}
+        """(the functions reading a version field, a set of outcomes of :attr:`_sets`) -> a line of the set is
+        of one of them."""
         self._thresholds: tuple[int, int, int] | None = None
         self._keyed: dict[int, tuple[Any, _Keyed]] = {}
         """``id(state)`` -> the state (kept alive, so the id stays its own) and its key wrapper."""
@@ -404,10 +410,10 @@ class SharedAnswers:
     def _ran_reader_of(self, name: str, outcomes: frozenset[str]) -> bool:
         """Some of ``outcomes`` (a set kept by :meth:`_one`) is of a line of a function that reads the version
         field ``name`` (:data:`VERSION_FIELDS`): worked out once per set (answers share most of theirs)."""
-        key = (name, outcomes)
+        functions = VERSION_FIELDS[name]
+        key = (functions, outcomes)
         found = self._version_reads.get(key)
         if found is None:
-            functions = VERSION_FIELDS[name]
             found = self._version_reads[key] = any(_reads_version(feature, functions) for feature in outcomes)
         return found
 
@@ -549,7 +555,11 @@ def _queries(config_type: type) -> dict[str, Any]:
         for name in names if module is not None else ():
             function = getattr(module, name)
             first = next(iter(inspect.signature(function).parameters), None)
-            if first is not None and typing.get_type_hints(function).get(first) is config_type:
+            try:
+                hints = typing.get_type_hints(function)
+            except (NameError, TypeError):  # not a query then: traced as any model function (asks no less)
+                continue
+            if first is not None and hints.get(first) is config_type:
                 found[name] = function
     return found
 
@@ -558,8 +568,8 @@ def _shape(config_type: type) -> _Shape:
     """The remembered functions of ``config_type`` (those of the configuration alone apart), the calls recorded
     as reads and the version fields, for the model modules loaded now; a remembered function that could hide a
     read raises TypeError (every time it is asked: nothing is kept then). Kept by what it is worked out from:
-    the class, the remembered functions of the loaded model modules with their code, and the option readers'
-    code (a function added to a module, or code swapped in place, as the mutation probe does, is seen)."""
+    the class, the remembered functions of the loaded model modules with their code, the option readers' code
+    and the queries (:data:`CONFIG_QUERIES`) with their code (a function added to a module, or code swapped in place, as the mutation probe does, is seen)."""
     functions = remembered_functions(loaded_model_modules())
     option_readers = _reader_codes(config_type)
     queries = _queries(config_type)

@@ -167,3 +167,22 @@ def test_another_versions_base_goes_first_to_a_worker_holding_the_answers_it_sta
     assert _next_job(1, waiting) == ("option", revised, 4)  # helps, from the end
     assert _next_job(0, waiting) == ("option", revised, 3)
     assert previous.maker == 0 and previous.holders == {0}
+
+
+def test_another_versions_base_waits_for_an_idle_worker_holding_its_answers_even_when_asked_later() -> None:
+    """Idle workers are asked in order: worker 0, holding nothing of the revised wording's, is not given the
+    previous wording's base while worker 1, which made the revised base and is idle too, is asked after it;
+    worker 0 helps with the revised options instead. Were worker 1 busy, worker 0 would start it (no worker
+    waits for another)."""
+    from cardrules.oracle.conformance.parallel import _Family, _next_job
+
+    fftcg = _Family(0, [], "fftcg.pickle", maker=0, holders={0}, ready=True)
+    revised = _Family(1, [3, 4], "revised.pickle", maker=1, holders={1}, ready=True)
+    previous = _Family(2, [5], "previous.pickle", start_from=revised)
+    waiting = [fftcg, revised, previous]
+    both = frozenset({0, 1})
+    assert _next_job(0, waiting, both) == ("option", revised, 4)
+    assert _next_job(1, waiting, both) == ("base", previous, 2)
+
+    revised.holders, revised.options, previous.maker, previous.holders = {1}, [3, 4], -1, set()
+    assert _next_job(0, waiting, frozenset({0})) == ("base", previous, 2)  # worker 1 busy
