@@ -26,6 +26,7 @@ import cardrules.oracle.cli.replay as replay
 import cardrules.oracle.cli.smt as smt
 import cardrules.oracle.cli.verify as verify
 from cardrules.oracle.errors import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, InputError
+from cardrules.oracle.interrupts import kept
 from cardrules.oracle.jobs import WorkerLost
 from cardrules.specs.catalogue import CatalogueError
 from cardrules.specs.catalogue.registry import UnknownClauseError
@@ -66,7 +67,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
     stream = out if out is not None else sys.stdout
     try:
-        return handler(args, stream)
+        with kept():  # a Ctrl-C swallowed by a finalizer is raised again, not lost
+            return handler(args, stream)
     except CatalogueError as error:
         print(f"cardrules: catalogue error: {error}", file=sys.stderr)
         return EXIT_INPUT

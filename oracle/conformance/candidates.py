@@ -26,6 +26,7 @@ from typing import Any, Callable, Mapping, Sequence
 from cardrules.model.errors import IllegalAction, ScenarioError
 from cardrules.oracle.conformance.feature_sets import Features, FeatureSpace, space
 from cardrules.oracle.conformance.plan import SuitePlan
+from cardrules.oracle.interrupts import raise_if_lost
 from cardrules.oracle.conformance.targeted import TARGETED, TARGETED_STATES, Derive, kept_plays
 from cardrules.oracle.trace.shared import SharedAnswers, View
 from cardrules.properties.games import make_game
@@ -507,6 +508,7 @@ def collect(
     for scenario, limit in sources:
         if scenario.game != plan.game:
             continue
+        raise_if_lost()
         if on_scenario is not None:
             on_scenario(scenario.name)
         graph = explore_scenario(scenario, plan, limit, in_force, shared)

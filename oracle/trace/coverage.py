@@ -28,6 +28,7 @@ from functools import lru_cache
 from types import CodeType, FrameType
 from typing import Any, Callable, Iterator, TypeVar
 
+from cardrules.oracle.interrupts import raise_if_lost
 from cardrules.specs.catalogue.registry import links
 
 T = TypeVar("T")
@@ -112,6 +113,7 @@ def clauses_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, .
 
     with _installed(sys.getprofile, sys.setprofile, profile):
         result = run()
+    raise_if_lost()
     clauses = frozenset(c for code in seen for c in mapping.get(code, ()))
     return result, clauses
 
@@ -362,6 +364,7 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
 
     with _installed(sys.gettrace, sys.settrace, trace):
         result = run()
+    raise_if_lost()  # a Ctrl-C raised in a tracer callback run for a generator's finalizer is lost there
     clauses = frozenset(c for code in seen.values() for c in mapping.get(code, ()))
     features: set[str] = set()
     for key, taken in arcs.items():
@@ -400,4 +403,6 @@ def reads_made(run: Callable[[], T], watch: frozenset[CodeType], reads: list[Con
         return leave
 
     with _installed(sys.gettrace, sys.settrace, trace):
-        return run()
+        result = run()
+    raise_if_lost()
+    return result
