@@ -26,8 +26,8 @@ from typing import Any, Callable, Mapping, Sequence
 from cardrules.model.errors import IllegalAction, ScenarioError
 from cardrules.oracle.conformance.feature_sets import Features, FeatureSpace, space
 from cardrules.oracle.conformance.plan import SuitePlan
-from cardrules.oracle.interrupts import raise_if_lost
 from cardrules.oracle.conformance.targeted import TARGETED, TARGETED_STATES, Derive, kept_plays
+from cardrules.oracle.interrupts import raise_if_lost
 from cardrules.oracle.trace.shared import SharedAnswers, View
 from cardrules.properties.games import make_game
 from cardrules.properties.engines.explore import Bounds, Exploration, Game, explore

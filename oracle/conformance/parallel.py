@@ -3,10 +3,10 @@
 Suites that differ only in decision options and versions share the model's traced answers
 (:mod:`cardrules.oracle.trace.shared`). Here a family is one version suite (its base) and its option
 suites (:func:`_by_version` of :func:`~.generate.families`); the base of another version of the game
-starts from the first version's answers, and goes first to a worker that holds them (it makes it without
-loading them, with what the suites it made remembered). The answers are shared fully only within one process, so each
-worker works on its own families: it generates a family's base, then the family's option suites one by
-one, each sharing the answers of every suite the worker made before. A worker with
+starts from the first version's answers, and goes to an idle worker that holds them before any other (it
+makes it without loading them, with what the suites it made remembered). The answers are shared fully only
+within one process, so each worker works on its own families: it generates a family's base, then the
+family's option suites one by one, each sharing the answers of every suite the worker made before. A worker with
 nothing of its own left starts the base of a family no worker has started, or else helps with the
 option suites of another worker's family: it loads what that family's base recorded (pickled by the
 worker that made it, a few megabytes) and takes suites from the end of the family's list. So the
