@@ -46,8 +46,10 @@ LAYERS: tuple[tuple[Feature, ...], ...] = (
     (Feature("properties", ("cardrules.properties",),
              "every property once, the explorer and the other engines, the embedded scenarios, the scopes"),),
     (Feature("oracle-base", ("cardrules.oracle", "cardrules.oracle.errors", "cardrules.oracle.progress",
-                             "cardrules.oracle.selection", "cardrules.oracle.jsondiff", "cardrules.oracle.jobs"),
-             "exit codes and the input error, progress display, scenario selection, JSON differences, worker processes"),),
+                             "cardrules.oracle.selection", "cardrules.oracle.jsondiff", "cardrules.oracle.jobs",
+                             "cardrules.oracle.interrupts"),
+             "exit codes and the input error, progress display, scenario selection, JSON differences, worker processes, "
+             "Ctrl-C never lost"),),
     (Feature("trace", ("cardrules.oracle.trace",),
              "the traceability matrix, the clauses code exercised, the pytest clause marker"),),
     (Feature("playground", ("cardrules.oracle.playground",),
