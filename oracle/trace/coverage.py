@@ -137,6 +137,12 @@ def _code_name(code: CodeType, prefix: str) -> str:
     return f"{model_file(code, prefix)}:{code.co_qualname}"
 
 
+def model_function(code: CodeType) -> str:
+    """The function of ``code`` as the outcome features name it (``FILE:QUALNAME``, FILE as :func:`model_file`
+    names it)."""
+    return _code_name(code, _model_prefix())
+
+
 def _value_kind(value: Any) -> str | None:
     """A coarse, deterministic picture of a returned value (None for values not pictured). A kind for values of
     another type must be added to :class:`_PicturedTypes` too (the tracer asks only for the types it names)."""

@@ -44,7 +44,7 @@ from types import CodeType
 from typing import Any, Callable, Hashable, Sequence, TypeVar
 
 from cardrules.model.errors import IllegalAction
-from cardrules.oracle.trace.coverage import (ConfigRead, loaded_model_modules, model_file, outcomes_exercised,
+from cardrules.oracle.trace.coverage import (ConfigRead, loaded_model_modules, model_function, outcomes_exercised,
                                              reads_made, remembered_functions)
 
 OPTION_READERS = ("option", "is_", "to_json")
@@ -114,7 +114,7 @@ def sharing_key(game: Any) -> Hashable:
 
 
 def _function_of(feature: str) -> str:
-    """The function (``FILE:QUALNAME``, FILE as :func:`model_file` names it) of an outcome feature
+    """The function (``FILE:QUALNAME``, FILE as :func:`~cardrules.oracle.trace.coverage.model_file` names it) of an outcome feature
     (``arc:FILE:QUALNAME:A>B`` or ``ret:FILE:QUALNAME:LINE=KIND``)."""
     _, file, qualname, _ = feature.split(":", 3)
     return f"{file}:{qualname}"
@@ -125,11 +125,6 @@ def _reads_version(feature: str, functions: tuple[str, ...]) -> bool:
     """An outcome feature of a line in one of ``functions`` (:func:`_in_functions`), worked out once per
     feature: every recorded answer asks it of each of its hundreds of features."""
     return _in_functions(_function_of(feature), functions)
-
-
-def _code_function(code: CodeType) -> str:
-    """The function of ``code`` as outcome features name it (``FILE:QUALNAME``)."""
-    return f"{model_file(code)}:{code.co_qualname}"
 
 
 def _in_functions(function: str, functions: tuple[str, ...]) -> bool:
@@ -569,7 +564,8 @@ def _shape(config_type: type) -> _Shape:
     as reads and the version fields, for the model modules loaded now; a remembered function that could hide a
     read raises TypeError (every time it is asked: nothing is kept then). Kept by what it is worked out from:
     the class, the remembered functions of the loaded model modules with their code, the option readers' code
-    and the queries (:data:`CONFIG_QUERIES`) with their code (a function added to a module, or code swapped in place, as the mutation probe does, is seen)."""
+    and the queries (:data:`CONFIG_QUERIES`) with their code (a function added to a module, or code swapped in
+    place, as the mutation probe does, is seen)."""
     functions = remembered_functions(loaded_model_modules())
     option_readers = _reader_codes(config_type)
     queries = _queries(config_type)
@@ -588,7 +584,7 @@ def _shape(config_type: type) -> _Shape:
                         f"methods: {clash or [c.__wrapped__.__qualname__ for c in config_only]}")
     versions = version_fields(config_type)
     hidden = sorted(cache.__wrapped__.__qualname__ for cache in caches if cache not in config_only
-                    and any(_in_functions(_code_function(cache.__wrapped__.__code__), VERSION_FIELDS[name])
+                    and any(_in_functions(model_function(cache.__wrapped__.__code__), VERSION_FIELDS[name])
                             for name in versions))
     if hidden:  # its lines, reading a version, would not be traced: the read would go unseen
         raise TypeError(f"remembered functions of the configuration and more that read a version: {hidden}")
