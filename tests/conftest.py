@@ -23,7 +23,7 @@ import inspect
 import os
 import shutil
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -96,3 +96,46 @@ def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Calla
             build(folder)
             done.touch()
     return folder
+
+
+COMPILED_TRACER_REQUIRED = os.environ.get("CARDRULES_REQUIRE_COMPILED_TRACER") == "1" or os.environ.get("CI") == "true"
+"""In CI (``CI=true``) or with ``CARDRULES_REQUIRE_COMPILED_TRACER=1``, a compiled tracer that cannot be used fails
+the tests that run it, instead of skipping them."""
+
+
+def _compiled_tracer_or_skip() -> None:
+    from cardrules.oracle.trace.coverage import compiled_tracer_missing
+
+    missing = compiled_tracer_missing()
+    if missing:
+        message = f"the compiled tracer cannot be used: {missing}"
+        if COMPILED_TRACER_REQUIRED:
+            pytest.fail(message + " [CARDRULES_REQUIRE_COMPILED_TRACER=1 or CI=true]")
+        pytest.skip(message)
+
+
+@pytest.fixture(params=["python", "compiled"])
+def each_tracer(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Run the test once with the pure-Python tracer (the reference) and once with the compiled one
+    (``cardrules.oracle.trace.ctracer``), skipped where it cannot be used, but in CI; the tracer of the
+    process restored after."""
+    from cardrules.oracle.trace.coverage import tracer_in_use, use_tracer
+
+    if request.param == "compiled":
+        _compiled_tracer_or_skip()
+    before = tracer_in_use()
+    use_tracer(request.param)
+    yield request.param
+    use_tracer(before)
+
+
+@pytest.fixture
+def compiled_tracer() -> Iterator[None]:
+    """For a test comparing the compiled tracer with the pure-Python one: skipped where it cannot be used, but
+    in CI; the tracer of the process restored after."""
+    from cardrules.oracle.trace.coverage import tracer_in_use, use_tracer
+
+    _compiled_tracer_or_skip()
+    before = tracer_in_use()
+    yield
+    use_tracer(before)

@@ -42,7 +42,8 @@ PYODIDE_DIR = REPO / "docs" / "playground" / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """What the page loads of Pyodide: the loader, the interpreter and the standard library."""
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "model", "specs", "properties", "oracle")
-"""What the wheel is built from (a copy, so that the checkout gets no build folders)."""
+"""What the wheel is built from (a copy, so that the checkout gets no build folders). Not ``setup.py``, which adds
+the compiled tracer: the wheel is pure Python (``py3-none-any``), the only kind the browser's Python installs."""
 SESSION_IN_WHEEL = "cardrules/oracle/playground/session.py"
 STATIC = "_static/playground"
 SCRIPTS = ("playground-boards.js", "playground.js")
@@ -78,7 +79,7 @@ def _source_files() -> list[Path]:
             files.append(path)
         elif path.is_dir():
             files += sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                            and p.suffix not in (".pyc", ".pyo"))
+                            and p.suffix not in (".pyc", ".pyo", ".so"))
     return files
 
 

@@ -188,9 +188,13 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     from cardrules.oracle.conformance.candidates import GenerationError
     from cardrules.oracle.conformance.output import check_out, write_suites
     from cardrules.oracle.conformance.plan import SuitePlan, default_plans, plan_from_expression
+    from cardrules.oracle.trace.coverage import pure_python_note
     from cardrules.properties.scenarios.rulesets import RuleSetError
 
     check_out(args.out)  # before minutes of generation: a folder that cannot be written is bad input
+    note = pure_python_note()  # also before minutes of generation: CARDRULES_TRACER naming no tracer is bad input
+    if note:
+        print(f"cardrules: {note}", file=sys.stderr)
     plans: list[SuitePlan] = []
     try:
         for text in args.rule_set or []:

@@ -16,18 +16,27 @@ takes the other branch of a clause's test adds a feature, so the suite keeps
 it even where the clause itself is already covered. Arcs are relative to the
 function's first line and named by file and qualified name, so features are
 the same on every run.
+
+Two tracers record the same: the pure-Python one here, the reference, and a compiled one
+(``ctracer.c``, built by the install where a C compiler is found), several times faster: Python's own
+trace hook calls a Python function per line and copies the frame's variables around each call. The
+compiled one is used where it was built from the source next to it (:func:`tracer_in_use`;
+``CARDRULES_TRACER=python`` asks for the reference).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 import sys
 from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 from types import CodeType, FrameType
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
+from cardrules.oracle.errors import InputError
 from cardrules.oracle.interrupts import raise_if_lost
 from cardrules.specs.catalogue.registry import links
 
@@ -105,6 +114,17 @@ def clauses_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, .
     propagates). Nested calls on other threads are not seen.
     """
     mapping = model_clause_map() if mapping is None else mapping
+    if tracer_in_use() == "compiled":
+        result, clauses = _compiled().calls(run, mapping)
+    else:
+        result, called = _calls_in_python(run)
+        clauses = frozenset(c for code in called for c in mapping.get(code, ()))
+    raise_if_lost()
+    return result, clauses
+
+
+def _calls_in_python(run: Callable[[], T]) -> tuple[T, set[CodeType]]:
+    """``run()``'s result and the code objects it called, by :func:`sys.setprofile` (the reference)."""
     seen: set[CodeType] = set()
 
     def profile(frame: FrameType, event: str, arg: Any) -> None:
@@ -113,9 +133,7 @@ def clauses_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, .
 
     with _installed(sys.getprofile, sys.setprofile, profile):
         result = run()
-    raise_if_lost()
-    clauses = frozenset(c for code in seen for c in mapping.get(code, ()))
-    return result, clauses
+    return result, seen
 
 
 @lru_cache(maxsize=1)
@@ -176,6 +194,8 @@ class _Remembered:
         self.codes: frozenset[CodeType] = frozenset()
         self.kinds: dict[int, tuple[CodeType, int]] = {}
         """``id(code)`` -> (the code, kept alive so that its id stays its own; OTHER, MODEL or REMEMBERED)."""
+        self.generation = 0
+        """Counts the changes of :attr:`codes` (the compiled tracer forgets its own decisions on a change)."""
 
     def current(self) -> frozenset[CodeType]:
         if len(sys.modules) != self.modules:
@@ -183,6 +203,7 @@ class _Remembered:
             codes = _remembered_in(loaded_model_modules())
             if codes != self.codes:
                 self.codes, self.kinds = codes, {}
+                self.generation += 1
         if len(self.kinds) > _CACHE_LIMIT:
             self.kinds = {}
         return self.codes
@@ -277,14 +298,12 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
     value it returned from line ``LINE`` (:func:`_value_kind`: a return statement's outcomes apart, so
     ``(False, True)`` from the ordinary damage part is another feature than from the Pre-emptive one).
 
-    Uses :func:`sys.settrace` (removed again even if ``run`` raises); only the
-    model's own frames get a line tracer. A remembered model function (:func:`_remembered_codes`) and
+    Uses :func:`sys.settrace`, or the compiled tracer's C trace function (either removed again even if ``run``
+    raises); only the model's own frames are traced line by line. A remembered model function (:func:`_remembered_codes`) and
     everything it calls are left out, so the features of a step never depend on what the process asked
     before (generating a suite twice in one process gives the same suite).
 
-    Each frame's line tracer is a closure of its own holding the frame's last line, and code objects are
-    told apart by identity (what was decided about each is remembered across calls), so a line event
-    costs one set insertion of a pair of small values.
+    The compiled tracer (:func:`tracer_in_use`) records the same as the pure-Python one, the reference.
 
     ``watch``: methods (of rule configurations) whose calls are appended to ``reads`` (:data:`ConfigRead`),
     also inside remembered functions (but not when one watched method calls another), instead of being
@@ -292,6 +311,38 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
     adds those of the configuration in force).
     """
     mapping = model_clause_map() if mapping is None else mapping
+    found = reads if reads is not None else []
+    if tracer_in_use() == "compiled":
+        result, clauses, features = _compiled().outcomes(run, tuple(watch), False, mapping, found)
+        raise_if_lost()
+        assert clauses is not None and features is not None  # given for every traced run
+        return result, clauses, features
+    result, called, taken = _outcomes_in_python(run, watch, found)
+    raise_if_lost()  # a Ctrl-C raised in a tracer callback run for a generator's finalizer is lost there
+    prefix = _model_prefix()
+    named: set[str] = set()
+    for code, arcs in taken:
+        names = _feature_names(code)
+        for arc in arcs:
+            feature = names.get(arc)
+            if feature is None:
+                feature = names[arc] = _feature(code, prefix, *arc)
+            named.add(feature)
+    return result, frozenset(c for code in called for c in mapping.get(code, ())), frozenset(named)
+
+
+_Taken = Iterable[tuple[CodeType, Iterable[_Arc]]]
+"""The arcs a traced run took (:func:`_feature`), by code object."""
+
+
+def _outcomes_in_python(run: Callable[[], T], watch: frozenset[CodeType], found: list[ConfigRead]
+                        ) -> tuple[T, Iterable[CodeType], _Taken]:
+    """:func:`outcomes_exercised`'s trace by :func:`sys.settrace`, the reference: ``run()``'s result, the code
+    objects called (but remembered ones, what they call, and watched ones) and the arcs taken.
+
+    Each frame's line tracer is a closure of its own holding the frame's last line, and code objects are
+    told apart by identity (what was decided about each is remembered across calls), so a line event
+    costs one set insertion of a pair of small values."""
     prefix = _model_prefix()
     remembered = _remembered_codes()
     kinds = _REMEMBERED.kinds
@@ -307,7 +358,6 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
         return frame.f_trace
 
     watched = {id(code) for code in watch}
-    found = reads if reads is not None else []
     inside_watched = 0
 
     def leave_watched(frame: FrameType, event: str, arg: Any) -> Any:
@@ -370,25 +420,23 @@ def outcomes_exercised(run: Callable[[], T], mapping: dict[CodeType, tuple[str, 
 
     with _installed(sys.gettrace, sys.settrace, trace):
         result = run()
-    raise_if_lost()  # a Ctrl-C raised in a tracer callback run for a generator's finalizer is lost there
-    clauses = frozenset(c for code in seen.values() for c in mapping.get(code, ()))
-    features: set[str] = set()
-    for key, taken in arcs.items():
-        code = seen[key]
-        names = _feature_names(code)
-        for arc in taken:
-            feature = names.get(arc)
-            if feature is None:
-                feature = names[arc] = _feature(code, prefix, *arc)
-            features.add(feature)
-    return result, clauses, frozenset(features)
+    return result, seen.values(), ((seen[key], taken) for key, taken in arcs.items())
 
 
 def reads_made(run: Callable[[], T], watch: frozenset[CodeType], reads: list[ConfigRead]) -> T:
     """Run ``run()`` untraced but for the calls of the ``watch`` methods, appended to ``reads`` as
     :func:`outcomes_exercised` records them (not when one watched method calls another; every call counted
-    as made outside a remembered function: nothing here is traced). Uses :func:`sys.settrace`, removed
-    again even if ``run`` raises."""
+    as made outside a remembered function: nothing here is traced). Uses :func:`sys.settrace` (or the
+    compiled tracer), removed again even if ``run`` raises."""
+    if tracer_in_use() == "compiled":
+        result = _compiled().outcomes(run, tuple(watch), True, {}, reads)[0]
+    else:
+        result = _reads_in_python(run, watch, reads)
+    raise_if_lost()
+    return result
+
+
+def _reads_in_python(run: Callable[[], T], watch: frozenset[CodeType], reads: list[ConfigRead]) -> T:
     watched = {id(code) for code in watch}
     depth = 0
 
@@ -410,5 +458,124 @@ def reads_made(run: Callable[[], T], watch: frozenset[CodeType], reads: list[Con
 
     with _installed(sys.gettrace, sys.settrace, trace):
         result = run()
-    raise_if_lost()
     return result
+
+
+# ---- the compiled tracer (oracle/trace/ctracer.c), an optional accelerator ----
+
+TRACER_VARIABLE = "CARDRULES_TRACER"
+"""The environment variable choosing the tracer: ``python`` (the reference), ``compiled`` (an error where it
+was not built), or unset (the compiled one where it was built)."""
+
+TRACERS = ("compiled", "python")
+
+
+class TracerUnavailable(InputError):
+    """:data:`TRACER_VARIABLE` names no tracer, or the compiled one where it cannot be used (bad input: exit 3)."""
+
+
+_CHOSEN: list[str] = []
+"""The tracer chosen (:func:`tracer_in_use`), once per process unless :func:`use_tracer` changes it."""
+
+
+@lru_cache(maxsize=1)
+def compiled_tracer_missing() -> str | None:
+    """Why the compiled tracer (``cardrules.oracle.trace.ctracer``) cannot be used, or None where it can: it
+    was not built (no C compiler at install), or it is older than its source (an editable install whose
+    ``oracle/trace/ctracer.c`` changed since: reinstall)."""
+    try:
+        from cardrules.oracle.trace import ctracer
+    except ImportError:
+        return "it is not built (no C compiler at install, or CARDRULES_PURE_PYTHON=1)"
+    source = Path(__file__).with_name("ctracer.c")
+    built_from = getattr(ctracer, "SOURCE_DIGEST", "")
+    if built_from and source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != built_from:
+        return f"it was built from another {source.name} than the one here (install the project again)"
+    return None
+
+
+def use_tracer(name: str | None) -> str:
+    """Trace with ``name`` (``compiled`` or ``python``) from now on in this process, or as
+    :data:`TRACER_VARIABLE` says when None; the tracer chosen."""
+    choice = os.environ.get(TRACER_VARIABLE, "") if name is None else name
+    if choice not in ("", *TRACERS):
+        raise TracerUnavailable(f"{TRACER_VARIABLE}={choice!r}: the tracers are {', '.join(TRACERS)}")
+    missing = compiled_tracer_missing()
+    if choice == "compiled" and missing:
+        raise TracerUnavailable(f"the compiled tracer (cardrules.oracle.trace.ctracer) was asked for, but {missing}")
+    _CHOSEN[:] = ["compiled" if not missing and choice != "python" else "python"]
+    return _CHOSEN[0]
+
+
+def tracer_in_use() -> str:
+    """``compiled`` or ``python``: the tracer :func:`outcomes_exercised` and :func:`clauses_exercised` use."""
+    return _CHOSEN[0] if _CHOSEN else use_tracer(None)
+
+
+def pure_python_note() -> str | None:
+    """What to tell a user whose model is traced in pure Python without asking for it, or None."""
+    missing = compiled_tracer_missing()
+    if tracer_in_use() == "compiled" or os.environ.get(TRACER_VARIABLE) == "python" or missing is None:
+        return None
+    return (f"note: the model is traced in pure Python, since the compiled tracer (cardrules.oracle.trace.ctracer) "
+            f"cannot be used: {missing}. The results are the same, several times slower (README, Install).")
+
+
+class _Compiled:
+    """The compiled tracer of this process (one per nesting depth), with what its Python callbacks need."""
+
+    def __init__(self) -> None:
+        from cardrules.oracle.trace import ctracer
+
+        self.found: list[ConfigRead] = []
+        self.generation = -1
+        self.busy = False
+        self.prefix = _model_prefix()
+        self.tracer = ctracer.Tracer(self._decide, _value_kind, self._on_watched, self._name)
+
+    def _decide(self, code: CodeType) -> int:
+        return (REMEMBERED if code in _REMEMBERED.codes else MODEL if code.co_filename.startswith(self.prefix)
+                else OTHER)
+
+    def _on_watched(self, frame: FrameType, inside_remembered: bool) -> None:
+        self.found.append(_watched_call(frame, inside_remembered))
+
+    def _name(self, code: CodeType, a: int, b: int, kind: str | None) -> str:
+        """The feature of the arc ``a`` -> ``b`` (-1: leaving), or of returning a value of ``kind`` from line ``a``."""
+        if kind is not None:
+            return _feature(code, self.prefix, -1, (a, kind))
+        return _feature(code, self.prefix, a, b if b >= 0 else "ret")
+
+    def outcomes(self, run: Callable[[], T], watch: tuple[CodeType, ...], watch_only: bool,
+                 mapping: dict[CodeType, tuple[str, ...]], found: list[ConfigRead]
+                 ) -> tuple[T, frozenset[str] | None, frozenset[str] | None]:
+        """``run()``'s result, clauses and features (None where ``watch_only``), the watched calls appended to
+        ``found``."""
+        _remembered_codes()
+        if self.generation != _REMEMBERED.generation:
+            self.tracer.forget()
+            self.generation = _REMEMBERED.generation
+        self.found, self.busy = found, True
+        try:
+            return self.tracer.outcomes(run, watch, watch_only, mapping)
+        finally:
+            self.found, self.busy = [], False
+
+    def calls(self, run: Callable[[], T], mapping: dict[CodeType, tuple[str, ...]]) -> tuple[T, frozenset[str]]:
+        self.busy = True
+        try:
+            return self.tracer.calls(run, mapping)
+        finally:
+            self.busy = False
+
+
+_COMPILED: list[_Compiled] = []
+
+
+def _compiled() -> _Compiled:
+    """A compiled tracer that is not running (a nested trace gets one of its own)."""
+    for tracer in _COMPILED:
+        if not tracer.busy:
+            return tracer
+    _COMPILED.append(_Compiled())
+    return _COMPILED[-1]

@@ -43,7 +43,7 @@ def test_without_the_hook_python_loses_the_interrupt(monkeypatch: pytest.MonkeyP
 
 @pytest.mark.parametrize("tracer", [outcomes_exercised, clauses_exercised])
 def test_within_kept_the_tracer_raises_the_lost_interrupt_once_the_call_returns(
-        tracer: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tracer: object, monkeypatch: pytest.MonkeyPatch, each_tracer: str) -> None:
     seen = _recorded(monkeypatch)
     with kept():
         with pytest.raises(KeyboardInterrupt):

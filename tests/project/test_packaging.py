@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import built_once
+from tests.conftest import COMPILED_TRACER_REQUIRED, built_once
 from tests.paths import REPO
 
 pytestmark = pytest.mark.infrastructure("packaging: the installed cardrules package")
@@ -65,6 +65,8 @@ def test_wheel_holds_only_the_cardrules_package_and_its_data(dist: Path) -> None
     assert "cardrules/specs/clauses/sources.toml" in names
     assert "cardrules/properties/scenarios/fftcg-party-basics.json" in names
     assert not any(name.startswith(("cardrules/tests", "tests/")) for name in names)
+    if COMPILED_TRACER_REQUIRED:  # built where a C compiler is found, as in CI
+        assert any(name.startswith("cardrules/oracle/trace/ctracer.") and name.endswith(".so") for name in names)
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "cardrules = cardrules.oracle.cli:main" in text
@@ -90,6 +92,9 @@ def test_sdist_holds_the_catalogue_and_scenarios(dist: Path) -> None:
     names = tarfile.open(sdist).getnames()
     assert any(n.endswith("/specs/clauses/heal.toml") for n in names)
     assert any(n.endswith("/properties/scenarios/redemption-plain-battle.json") for n in names)
+    # the compiled tracer's source and the file that builds it: an install from the sdist compiles it
+    assert any(n.endswith("/oracle/trace/ctracer.c") for n in names)
+    assert any(n.endswith("/setup.py") for n in names)
 
 
 @pytest.mark.slow
@@ -131,3 +136,10 @@ def test_fresh_venv_with_the_wheel_runs_the_cli_outside_the_checkout(dist: Path,
         capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300,
     )
     assert verify.returncode == 0, verify.stdout[-2000:] + verify.stderr[-2000:]
+    # the wheel's compiled tracer is used where one was built (its source is not shipped: nothing to compare with)
+    if any(name.startswith("cardrules/oracle/trace/ctracer.") for name in zipfile.ZipFile(wheel).namelist()):
+        tracer = subprocess.run(
+            [str(python), "-c", "from cardrules.oracle.trace.coverage import tracer_in_use; print(tracer_in_use())"],
+            capture_output=True, text=True, cwd=tmp_path, env=env, check=True,
+        ).stdout.strip()
+        assert tracer == "compiled"

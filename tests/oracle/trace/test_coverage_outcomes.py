@@ -16,7 +16,7 @@ from cardrules.oracle.conformance.generate import greedy_cover
 from cardrules.oracle.conformance.candidates import Candidate
 from cardrules.oracle.trace.coverage import clauses_exercised, outcomes_exercised
 
-pytestmark = pytest.mark.clause("FF-BASE-BREAK-ZERO-POWER")
+pytestmark = [pytest.mark.clause("FF-BASE-BREAK-ZERO-POWER"), pytest.mark.usefixtures("each_tracer")]
 
 
 def test_a_broken_and_an_unbroken_forward_are_one_clause_but_two_outcomes() -> None:

@@ -20,7 +20,8 @@ from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.games import make_game
 from cardrules.properties.scenarios import RuleSetSpec, load_scenarios
 
-pytestmark = pytest.mark.infrastructure("the conformance generator's traced answers shared across rule sets")
+pytestmark = [pytest.mark.infrastructure("the conformance generator's traced answers shared across rule sets"),
+              pytest.mark.usefixtures("each_tracer")]
 
 
 def _direct(run: Any) -> tuple[Any, frozenset[str], frozenset[str]]:

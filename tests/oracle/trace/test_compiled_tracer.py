@@ -1,0 +1,174 @@
+"""The compiled tracer (``cardrules.oracle.trace.ctracer``) finds what the pure-Python one finds, the reference:
+the same results, clauses, outcome features and configuration reads for every call an exploration makes, and
+the same suites, byte for byte. Where it cannot be used (not built, or built from an older source) the
+pure-Python tracer is used, and ``cardrules conformance generate`` says so."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from cardrules.model.errors import IllegalAction
+from cardrules.oracle.cli import main
+from cardrules.oracle.trace import coverage
+from cardrules.oracle.trace.coverage import (ConfigRead, clauses_exercised, outcomes_exercised, reads_made,
+                                             use_tracer)
+from cardrules.oracle.trace.shared import SharedAnswers
+from cardrules.properties.engines.explore import Bounds, explore
+from cardrules.properties.games import make_game
+from cardrules.properties.scenarios import RuleSetSpec, load_scenarios
+
+pytestmark = pytest.mark.infrastructure("the compiled tracer of the conformance generator")
+
+
+def _under(tracer: str, run: Callable[[], Any]) -> Any:
+    use_tracer(tracer)
+    return run()
+
+
+def _refused(run: Callable[[], Any]) -> Callable[[], Any]:
+    def call() -> Any:
+        try:
+            return run()
+        except IllegalAction as refusal:
+            return refusal
+
+    return call
+
+
+def _comparable(value: Any) -> Any:
+    return ("refused", value.clause_ids, str(value)) if isinstance(value, IllegalAction) else value
+
+
+def _scenario(name: str) -> Any:
+    [found] = [s for s in load_scenarios() if s.name == name]
+    return found
+
+
+@pytest.mark.parametrize("game_name, scenario, versions", [
+    ("redemption", "redemption-heal-windows-taken", {"heal": ("previous",)}),
+    ("redemption", "redemption-side-battles-3p", {"heal": ("revised",)}),
+    ("fftcg", "fftcg-party-basics", {}),
+])
+def test_both_tracers_find_the_same_for_every_call_of_an_exploration(
+        compiled_tracer: None, game_name: str, scenario: str, versions: dict[str, tuple[str, ...]]) -> None:
+    game = make_game(game_name, RuleSetSpec("base", versions, {}))
+    view = SharedAnswers().view(game)  # the configuration methods the generator watches
+    graph = explore(game, [game.state_from_json(_scenario(scenario).state)], [], Bounds(max_states=80),
+                    keep_edges=True, progress=False)
+    calls: list[Callable[[], Any]] = [
+        (lambda s=state: game.legal_actions(s)) for state in graph.states if not game.is_terminal(state)]
+    calls += [(lambda s=graph.states[source], a=action: game.step(s, a)) for source, _, action in graph.edges]
+    assert len(calls) > 80
+    watched_reads = 0
+    for run in calls:
+        found: dict[str, Any] = {}
+        for tracer in ("python", "compiled"):
+            reads: list[ConfigRead] = []
+            untraced: list[ConfigRead] = []
+            result, clauses, outcomes = _under(
+                tracer, lambda: outcomes_exercised(_refused(run), watch=view.readers, reads=reads))
+            plain = _under(tracer, lambda: outcomes_exercised(_refused(run)))
+            untraced_result = _under(tracer, lambda: reads_made(_refused(run), view.untraced_readers, untraced))
+            profiled = _under(tracer, lambda: clauses_exercised(_refused(run)))
+            found[tracer] = (_comparable(result), clauses, outcomes, reads, _comparable(plain[0]), plain[1:],
+                             _comparable(untraced_result), untraced, _comparable(profiled[0]), profiled[1])
+            assert outcomes and clauses
+        assert found["compiled"] == found["python"]
+        watched_reads += len(found["python"][3])
+    assert watched_reads > 0  # the configuration's methods were called, and recorded alike
+
+
+def _raises() -> None:
+    raise ValueError("from the traced call")
+
+
+def test_the_trace_and_profile_functions_before_are_restored_even_when_the_call_raises(each_tracer: str) -> None:
+    events: list[str] = []
+
+    def before(frame: Any, event: str, arg: Any) -> None:
+        events.append(event)
+
+    previous_trace, previous_profile = sys.gettrace(), sys.getprofile()
+    try:
+        sys.settrace(before)
+        sys.setprofile(before)
+        with pytest.raises(ValueError, match="from the traced call"):
+            outcomes_exercised(_raises)
+        assert sys.gettrace() is before
+        with pytest.raises(ValueError, match="from the traced call"):
+            clauses_exercised(_raises)
+        assert sys.getprofile() is before
+    finally:
+        sys.settrace(previous_trace)
+        sys.setprofile(previous_profile)
+
+
+def test_a_trace_inside_a_trace_finds_what_it_finds_alone(each_tracer: str) -> None:
+    game = make_game("fftcg", RuleSetSpec("base", {}, {}))
+    state = game.state_from_json(_scenario("fftcg-party-basics").state)
+    alone = outcomes_exercised(lambda: game.legal_actions(state))
+    inner: list[Any] = []
+    outcomes_exercised(lambda: inner.append(outcomes_exercised(lambda: game.legal_actions(state))))
+    assert inner == [alone] and alone[2]
+
+
+def test_a_compiled_tracer_older_than_its_source_is_not_used_and_generate_says_so(
+        compiled_tracer: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardrules.oracle.trace import ctracer
+
+    if not Path(coverage.__file__).with_name("ctracer.c").is_file():
+        pytest.skip("installed without the tracer's source: nothing to compare the build with")
+    monkeypatch.delenv(coverage.TRACER_VARIABLE, raising=False)
+    monkeypatch.setattr(ctracer, "SOURCE_DIGEST", "0" * 64)
+    coverage.compiled_tracer_missing.cache_clear()
+    try:
+        assert "built from another ctracer.c" in (coverage.compiled_tracer_missing() or "")
+        assert use_tracer(None) == "python"
+        # the note comes before any generation (here the rule set is bad input, exit 3, after the note)
+        code = main(["conformance", "generate", "--out", str(tmp_path / "out"), "--rule-set", "no-such=rule"])
+        err = capsys.readouterr().err
+        assert code == 3
+        assert "traced in pure Python" in err and "install the project again" in err
+        assert err.index("note:") < err.index("no-such")
+        with pytest.raises(coverage.TracerUnavailable, match="was asked for"):
+            use_tracer("compiled")
+    finally:
+        monkeypatch.undo()
+        coverage.compiled_tracer_missing.cache_clear()
+    assert use_tracer(None) == "compiled"
+
+
+def test_a_tracer_name_that_is_none_of_them_is_bad_input(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "cardrules.oracle.cli", "conformance", "generate", "--out",
+                             str(tmp_path / "out")], env={**os.environ, coverage.TRACER_VARIABLE: "fast"},
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 3, result.stderr
+    assert "CARDRULES_TRACER='fast'" in result.stderr and "compiled, python" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_both_tracers_generate_the_same_suites_byte_for_byte(compiled_tracer: None, tmp_path: Path) -> None:
+    """Two suites of the previous heal wording (an option among them: configuration reads, queries, version
+    reads), generated by each tracer in a process of its own."""
+    runs = {}
+    for tracer in ("python", "compiled"):
+        argv = [sys.executable, "-m", "cardrules.oracle.cli", "conformance", "generate", "--game", "redemption",
+                "--out", str(tmp_path / tracer), "--jobs", "1", "--quiet", "--rule-set", "heal=previous",
+                "--rule-set", "heal=previous,redline-discard-pile=both-old"]
+        runs[tracer] = subprocess.Popen(argv, env={**os.environ, coverage.TRACER_VARIABLE: tracer},
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for tracer, process in runs.items():
+        _, err = process.communicate(timeout=1200)
+        assert process.returncode == 0, f"{tracer}: {err.decode()[-2000:]}"
+        assert b"note:" not in err
+    names = sorted(p.name for p in (tmp_path / "python").glob("*.json"))
+    assert names == sorted(p.name for p in (tmp_path / "compiled").glob("*.json")) and len(names) == 3
+    for name in names:
+        assert (tmp_path / "python" / name).read_bytes() == (tmp_path / "compiled" / name).read_bytes(), name
