@@ -132,9 +132,9 @@ def record(rows: list[tuple[str, int, int, int, float, float, float]], jobs: int
         "# measured by benchmarks/generate.py --record (CPU seconds are user + system, worker processes included).",
         f"measured = {datetime.now().replace(microsecond=0).isoformat()}",
         f'command = "cardrules conformance generate --out DIR --jobs {jobs}"',
-        f'machine = "{"idle" if max(r[6] for r in rows) < 1.0 else "loaded"}"',
-        f'conditions = "2 cores, load average {" then ".join(f"{r[6]:.1f}" for r in rows)} at the start of each run '
-        f'(at its end it counts the run\'s own workers){"; " + conditions if conditions else ""}"',
+        f'machine = "{"idle" if load < 1.0 else "loaded"}"',
+        f'conditions = "2 cores, load average {load:.1f} at the start of the first run (at its end it counts the '
+        f'run\'s own workers, and so at the start of the next){"; " + conditions if conditions else ""}"',
         f'note = "{written + skipped} suites planned, {written} written ({vectors:,} vectors), {skipped} skipped. '
         'The model traced by the compiled tracer (built at install where a C compiler is found), and by the '
         'pure-Python one, the reference: the same suites."',
