@@ -381,6 +381,9 @@ def _outcomes_in_python(run: Callable[[], T], watch: frozenset[CodeType], found:
             frame.f_trace_lines = False  # only its return is awaited
             return leave_watched
         if inside_remembered:
+            # a generator resumed here keeps the line tracer of its last run unless told otherwise (Python
+            # leaves a frame's tracer as it is when the call event's answer is None): untraced, as all else here
+            frame.f_trace = None
             return None
         decided = kinds.get(key)
         if decided is None:

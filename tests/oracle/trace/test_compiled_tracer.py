@@ -8,8 +8,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import types
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -172,3 +173,77 @@ def test_both_tracers_generate_the_same_suites_byte_for_byte(compiled_tracer: No
     assert names == sorted(p.name for p in (tmp_path / "compiled").glob("*.json")) and len(names) == 3
     for name in names:
         assert (tmp_path / "python" / name).read_bytes() == (tmp_path / "compiled" / name).read_bytes(), name
+
+
+PROBE = '''\
+import functools
+
+
+def counted():
+    yield 1
+    two = 2
+    yield two
+    three = 3
+    yield three
+
+
+@functools.lru_cache(maxsize=None)
+def remembered_next(generator):
+    return next(generator)
+
+
+def fails():
+    raise LookupError("from the model")
+'''
+
+
+@pytest.fixture
+def probe_module() -> Iterator[types.ModuleType]:
+    """A module that the tracers take for the model's (its code's file is under ``model/``), with a generator, a
+    remembered function that resumes it, and a function that raises."""
+    name = "cardrules.model.probe_generators"
+    module = types.ModuleType(name)
+    exec(compile(PROBE, str(Path(coverage._model_prefix()) / "probe_generators.py"), "exec"), vars(module))
+    sys.modules[name] = module
+    try:
+        yield module
+    finally:
+        del sys.modules[name]
+
+
+def test_a_generator_resumed_inside_a_remembered_function_is_not_traced_there(
+        each_tracer: str, probe_module: types.ModuleType) -> None:
+    """Its first run and its run after the remembered one are traced; the run inside is not (a remembered
+    function's work says what was asked before, not what this call did), whichever tracer."""
+
+    def run() -> tuple[int, int, int]:
+        counted = probe_module.counted()
+        return next(counted), probe_module.remembered_next(counted), next(counted)
+
+    result, _, features = outcomes_exercised(run)
+    assert result == (1, 2, 3)
+    name = "probe_generators.py:counted"
+    assert sorted(f for f in features if name in f) == sorted([
+        f"arc:{name}:0>1", f"arc:{name}:1>ret", f"ret:{name}:1=pos",  # to the first yield, which gives 1
+        f"arc:{name}:0>4", f"arc:{name}:4>5", f"arc:{name}:5>ret", f"ret:{name}:5=pos",  # resumed after the second
+    ])
+    assert not any("remembered_next" in f for f in features)
+
+
+def test_a_model_function_left_by_an_exception_returns_none_for_both_tracers(
+        each_tracer: str, probe_module: types.ModuleType) -> None:
+    with pytest.raises(LookupError, match="from the model"):
+        outcomes_exercised(probe_module.fails)
+    _, _, features = outcomes_exercised(_refused_lookup(probe_module.fails))
+    name = "probe_generators.py:fails"
+    assert sorted(f for f in features if name in f) == [f"arc:{name}:0>1", f"arc:{name}:1>ret", f"ret:{name}:1=None"]
+
+
+def _refused_lookup(run: Callable[[], Any]) -> Callable[[], Any]:
+    def call() -> Any:
+        try:
+            return run()
+        except LookupError as error:
+            return error
+
+    return call
