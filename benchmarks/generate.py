@@ -101,24 +101,42 @@ def main(argv: list[str] | None = None) -> int:
     default = "python" if compiled_tracer_missing() else "compiled"
     tracers = [default, *(["python"] if default == "compiled" else [])] if args.record else [args.tracer or default]
     rows: list[tuple[str, int, int, int, float, float, float]] = []
-    for tracer in tracers:
-        load = os.getloadavg()[0]
-        with tempfile.TemporaryDirectory(prefix="cardrules-generate-") as scratch:
-            out = args.out if args.out is not None and tracer == tracers[0] else Path(scratch) / "suites"
+    with tempfile.TemporaryDirectory(prefix="cardrules-generate-") as scratch:
+        outs: list[Path] = []
+        for tracer in tracers:
+            load = os.getloadavg()[0]
+            out = args.out if args.out is not None and not outs else Path(scratch) / f"suites-{tracer}"
             wall, cpu, code, err = run(out, args.jobs, args.game, args.rule_set, args.options, tracer)
             if code not in (0, 1) or not (out / "manifest.json").is_file():
                 print(f"cardrules conformance generate failed (exit {code}):\n{err[-2000:]}", file=sys.stderr)
                 return 1
+            outs.append(out)
             written, skipped, vectors = counts(out)
-        rows.append((tracer, written, skipped, vectors, wall, cpu, load))
-        print(f"cardrules conformance generate --jobs {args.jobs}, {tracer} tracer: {written} suite(s) written "
-              f"({vectors:,} vectors), {skipped} skipped; exit {code}")
-        print(f"whole run: {wall:6.1f} s wall ({minutes(wall)}), {cpu:6.1f} s CPU (user+sys, workers included); "
-              f"load average {load:.1f} at the start")
-        print(f"goal: {GOAL} (every suite): {wall:.1f} s is {wall / GOAL_WALL:.2f} x the goal")
+            rows.append((tracer, written, skipped, vectors, wall, cpu, load))
+            print(f"cardrules conformance generate --jobs {args.jobs}, {tracer} tracer: {written} suite(s) written "
+                  f"({vectors:,} vectors), {skipped} skipped; exit {code}")
+            print(f"whole run: {wall:6.1f} s wall ({minutes(wall)}), {cpu:6.1f} s CPU (user+sys, workers included); "
+                  f"load average {load:.1f} at the start")
+            print(f"goal: {GOAL} (every suite): {wall:.1f} s is {wall / GOAL_WALL:.2f} x the goal")
+        differing = [name for name in _files(outs[0]) | _files(outs[-1])
+                     if not _same_file(outs[0] / name, outs[-1] / name)]
+        if differing:
+            print(f"the {tracers[0]} and the {tracers[-1]} tracers wrote different suites: {', '.join(sorted(differing))}",
+                  file=sys.stderr)
+            return 1
+        if len(outs) > 1:
+            print(f"the {' and the '.join(tracers)} tracers wrote the same files, byte for byte")
     if args.record:
         record(rows, args.jobs, args.conditions)
     return 0
+
+
+def _files(folder: Path) -> set[str]:
+    return {path.name for path in folder.iterdir() if path.is_file()}
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    return one.is_file() and other.is_file() and one.read_bytes() == other.read_bytes()
 
 
 def record(rows: list[tuple[str, int, int, int, float, float, float]], jobs: int, conditions: str) -> None:
@@ -136,8 +154,9 @@ def record(rows: list[tuple[str, int, int, int, float, float, float]], jobs: int
         f'conditions = "2 cores, load average {load:.1f} at the start of the first run (at its end it counts the '
         f'run\'s own workers, and so at the start of the next){"; " + conditions if conditions else ""}"',
         f'note = "{written + skipped} suites planned, {written} written ({vectors:,} vectors), {skipped} skipped. '
-        'The model traced by the compiled tracer (built at install where a C compiler is found), and by the '
-        'pure-Python one, the reference: the same suites."',
+        + ('The model traced by the compiled tracer (built at install where a C compiler is found), and by the '
+           'pure-Python one, the reference: the same files, byte for byte."' if len(rows) > 1 else
+           'The model traced by the pure-Python tracer (the compiled one was not built)."'),
         'columns = ["tracer", "suites written", "wall time", "CPU"]',
         "rows = [",
         *(f'  ["{r[0]}{" (default)" if r is rows[0] else ""}", {r[1]}, "{minutes(r[4])}", "{r[5]:.0f} s"],'

@@ -30,6 +30,7 @@ import hashlib
 import importlib
 import os
 import sys
+import threading
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -452,6 +453,7 @@ def _reads_in_python(run: Callable[[], T], watch: frozenset[CodeType], reads: li
     def trace(frame: FrameType, event: str, arg: Any) -> Any:
         nonlocal depth
         if event != "call" or id(frame.f_code) not in watched:
+            frame.f_trace = None  # a generator resumed here keeps an outer trace's line tracer unless told otherwise
             return None
         if not depth:
             reads.append(_watched_call(frame, False))
@@ -489,7 +491,7 @@ def compiled_tracer_missing() -> str | None:
     try:
         from cardrules.oracle.trace import ctracer
     except ImportError:
-        return "it is not built (no C compiler at install, or CARDRULES_PURE_PYTHON=1)"
+        return "it is not built (no C compiler at install, CARDRULES_PURE_PYTHON=1, or a Python other than 3.11)"
     source = Path(__file__).with_name("ctracer.c")
     built_from = getattr(ctracer, "SOURCE_DIGEST", "")
     if built_from and source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != built_from:
@@ -572,13 +574,20 @@ class _Compiled:
             self.busy = False
 
 
-_COMPILED: list[_Compiled] = []
+class _CompiledPool(threading.local):
+    """The compiled tracers of a thread (a trace hook is a thread's own): one per nesting depth."""
+
+    def __init__(self) -> None:
+        self.tracers: list[_Compiled] = []
+
+
+_COMPILED = _CompiledPool()
 
 
 def _compiled() -> _Compiled:
-    """A compiled tracer that is not running (a nested trace gets one of its own)."""
-    for tracer in _COMPILED:
+    """A compiled tracer of this thread that is not running (a nested trace gets one of its own)."""
+    for tracer in _COMPILED.tracers:
         if not tracer.busy:
             return tracer
-    _COMPILED.append(_Compiled())
-    return _COMPILED[-1]
+    _COMPILED.tracers.append(_Compiled())
+    return _COMPILED.tracers[-1]

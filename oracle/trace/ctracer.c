@@ -274,6 +274,7 @@ static int grow_names(Tracer *t) {
     return 0;
 }
 
+/* kinds are exact str (value_kind's answers are checked), whose comparison cannot fail */
 static int same_kind(PyObject *a, PyObject *b) {
     if (a == b) return 1;
     if (a == NULL || b == NULL) return 0;
@@ -306,7 +307,7 @@ static PyObject *feature_name(Tracer *t, PyObject *code, uint64_t arc, PyObject 
         name = PyObject_CallFunction(t->namer, "OllO", code, (long)arc, -1L, kind);
     }
     if (name == NULL) return NULL;
-    if (!PyUnicode_Check(name)) {
+    if (!PyUnicode_CheckExact(name)) {
         PyErr_SetString(PyExc_TypeError, "namer must return a str");
         Py_DECREF(name);
         return NULL;
@@ -410,7 +411,12 @@ static PyObject *value_kind(Tracer *t, PyObject *value) {
         return Py_NewRef(sign < 0 ? KIND_NEG : sign == 0 ? KIND_ZERO : KIND_POS);
     }
     if (PyLong_Check(value) || PyTuple_Check(value) || PyList_Check(value) || PyAnySet_Check(value)) {
-        return PyObject_CallOneArg(t->value_kind, value);
+        PyObject *kind = PyObject_CallOneArg(t->value_kind, value);
+        if (kind != NULL && kind != Py_None && !PyUnicode_CheckExact(kind)) {
+            PyErr_Format(PyExc_TypeError, "value_kind must return a str or None, not %.100s", Py_TYPE(kind)->tp_name);
+            Py_CLEAR(kind);
+        }
+        return kind;
     }
     return Py_NewRef(Py_None); /* no other type is pictured */
 }
@@ -484,6 +490,10 @@ static int profile(PyObject *obj, PyFrameObject *frame, int what, PyObject *arg)
 
 /* Start a run: no records, a new stamp and arc generation. */
 static int begin(Tracer *t, PyObject *watched, int watch_only) {
+    if (t->decide == NULL || t->value_kind == NULL || t->on_watched == NULL || t->namer == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "this tracer was not initialised (Tracer(decide, value_kind, on_watched, namer))");
+        return -1;
+    }
     if (t->active) {
         PyErr_SetString(PyExc_RuntimeError, "this tracer is already running (a nested run needs another)");
         return -1;

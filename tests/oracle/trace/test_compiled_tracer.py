@@ -18,7 +18,7 @@ from cardrules.model.errors import IllegalAction
 from cardrules.oracle.cli import main
 from cardrules.oracle.trace import coverage
 from cardrules.oracle.trace.coverage import (ConfigRead, clauses_exercised, outcomes_exercised, reads_made,
-                                             use_tracer)
+                                             tracer_in_use, use_tracer)
 from cardrules.oracle.trace.shared import SharedAnswers
 from cardrules.properties.engines.explore import Bounds, explore
 from cardrules.properties.games import make_game
@@ -125,6 +125,7 @@ def test_a_compiled_tracer_older_than_its_source_is_not_used_and_generate_says_s
 
     if not Path(coverage.__file__).with_name("ctracer.c").is_file():
         pytest.skip("installed without the tracer's source: nothing to compare the build with")
+    before = tracer_in_use()
     monkeypatch.delenv(coverage.TRACER_VARIABLE, raising=False)
     monkeypatch.setattr(ctracer, "SOURCE_DIGEST", "0" * 64)
     coverage.compiled_tracer_missing.cache_clear()
@@ -142,7 +143,8 @@ def test_a_compiled_tracer_older_than_its_source_is_not_used_and_generate_says_s
     finally:
         monkeypatch.undo()
         coverage.compiled_tracer_missing.cache_clear()
-    assert use_tracer(None) == "compiled"
+    assert coverage.compiled_tracer_missing() is None and use_tracer("compiled") == "compiled"
+    use_tracer(before)
 
 
 def test_a_tracer_name_that_is_none_of_them_is_bad_input(tmp_path: Path) -> None:
@@ -228,6 +230,24 @@ def test_a_generator_resumed_inside_a_remembered_function_is_not_traced_there(
         f"arc:{name}:0>4", f"arc:{name}:4>5", f"arc:{name}:5>ret", f"ret:{name}:5=pos",  # resumed after the second
     ])
     assert not any("remembered_next" in f for f in features)
+
+
+def test_a_generator_resumed_inside_an_untraced_run_within_a_traced_one_is_not_traced_there(
+        each_tracer: str, probe_module: types.ModuleType) -> None:
+    """As inside a remembered function: ``reads_made`` (the untraced answers) watches configuration reads only, so
+    the outer trace gets nothing of what runs inside it."""
+
+    counted = probe_module.counted()  # closed after the trace (closing runs it once more, to no line)
+
+    def run() -> tuple[int, Any, int]:
+        return next(counted), reads_made(lambda: next(counted), frozenset(), []), next(counted)
+
+    result, _, features = outcomes_exercised(run)
+    assert result == (1, 2, 3)
+    name = "probe_generators.py:counted"
+    assert sorted(f for f in features if name in f) == sorted([
+        f"arc:{name}:0>1", f"arc:{name}:1>ret", f"ret:{name}:1=pos", f"arc:{name}:0>4", f"arc:{name}:4>5",
+        f"arc:{name}:5>ret", f"ret:{name}:5=pos"])
 
 
 def test_a_model_function_left_by_an_exception_returns_none_for_both_tracers(
