@@ -5,6 +5,7 @@ pure-Python tracer is used, and ``cardrules conformance generate`` says so."""
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -196,6 +197,10 @@ def remembered_next(generator):
 
 def fails():
     raise LookupError("from the model")
+
+
+def plus_one(number):
+    return number + 1
 '''
 
 
@@ -267,3 +272,19 @@ def _refused_lookup(run: Callable[[], Any]) -> Callable[[], Any]:
             return error
 
     return call
+
+
+def test_a_function_remembered_later_is_left_out_from_then_on(each_tracer: str, probe_module: types.ModuleType) -> None:
+    """What a tracer decided about a function is decided again when the remembered functions change (here, one more
+    module loaded after ``plus_one`` got a cache): traced before, left out after."""
+    name = "probe_generators.py:plus_one"
+    before = outcomes_exercised(lambda: probe_module.plus_one(1))
+    assert before[0] == 2 and sorted(f for f in before[2] if name in f) == [
+        f"arc:{name}:0>1", f"arc:{name}:1>ret", f"ret:{name}:1=pos"]
+    probe_module.cached_plus_one = functools.lru_cache(maxsize=None)(probe_module.plus_one)
+    sys.modules["cardrules.model.probe_loaded_later"] = types.ModuleType("cardrules.model.probe_loaded_later")
+    try:
+        after = outcomes_exercised(lambda: probe_module.plus_one(1))
+    finally:
+        del sys.modules["cardrules.model.probe_loaded_later"]
+    assert after[0] == 2 and not any(name in f for f in after[2])
