@@ -670,7 +670,27 @@ static int Tracer_init(Tracer *t, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
+/* The callbacks may hold the tracer (bound methods of its Python owner): the collector sees both ways. */
+static int Tracer_traverse(Tracer *t, visitproc visit, void *arg) {
+    Py_VISIT(t->decide);
+    Py_VISIT(t->value_kind);
+    Py_VISIT(t->on_watched);
+    Py_VISIT(t->namer);
+    Py_VISIT(t->watched);
+    Py_VISIT(t->seen);
+    return 0;
+}
+
+static int Tracer_clear(Tracer *t) {
+    Py_CLEAR(t->decide);
+    Py_CLEAR(t->value_kind);
+    Py_CLEAR(t->on_watched);
+    Py_CLEAR(t->namer);
+    return 0;
+}
+
 static void Tracer_dealloc(Tracer *t) {
+    PyObject_GC_UnTrack(t);
     forget_codes(t);
     clear_kinds(t);
     PyMem_Free(t->codes);
@@ -711,11 +731,13 @@ static PyTypeObject TracerType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "cardrules.oracle.trace.ctracer.Tracer",
     .tp_basicsize = sizeof(Tracer),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
     .tp_doc = "Tracer(decide, value_kind, on_watched, namer): the outcome tracer, compiled.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Tracer_init,
     .tp_dealloc = (destructor)Tracer_dealloc,
+    .tp_traverse = (traverseproc)Tracer_traverse,
+    .tp_clear = (inquiry)Tracer_clear,
     .tp_methods = Tracer_methods,
     .tp_getset = Tracer_getset,
 };

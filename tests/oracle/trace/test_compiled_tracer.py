@@ -6,10 +6,12 @@ pure-Python tracer is used, and ``cardrules conformance generate`` says so."""
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import subprocess
 import sys
 import types
+import weakref
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -288,3 +290,13 @@ def test_a_function_remembered_later_is_left_out_from_then_on(each_tracer: str, 
     finally:
         del sys.modules["cardrules.model.probe_loaded_later"]
     assert after[0] == 2 and not any(name in f for f in after[2])
+
+
+def test_a_compiled_tracer_held_by_its_callbacks_owner_is_collected(compiled_tracer: None) -> None:
+    """Its callbacks are the owner's bound methods (a cycle through the tracer): the collector frees both."""
+    owner = coverage._Compiled()
+    assert owner.tracer.outcomes(lambda: 7, (), False, {})[0] == 7
+    gone = weakref.ref(owner)
+    del owner
+    gc.collect()
+    assert gone() is None
