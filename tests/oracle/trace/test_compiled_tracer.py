@@ -35,11 +35,13 @@ def _under(tracer: str, run: Callable[[], Any]) -> Any:
     return run()
 
 
-def _refused(run: Callable[[], Any]) -> Callable[[], Any]:
+def _refused(run: Callable[[], Any], error: type[Exception] = IllegalAction) -> Callable[[], Any]:
+    """``run``, returning the ``error`` it raises (a refusal, by default) instead of raising it."""
+
     def call() -> Any:
         try:
             return run()
-        except IllegalAction as refusal:
+        except error as refusal:
             return refusal
 
     return call
@@ -261,19 +263,9 @@ def test_a_model_function_left_by_an_exception_returns_none_for_both_tracers(
         each_tracer: str, probe_module: types.ModuleType) -> None:
     with pytest.raises(LookupError, match="from the model"):
         outcomes_exercised(probe_module.fails)
-    _, _, features = outcomes_exercised(_refused_lookup(probe_module.fails))
+    _, _, features = outcomes_exercised(_refused(probe_module.fails, LookupError))
     name = "probe_generators.py:fails"
     assert sorted(f for f in features if name in f) == [f"arc:{name}:0>1", f"arc:{name}:1>ret", f"ret:{name}:1=None"]
-
-
-def _refused_lookup(run: Callable[[], Any]) -> Callable[[], Any]:
-    def call() -> Any:
-        try:
-            return run()
-        except LookupError as error:
-            return error
-
-    return call
 
 
 def test_a_function_remembered_later_is_left_out_from_then_on(each_tracer: str, probe_module: types.ModuleType) -> None:
