@@ -491,7 +491,8 @@ def compiled_tracer_missing() -> str | None:
     try:
         from cardrules.oracle.trace import ctracer
     except ImportError:
-        return "it is not built (no C compiler at install, CARDRULES_PURE_PYTHON=1, or a Python other than 3.11)"
+        return ("it is not built (no C compiler or no Python headers at install, CARDRULES_PURE_PYTHON=1, or a Python "
+                "other than 3.11)")
     source = Path(__file__).with_name("ctracer.c")
     built_from = getattr(ctracer, "SOURCE_DIGEST", "")
     if built_from and source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != built_from:

@@ -10,6 +10,7 @@ import gc
 import os
 import subprocess
 import sys
+import threading
 import types
 import weakref
 from pathlib import Path
@@ -292,3 +293,18 @@ def test_a_compiled_tracer_held_by_its_callbacks_owner_is_collected(compiled_tra
     del owner
     gc.collect()
     assert gone() is None
+
+
+def test_each_thread_traces_with_compiled_tracers_of_its_own(compiled_tracer: None) -> None:
+    """A trace hook is a thread's own: another thread gets another tracer, and finds what this one finds."""
+    use_tracer("compiled")
+    game = make_game("fftcg", RuleSetSpec("base", {}, {}))
+    state = game.state_from_json(_scenario("fftcg-party-basics").state)
+    here = coverage._compiled()
+    there: list[Any] = []
+    thread = threading.Thread(target=lambda: there.extend(
+        [coverage._compiled(), outcomes_exercised(lambda: game.legal_actions(state))]))
+    thread.start()
+    thread.join()
+    assert there[0] is not here
+    assert there[1] == outcomes_exercised(lambda: game.legal_actions(state)) and there[1][2]
