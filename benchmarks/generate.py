@@ -44,12 +44,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from results_file import children_cpu, minutes  # noqa: E402
 
+from cardrules.oracle.trace.coverage import TRACER_VARIABLE, TRACERS, compiled_tracer_missing  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[1]
 RESULT = REPO / "docs" / "results" / "conformance_generate_time.toml"
 GOAL_WALL = 120.0
 GOAL = "at most 2 minutes on 2 cores"
-TRACER_VARIABLE = "CARDRULES_TRACER"
-"""As ``cardrules.oracle.trace.coverage.TRACER_VARIABLE`` (read from the environment of the command run)."""
 
 
 def _cardrules() -> list[str]:
@@ -91,13 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="write the suites here and keep them (default: a temporary folder)")
     parser.add_argument("--record", action="store_true", help=f"write {RESULT.relative_to(REPO)}")
     parser.add_argument("--conditions", default="", help="what else ran on the machine (for --record)")
-    parser.add_argument("--tracer", choices=("compiled", "python"),
+    parser.add_argument("--tracer", choices=TRACERS,
                         help="trace with this one (default: the compiled tracer where it was built)")
     args = parser.parse_args(argv)
     if args.record and (args.game or args.rule_set or args.options != "all" or args.tracer):
         parser.error("--record measures every suite with each tracer: no --game, --rule-set, --options or --tracer")
-    from cardrules.oracle.trace.coverage import compiled_tracer_missing
-
     missing = compiled_tracer_missing()
     default = "python" if missing else "compiled"
     tracers = [default, *(["python"] if default == "compiled" else [])] if args.record else [args.tracer or default]

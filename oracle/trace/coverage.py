@@ -180,6 +180,12 @@ OTHER, MODEL, REMEMBERED = 0, 1, 2
 """What :func:`outcomes_exercised` does with a called function: no line tracer (not the model's), a line
 tracer (the model's), or nothing for it and everything it calls (a remembered model function)."""
 
+
+def _kind_of(code: CodeType, remembered: frozenset[CodeType], prefix: str) -> int:
+    """OTHER, MODEL or REMEMBERED for ``code`` (``remembered``: :func:`_remembered_codes`; ``prefix``: the model's
+    folder), as both tracers decide it."""
+    return REMEMBERED if code in remembered else MODEL if code.co_filename.startswith(prefix) else OTHER
+
 _CACHE_LIMIT = 100_000
 """Code objects remembered by the caches below before they start afresh (code made at run time, by
 ``exec`` or ``compile``, must not make them grow without bound)."""
@@ -388,9 +394,7 @@ def _outcomes_in_python(run: Callable[[], T], watch: frozenset[CodeType], found:
             return None
         decided = kinds.get(key)
         if decided is None:
-            kind = (REMEMBERED if code in remembered else MODEL if code.co_filename.startswith(prefix)
-                    else OTHER)
-            decided = kinds[key] = (code, kind)
+            decided = kinds[key] = (code, _kind_of(code, remembered, prefix))
         if decided[1] == REMEMBERED:
             inside_remembered += 1
             return leave
@@ -462,8 +466,7 @@ def _reads_in_python(run: Callable[[], T], watch: frozenset[CodeType], reads: li
         return leave
 
     with _installed(sys.gettrace, sys.settrace, trace):
-        result = run()
-    return result
+        return run()
 
 
 # ---- the compiled tracer (oracle/trace/ctracer.c), an optional accelerator ----
@@ -540,8 +543,7 @@ class _Compiled:
         self.tracer = ctracer.Tracer(self._decide, _value_kind, self._on_watched, self._name)
 
     def _decide(self, code: CodeType) -> int:
-        return (REMEMBERED if code in _REMEMBERED.codes else MODEL if code.co_filename.startswith(self.prefix)
-                else OTHER)
+        return _kind_of(code, _REMEMBERED.codes, self.prefix)
 
     def _on_watched(self, frame: FrameType, inside_remembered: bool) -> None:
         self.found.append(_watched_call(frame, inside_remembered))

@@ -708,10 +708,6 @@ static void Tracer_dealloc(Tracer *t) {
     Py_TYPE(t)->tp_free((PyObject *)t);
 }
 
-static PyObject *Tracer_known(Tracer *t, void *closure) {
-    return PyLong_FromSsize_t(t->codes_used);
-}
-
 static PyMethodDef Tracer_methods[] = {
     {"outcomes", (PyCFunction)Tracer_outcomes, METH_VARARGS,
      "outcomes(run, watched, watch_only, mapping) -> (result, clauses, features): run() traced (clauses and "
@@ -720,11 +716,6 @@ static PyMethodDef Tracer_methods[] = {
      "calls(run, mapping) -> (result, clauses): run() profiled."},
     {"forget", (PyCFunction)Tracer_forget, METH_NOARGS, "Forget every decision and feature name kept."},
     {NULL, NULL, 0, NULL},
-};
-
-static PyGetSetDef Tracer_getset[] = {
-    {"known", (getter)Tracer_known, NULL, "How many code objects the tracer holds.", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
 };
 
 static PyTypeObject TracerType = {
@@ -739,7 +730,6 @@ static PyTypeObject TracerType = {
     .tp_traverse = (traverseproc)Tracer_traverse,
     .tp_clear = (inquiry)Tracer_clear,
     .tp_methods = Tracer_methods,
-    .tp_getset = Tracer_getset,
 };
 
 static struct PyModuleDef module = {

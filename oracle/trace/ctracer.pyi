@@ -8,8 +8,6 @@ T = TypeVar("T")
 SOURCE_DIGEST: str
 
 class Tracer:
-    known: int
-
     def __init__(self, decide: Callable[[CodeType], int], value_kind: Callable[[Any], str | None],
                  on_watched: Callable[[FrameType, bool], None],
                  namer: Callable[[CodeType, int, int, str | None], str]) -> None: ...
